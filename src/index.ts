@@ -1,0 +1,22 @@
+/**
+ * groundcheck: grounded answers from your documents, and proof that they stay grounded.
+ * Layers point down: providers → rag → judge/metrics → eval/capture.
+ */
+export * from './errors.js';
+export type * from './providers/spec.js';
+export { EMPTY_USAGE } from './providers/spec.js';
+export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
+export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
+export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
+export { modelsFromEnv, openaiFromEnv, type GroundcheckEnv, type ModelSelection } from './providers/config.js';
+export { extractJsonObject, type JsonExtraction } from './providers/json.js';
+export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';
+export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument } from './rag/store.js';
+export { ingestDirectory, formatIngestSummary, type IngestOptions, type IngestSummary } from './rag/ingest.js';
+export { parseDocument, chunkDocument, slugify, sourceLine, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
+export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
+export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
+export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, formatDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
+export { REFUSAL_SENTENCE, isRefusal } from './rag/refusal.js';
+export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';
+export type { RagTrace, RagMode, RetrievedChunk } from './rag/trace.js';

@@ -1,0 +1,94 @@
+import { InvalidInputError } from '../errors.js';
+import { createLocalEmbedder } from './local/embedder.js';
+import { createLocalChatModel } from './local/generator.js';
+import { createOpenAI } from './openai.js';
+import type { ChatModel, EmbeddingModel } from './spec.js';
+
+/** Environment variables groundcheck reads; every one is listed in the README's configuration table. */
+export interface GroundcheckEnv {
+  OPENAI_API_KEY?: string | undefined;
+  OPENAI_BASE_URL?: string | undefined;
+  GROUNDCHECK_PROVIDER?: string | undefined;
+  GROUNDCHECK_EMBED_PROVIDER?: string | undefined;
+  GROUNDCHECK_CHAT_MODEL?: string | undefined;
+  GROUNDCHECK_EMBED_MODEL?: string | undefined;
+  GROUNDCHECK_EMBED_DIMENSIONS?: string | undefined;
+  GROUNDCHECK_TIMEOUT_MS?: string | undefined;
+  GROUNDCHECK_MAX_RETRIES?: string | undefined;
+  [key: string]: string | undefined;
+}
+
+export type ProviderName = 'local' | 'openai';
+
+export interface ModelSelection {
+  chat: ChatModel;
+  embedder: EmbeddingModel;
+  /** For logs and banners: `local (offline)` or `openai gpt-4o-mini at https://…`. */
+  description: string;
+}
+
+export interface ModelOverrides {
+  provider?: ProviderName;
+  embedProvider?: ProviderName;
+  chatModel?: string;
+  embedModel?: string;
+}
+
+export const DEFAULT_CHAT_MODEL = 'gpt-4o-mini';
+export const DEFAULT_EMBED_MODEL = 'text-embedding-3-small';
+
+/**
+ * Pick the chat model and embedder from the environment: the offline `local` provider unless
+ * `GROUNDCHECK_PROVIDER=openai` or `OPENAI_API_KEY` is set.
+ *
+ * @example
+ * const { chat, embedder, description } = modelsFromEnv(process.env);
+ */
+export function modelsFromEnv(env: GroundcheckEnv = process.env, overrides: ModelOverrides = {}): ModelSelection {
+  const provider = overrides.provider ?? providerName(env.GROUNDCHECK_PROVIDER, 'GROUNDCHECK_PROVIDER') ?? (env.OPENAI_API_KEY ? 'openai' : 'local');
+  const embedProvider = overrides.embedProvider ?? providerName(env.GROUNDCHECK_EMBED_PROVIDER, 'GROUNDCHECK_EMBED_PROVIDER') ?? provider;
+  const dimensions = optionalInteger(env.GROUNDCHECK_EMBED_DIMENSIONS, 'GROUNDCHECK_EMBED_DIMENSIONS');
+
+  const openai = provider === 'openai' || embedProvider === 'openai' ? openaiFromEnv(env) : undefined;
+  const chatModelId = overrides.chatModel ?? env.GROUNDCHECK_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
+  const embedModelId = overrides.embedModel ?? env.GROUNDCHECK_EMBED_MODEL ?? DEFAULT_EMBED_MODEL;
+
+  const chat = provider === 'openai' ? openai!.chat(chatModelId) : createLocalChatModel();
+  const embedder =
+    embedProvider === 'openai'
+      ? openai!.embedding(embedModelId, dimensions !== undefined ? { dimensions } : {})
+      : createLocalEmbedder(dimensions !== undefined ? { dimensions } : {});
+  const where = openai ? ` at ${openai.baseURL}` : '';
+  const description =
+    provider === 'local' && embedProvider === 'local'
+      ? 'local (offline: extractive answers, hashed embeddings)'
+      : `chat ${chat.provider}:${chat.modelId}, embeddings ${embedder.provider}:${embedder.modelId}${where}`;
+  return { chat, embedder, description };
+}
+
+/** An OpenAI-compatible provider configured from the environment. */
+export function openaiFromEnv(env: GroundcheckEnv = process.env, prefix = '') {
+  const timeoutMs = optionalInteger(env[`${prefix}GROUNDCHECK_TIMEOUT_MS`] ?? env.GROUNDCHECK_TIMEOUT_MS, 'GROUNDCHECK_TIMEOUT_MS');
+  const maxRetries = optionalInteger(env[`${prefix}GROUNDCHECK_MAX_RETRIES`] ?? env.GROUNDCHECK_MAX_RETRIES, 'GROUNDCHECK_MAX_RETRIES');
+  const apiKey = env.OPENAI_API_KEY;
+  const baseURL = env.OPENAI_BASE_URL;
+  return createOpenAI({
+    ...(apiKey ? { apiKey } : { apiKey: '' }),
+    ...(baseURL ? { baseURL } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxRetries !== undefined ? { maxRetries } : {}),
+  });
+}
+
+function providerName(value: string | undefined, name: string): ProviderName | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'local' || value === 'openai') return value;
+  throw new InvalidInputError(`${name}=${value} is invalid: use local or openai`, { code: 'invalid_config' });
+}
+
+function optionalInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidInputError(`${name}=${value} is invalid: use a whole number`, { code: 'invalid_config' });
+  return parsed;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { buildMessages } from '../../rag/prompt.js';
+import { REFUSAL_SENTENCE } from '../../rag/refusal.js';
+import type { RetrievedChunk } from '../../rag/trace.js';
+import { createLocalChatModel } from './generator.js';
+import { splitSentences } from './text.js';
+
+function chunk(chunkId: string, title: string, section: string, body: string): RetrievedChunk {
+  return {
+    chunkId, document: chunkId.split('#')[0]!, title, section, updated: '2026-01-12',
+    text: `[Source: ${title} | Last updated: 2026-01-12]\nSection: ${section}\n${body}`,
+    hash: 'h', score: 0.5, fusedScore: 0.03, rank: 1, vectorRank: 1, textRank: 1,
+  };
+}
+
+const PARENTAL = chunk('leave-policy#parental-leave', 'Leave Policy', 'Parental Leave',
+  'From 1 January 2026, a birth parent is entitled to 20 weeks of parental leave at full pay. This replaces the previous entitlement of 16 weeks.\n\nTell the People team by the 15th week before the birth.');
+const MILEAGE = chunk('travel#mileage-rates', 'Travel and Expenses', 'Mileage Rates',
+  'Claim mileage at these rates:\n\n| Vehicle | Rate per mile |\n| --- | --- |\n| Car | 45p |\n| Bicycle | 20p |');
+const CANTEEN = chunk('canteen#hours', 'Canteen', 'Opening Hours', 'The canteen opens at 8am and closes at 3pm.');
+
+async function answer(question: string, chunks: RetrievedChunk[], mode: 'rag' | 'norag' = 'rag', wordCap?: number) {
+  const result = await createLocalChatModel().generate({ messages: buildMessages(question, chunks, mode, wordCap ? { wordCap } : {}) });
+  return result.text;
+}
+
+describe('local extractive chat model', () => {
+  it('answers only with sentences taken from the documents, cited by title and date', async () => {
+    const text = await answer('How many weeks of parental leave does a birth parent get?', [CANTEEN, PARENTAL]);
+    expect(text).toContain('20 weeks of parental leave at full pay');
+    expect(text).toContain('(Leave Policy, updated 2026-01-12)');
+    expect(text).not.toContain('canteen');
+    // Every sentence (minus the citation) appears verbatim in a document.
+    const body = text.replace(/ \([^()]*, updated [^()]*\)/g, '');
+    for (const sentence of splitSentences(body)) expect(PARENTAL.text).toContain(sentence.replace(/\.$/, ''));
+  });
+
+  it('reads table rows with their header', async () => {
+    const text = await answer('What is the mileage rate per mile for a bicycle?', [MILEAGE]);
+    expect(text).toContain('Vehicle: Bicycle; Rate per mile: 20p');
+  });
+
+  it('refuses with the exact sentence when the documents do not cover the question', async () => {
+    expect(await answer('Is my salary paid in cryptocurrency?', [CANTEEN, MILEAGE])).toBe(REFUSAL_SENTENCE);
+  });
+
+  it('has no knowledge of its own: norag mode refuses', async () => {
+    expect(await answer('How many weeks of parental leave does a birth parent get?', [], 'norag')).toBe(REFUSAL_SENTENCE);
+  });
+
+  it('keeps to the word cap in the system prompt', async () => {
+    const long = chunk('a#b', 'Long', 'Leave Rules', Array.from({ length: 12 }, (_, i) => `Leave rule ${i} says leave needs ${'careful '.repeat(10)}planning.`).join(' '));
+    const text = await answer('What do the leave rules say about leave planning?', [long], 'rag', 40);
+    expect(text.split(/\s+/).length).toBeLessThanOrEqual(40);
+  });
+
+  it('is deterministic', async () => {
+    const first = await answer('What is the mileage rate for a car?', [MILEAGE, PARENTAL]);
+    const second = await answer('What is the mileage rate for a car?', [MILEAGE, PARENTAL]);
+    expect(first).toBe(second);
+  });
+});

@@ -1,0 +1,242 @@
+import { REFUSAL_SENTENCE } from '../../rag/refusal.js';
+import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
+import { contentStems, countWords, estimateTokens, splitSentences } from './text.js';
+
+export interface LocalChatModelOptions {
+  /** The sentence it answers with when the documents hold nothing relevant. */
+  refusal?: string;
+  /**
+   * Share of the question's (IDF-weighted) content words the best sentence must contain before
+   * the model answers at all. [minCoverage=0.5]
+   */
+  minCoverage?: number;
+  /** Most sentences in an answer. [maxSentences=4] */
+  maxSentences?: number;
+}
+
+interface SourceDocument {
+  id: string;
+  title: string;
+  updated: string;
+  section: string;
+  rank: number;
+}
+
+interface Candidate {
+  document: SourceDocument;
+  position: number;
+  /** The sentence as it will be quoted (table rows expanded with their header). */
+  text: string;
+  /** Stems of the sentence itself. */
+  ownStems: Set<string>;
+  /** Stems of the sentence plus its document title and section heading. */
+  stems: Set<string>;
+  /** Stems of the section heading (or title when there is none). */
+  headingStems: Set<string>;
+  /** Share of the question's weight found in the sentence or its heading: decides answer vs refusal. */
+  coverage: number;
+  /** Ranking score: words in the sentence itself count fully, heading-only words half, plus how well the heading fits. */
+  score: number;
+  isCondition: boolean;
+}
+
+const CONDITION = /\b(?:unless|except|only if|only when|provided that|as long as|however|but|if|must|requires?|need(?:s)?|before|after|over|under|up to|at least|more than|less than|no more than|exceed)\b/i;
+
+/**
+ * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
+ * the documents in its prompt (the best-supported ones for the question, with the conditions that
+ * follow them), each group cited as `(Title, updated date)`. When no sentence covers enough of the
+ * question, or there are no documents (`norag` mode), it answers with the exact refusal sentence:
+ * it has no knowledge of its own, and saying so is the honest behaviour.
+ *
+ * It reads the documents from the prompt (`<document id="…">` blocks) like any chat model would, so
+ * it works with groundcheck's prompt format only. It cannot paraphrase, reason across numbers or
+ * follow instructions; it is a baseline and a way to run everything offline, not a replacement
+ * for a language model.
+ */
+export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatModel {
+  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  const minCoverage = options.minCoverage ?? 0.5;
+  const maxSentences = options.maxSentences ?? 4;
+
+  return {
+    provider: 'local',
+    modelId: 'local-extractive-v1',
+    async generate(call: ChatCallOptions): Promise<ChatResult> {
+      const warnings: string[] = [];
+      if (call.responseFormat?.type === 'json') {
+        warnings.push('the local extractive model cannot produce structured output; use the heuristic judge offline');
+      }
+      const userMessage = [...call.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+      const systemMessage = call.messages.find((message) => message.role === 'system')?.content ?? '';
+      const wordCap = Number(/at most (\d+) words/i.exec(systemMessage)?.[1] ?? 150);
+      const question = extractQuestion(userMessage);
+      const documents = parseDocuments(userMessage);
+      const answer = documents.length === 0 || question === '' ? refusal : compose(question, documents, { refusal, minCoverage, maxSentences, wordCap });
+      const inputTokens = call.messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+      const outputTokens = estimateTokens(answer);
+      return {
+        text: answer,
+        usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+        finishReason: 'stop',
+        costUsd: 0,
+        warnings,
+        modelId: 'local-extractive-v1',
+      };
+    },
+  };
+}
+
+function extractQuestion(userMessage: string): string {
+  const index = userMessage.lastIndexOf('Question:');
+  return (index >= 0 ? userMessage.slice(index + 'Question:'.length) : userMessage).trim();
+}
+
+interface ParsedSource {
+  document: SourceDocument;
+  units: string[];
+}
+
+function parseDocuments(userMessage: string): ParsedSource[] {
+  const pattern = /<document id="([^"]*)">\n([\s\S]*?)\n<\/document>/g;
+  const sources: ParsedSource[] = [];
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(userMessage)) !== null) {
+    const lines = match[2]!.split('\n');
+    const header = /^\[Source: (.*) \| Last updated: (.*)\]$/.exec(lines[0] ?? '');
+    let bodyStart = header ? 1 : 0;
+    let section = '';
+    if (/^Section: /.test(lines[bodyStart] ?? '')) {
+      section = lines[bodyStart]!.slice('Section: '.length);
+      bodyStart += 1;
+    }
+    const document: SourceDocument = {
+      id: match[1]!,
+      title: header?.[1] ?? match[1]!,
+      updated: header?.[2] ?? 'unknown',
+      section,
+      rank: sources.length,
+    };
+    sources.push({ document, units: expandTables(lines.slice(bodyStart).join('\n')) });
+  }
+  return sources;
+}
+
+/** Sentences of a body, with each table row rewritten as `Header: cell; Header: cell`. */
+function expandTables(body: string): string[] {
+  const units: string[] = [];
+  let header: string[] | null = null;
+  for (const unit of splitSentences(body)) {
+    if (!unit.startsWith('|')) {
+      header = null;
+      units.push(unit.replace(/^(?:[-*+]|\d+[.)])\s+/, ''));
+      continue;
+    }
+    const cells = unit.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+    if (header === null) {
+      header = cells;
+      continue;
+    }
+    units.push(cells.map((cell, index) => (header![index] ? `${header![index]}: ${cell}` : cell)).join('; '));
+  }
+  return units;
+}
+
+function compose(
+  question: string,
+  sources: ParsedSource[],
+  settings: { refusal: string; minCoverage: number; maxSentences: number; wordCap: number },
+): string {
+  // "how long", "how much"… ask for a quantity; the second word is not a topic word.
+  const questionStems = [...new Set(contentStems(question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how')))];
+  if (questionStems.length === 0) return settings.refusal;
+
+  const candidates: Candidate[] = [];
+  for (const source of sources) {
+    const contextStems = new Set(contentStems(`${source.document.title} ${source.document.section}`));
+    const headingStems = new Set(contentStems(source.document.section || source.document.title));
+    source.units.forEach((text, position) => {
+      const ownStems = new Set(contentStems(text));
+      const stems = new Set([...ownStems, ...contextStems]);
+      candidates.push({ document: source.document, position, text, ownStems, stems, headingStems, coverage: 0, score: 0, isCondition: CONDITION.test(text) });
+    });
+  }
+  if (candidates.length === 0) return settings.refusal;
+
+  // Weight question words by how rare they are among the sentences in front of us, so that
+  // the distinctive words of a question decide, and a word found nowhere weighs the most.
+  const weights = new Map<string, number>();
+  for (const stem of questionStems) {
+    const frequency = candidates.filter((candidate) => candidate.stems.has(stem)).length;
+    weights.set(stem, Math.log(1 + candidates.length / (1 + frequency)));
+  }
+  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  for (const candidate of candidates) {
+    let covered = 0;
+    let own = 0;
+    for (const [stem, weight] of weights) {
+      if (candidate.stems.has(stem)) covered += weight;
+      if (candidate.ownStems.has(stem)) own += weight;
+      else if (candidate.stems.has(stem)) own += weight / 2;
+    }
+    const headingMatches = [...candidate.headingStems].filter((stem) => weights.has(stem)).length;
+    const headingFit = candidate.headingStems.size > 0 ? headingMatches / candidate.headingStems.size : 0;
+    candidate.coverage = totalWeight > 0 ? covered / totalWeight : 0;
+    // Documents come best-first; like a reader, lean a little towards the earlier ones.
+    const rankPrior = 0.2 / (1 + candidate.document.rank);
+    candidate.score = (totalWeight > 0 ? own / totalWeight : 0) + 0.25 * headingFit + rankPrior;
+  }
+
+  const ranked = [...candidates].sort((a, b) => b.score - a.score || a.document.rank - b.document.rank || a.position - b.position);
+  const best = ranked[0]!;
+  if (Math.max(...candidates.map((candidate) => candidate.coverage)) < settings.minCoverage) return settings.refusal;
+
+  // Sentences from the best passage are welcome when reasonably close to the best; sentences from
+  // other passages only when nearly as good, so answers stay focused on one policy.
+  const chosen = new Set<Candidate>();
+  for (const candidate of ranked) {
+    if (chosen.size >= settings.maxSentences) break;
+    if (candidate.coverage < settings.minCoverage) continue;
+    const threshold = candidate.document === best.document ? 0.6 : 0.9;
+    if (candidate.score < best.score * threshold) continue;
+    chosen.add(candidate);
+  }
+  // Keep the conditions and exceptions that directly follow a chosen sentence.
+  for (const candidate of [...chosen]) {
+    const next = candidates.find((other) => other.document === candidate.document && other.position === candidate.position + 1);
+    if (next && next.isCondition && chosen.size < settings.maxSentences + 2) chosen.add(next);
+  }
+
+  // Passages in order of their best sentence; sentences in reading order within a passage.
+  const passageScore = new Map<SourceDocument, number>();
+  for (const candidate of chosen) passageScore.set(candidate.document, Math.max(passageScore.get(candidate.document) ?? 0, candidate.score));
+  const ordered = [...chosen].sort(
+    (a, b) => passageScore.get(b.document)! - passageScore.get(a.document)! || a.document.rank - b.document.rank || a.position - b.position,
+  );
+  const groups: { document: SourceDocument; sentences: string[] }[] = [];
+  let words = 0;
+  for (const candidate of ordered) {
+    const sentence = ensurePeriod(candidate.text);
+    const citationWords = 4;
+    const sentenceWords = countWords(sentence);
+    if (words > 0 && words + sentenceWords + citationWords > settings.wordCap) continue;
+    let group = groups.find((entry) => entry.document.title === candidate.document.title && entry.document.updated === candidate.document.updated);
+    if (!group) {
+      group = { document: candidate.document, sentences: [] };
+      groups.push(group);
+      words += citationWords;
+    }
+    group.sentences.push(words + sentenceWords > settings.wordCap ? truncateWords(sentence, settings.wordCap - words) : sentence);
+    words += sentenceWords;
+  }
+  return groups.map((group) => `${group.sentences.join(' ')} (${group.document.title}, updated ${group.document.updated})`).join(' ');
+}
+
+function ensurePeriod(sentence: string): string {
+  return /[.!?:]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+function truncateWords(sentence: string, limit: number): string {
+  const parts = sentence.split(/\s+/);
+  return parts.length <= limit ? sentence : `${parts.slice(0, Math.max(1, limit)).join(' ')}…`;
+}

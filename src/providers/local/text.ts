@@ -1,0 +1,124 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * Text helpers shared by the offline embedder, the extractive generator and the heuristic judge.
+ * Tokenization mirrors SQLite FTS5's `porter unicode61` tokenizer (lowercase, diacritics removed,
+ * split on anything that is not a letter or digit, Porter stems) so that statistics read from the
+ * FTS5 vocabulary line up with the terms computed here.
+ */
+
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all am an and any are aren as at be because been before being ' +
+    'below between both but by can cannot could couldn did didn do does doesn doing don down during each ' +
+    'few for from further had hadn has hasn have haven having he her here hers herself him himself his how ' +
+    'i if in into is isn it its itself just let ll me more most mustn my myself no nor not of off on once ' +
+    'only or other ought our ours ourselves out over own re same shan she should shouldn so some such than ' +
+    'that the their theirs them themselves then there these they this those through to too under until up ' +
+    've very was wasn we were weren what when where which while who whom why will with won would wouldn ' +
+    'you your yours yourself yourselves also may might must shall s t d m o y yes per via etc e g ie eg ' +
+    'get got gets much many within without whether however unless except'
+  ).split(/\s+/),
+);
+
+/** Words that negate or limit a statement; they are kept apart from content words on purpose. */
+export const NEGATIONS: ReadonlySet<string> = new Set([
+  'no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without',
+  'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'won', 'wouldn', 'shouldn', 'can\'t',
+  'mustn', 'haven', 'hasn', 'hadn', 'couldn', 'unless', 'except',
+]);
+
+const DIACRITICS = /[\u0300-\u036f]/g;
+const TOKEN = /[\p{L}\p{N}]+/gu;
+
+/** Lowercased word tokens with diacritics removed (FTS5 unicode61 style). */
+export function words(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(DIACRITICS, '').toLowerCase();
+  return folded.match(TOKEN) ?? [];
+}
+
+const stemCache = new Map<string, string>();
+
+/** Porter stem of one lowercased word, cached. Digits are returned as they are. */
+export function stem(word: string): string {
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    stemmed = /^\d/.test(word) ? word : stemmer(word);
+    if (stemCache.size > 200_000) stemCache.clear();
+    stemCache.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Stems of the content words of `text` (stopwords removed), in order, repeats kept. */
+export function contentStems(text: string): string[] {
+  const result: string[] = [];
+  for (const word of words(text)) {
+    if (STOPWORDS.has(word)) continue;
+    result.push(stem(word));
+  }
+  return result;
+}
+
+/** Word count as a person would count it (whitespace-separated runs). */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+/** A rough token estimate (≈ 0.75 words per token for English), used for chunk budgets. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(countWords(text) * 1.33);
+}
+
+/**
+ * Split prose into sentences. Keeps decimal numbers (`1.5`), amounts (`£1,000.00`), common
+ * abbreviations and list items intact; each table row and list item is its own unit.
+ */
+export function splitSentences(text: string): string[] {
+  const units: string[] = [];
+  for (const rawLine of text.split(/\n/)) {
+    const line = rawLine.trim();
+    if (line === '') continue;
+    if (/^\|/.test(line)) {
+      if (/^\|[\s|:-]+\|?$/.test(line)) continue; // table separator row
+      units.push(line);
+      continue;
+    }
+    units.push(...splitLine(line));
+  }
+  return mergeListContinuations(units);
+}
+
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
+
+function splitLine(line: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  const boundary = /([.!?])(["')\]]*)\s+(?=["'(\[]?[\p{Lu}\p{N}£$€*-])/gu;
+  let match: RegExpExecArray | null;
+  while ((match = boundary.exec(line)) !== null) {
+    const end = match.index + match[1]!.length + match[2]!.length;
+    const candidate = line.slice(start, end);
+    if (ABBREVIATIONS.test(candidate)) continue;
+    sentences.push(candidate.trim());
+    start = match.index + match[0].length;
+  }
+  const rest = line.slice(start).trim();
+  if (rest !== '') sentences.push(rest);
+  return sentences;
+}
+
+function mergeListContinuations(units: string[]): string[] {
+  return units.filter((unit) => unit.replace(/^[-*+\d.)\s]+/, '').trim() !== '');
+}
+
+/** 32-bit FNV-1a hash of a string. */
+export function fnv1a(text: string, seed = 0x811c9dc5): number {
+  let hash = seed >>> 0;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}

@@ -1,0 +1,81 @@
+import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../errors.js';
+import { createLocalEmbedder } from '../providers/local/embedder.js';
+import { createLocalChatModel } from '../providers/local/generator.js';
+import { copyCorpus, onCleanup, tempDir } from '../test-support/fixtures.js';
+import { formatIngestSummary, ingestDirectory } from './ingest.js';
+import { createRagPipeline } from './pipeline.js';
+import { openIndex } from './store.js';
+
+function freshIndex() {
+  const index = openIndex({ path: join(tempDir(), 'index.db'), embedder: createLocalEmbedder() });
+  onCleanup(() => index.close());
+  return index;
+}
+
+describe('ingestDirectory', () => {
+  it('is incremental: skips unchanged files, replaces changed ones, removes deleted ones, and says so', async () => {
+    const corpus = copyCorpus();
+    const index = freshIndex();
+    const first = await ingestDirectory(index, corpus);
+    expect(first.added.length).toBe(21);
+    expect(first.skipped).toEqual([]);
+    const totalChunks = first.chunks;
+
+    const second = await ingestDirectory(index, corpus);
+    expect({ added: second.added, replaced: second.replaced, removed: second.removed, skipped: second.skipped.length }).toEqual({
+      added: [], replaced: [], removed: [], skipped: 21,
+    });
+    expect(second.chunks).toBe(totalChunks);
+
+    expect(index.getChunk('whistleblowing#how-to-raise-a-concern')).toBeDefined();
+    const leave = join(corpus, 'leave-policy.md');
+    writeFileSync(leave, readFileSync(leave, 'utf8').replace('annual leave each year', 'annual leave every year'));
+    rmSync(join(corpus, 'whistleblowing.md'));
+    writeFileSync(join(corpus, 'canteen.md'), '---\ntitle: Canteen\nupdated: 2026-03-01\n---\n## Opening Hours\n\nThe canteen opens at 8am.\n');
+    const third = await ingestDirectory(index, corpus);
+    expect({ added: third.added, replaced: third.replaced, removed: third.removed, skipped: third.skipped.length }).toEqual({
+      added: ['canteen.md'], replaced: ['leave-policy.md'], removed: ['whistleblowing.md'], skipped: 19,
+    });
+    expect(formatIngestSummary(third)).toMatch(/1 added, 1 replaced, 19 unchanged \(skipped\), 1 removed/);
+    expect(index.getChunk('whistleblowing#how-to-raise-a-concern')).toBeUndefined();
+    expect(index.getChunk('canteen#opening-hours')?.text).toBe('The canteen opens at 8am.');
+  });
+
+  it('makes an old figure disappear from answers after the document changes', async () => {
+    const corpus = copyCorpus();
+    const index = freshIndex();
+    await ingestDirectory(index, corpus);
+    const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
+    const question = 'How many weeks of parental leave at full pay does a birth parent get?';
+
+    const before = await pipeline.ask(question);
+    expect(before.answer).toContain('20 weeks');
+
+    const leave = join(corpus, 'leave-policy.md');
+    writeFileSync(leave, readFileSync(leave, 'utf8').replaceAll('20 weeks of parental leave', '24 weeks of parental leave'));
+    const summary = await ingestDirectory(index, corpus);
+    expect(summary.replaced).toEqual(['leave-policy.md']);
+
+    const after = await pipeline.ask(question);
+    expect(after.answer).toContain('24 weeks');
+    expect(after.answer).not.toContain('20 weeks');
+    const parental = after.chunks.find((chunk) => chunk.chunkId === 'leave-policy#parental-leave');
+    expect(parental?.text).toContain('24 weeks of parental leave');
+    expect(parental?.hash).not.toBe(before.chunks.find((chunk) => chunk.chunkId === 'leave-policy#parental-leave')?.hash);
+  });
+
+  it('fails clearly on a missing folder, a file instead of a folder, and a folder with no documents', async () => {
+    const index = freshIndex();
+    const dir = tempDir();
+    await expect(ingestDirectory(index, join(dir, 'nope'))).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/does not exist/) });
+    writeFileSync(join(dir, 'file.md'), '# x');
+    await expect(ingestDirectory(index, join(dir, 'file.md'))).rejects.toMatchObject({ code: 'not_a_folder' });
+    mkdirSync(join(dir, 'empty'));
+    writeFileSync(join(dir, 'empty', 'image.png'), 'not text');
+    await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toMatchObject({ code: 'empty_corpus' });
+  });
+});

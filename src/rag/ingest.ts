@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { InvalidInputError } from '../errors.js';
+import { chunkDocument, parseDocument, type Chunk, type ChunkOptions } from './chunk.js';
+import type { GroundcheckIndex } from './store.js';
+
+const TEXT_EXTENSIONS = /\.(md|markdown|mdx|txt)$/i;
+
+export interface IngestOptions extends ChunkOptions {
+  /** Called once per document as it is handled, for progress output. */
+  onDocument?: (event: { path: string; action: 'added' | 'replaced' | 'skipped' | 'removed'; chunks: number }) => void;
+  /** Texts per embedding call. [batchSize=64] */
+  batchSize?: number;
+}
+
+export interface IngestSummary {
+  added: string[];
+  replaced: string[];
+  skipped: string[];
+  removed: string[];
+  chunksWritten: number;
+  chunksRemoved: number;
+  documents: number;
+  chunks: number;
+  durationMs: number;
+}
+
+/**
+ * Ingest a folder of Markdown/text files into the index, incrementally: unchanged files (same
+ * content hash) are skipped, changed ones replaced, files that disappeared removed.
+ *
+ * @throws InvalidInputError when the folder is missing, not a folder, or holds no text files.
+ * @example
+ * const summary = await ingestDirectory(index, 'fixtures/corpus');
+ * console.log(formatIngestSummary(summary));
+ */
+export async function ingestDirectory(index: GroundcheckIndex, directory: string, options: IngestOptions = {}): Promise<IngestSummary> {
+  const started = performance.now();
+  const files = listTextFiles(directory);
+  if (files.length === 0) {
+    throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx or .txt files: nothing to ingest`, { code: 'empty_corpus' });
+  }
+  const summary: IngestSummary = {
+    added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
+  };
+  const stored = new Map(index.listDocuments().map((document) => [document.path, document]));
+  const seenPaths = new Set<string>();
+  const seenSlugs = new Map<string, string>();
+
+  for (const file of files) {
+    const relativePath = relative(directory, file).split(sep).join('/');
+    seenPaths.add(relativePath);
+    const source = readFileSync(file, 'utf8');
+    const contentHash = createHash('sha256').update(source).digest('hex');
+    const previous = stored.get(relativePath);
+    if (previous && previous.contentHash === contentHash) {
+      seenSlugs.set(previous.slug, relativePath);
+      summary.skipped.push(relativePath);
+      options.onDocument?.({ path: relativePath, action: 'skipped', chunks: previous.chunkCount });
+      continue;
+    }
+    const parsed = parseDocument(relativePath, source);
+    const clash = seenSlugs.get(parsed.slug);
+    if (clash) {
+      throw new InvalidInputError(`${relativePath} and ${clash} both map to document id "${parsed.slug}"; rename one of them`, {
+        code: 'duplicate_document',
+      });
+    }
+    seenSlugs.set(parsed.slug, relativePath);
+    const chunks = chunkDocument(parsed, options);
+    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64);
+    index.putDocument({ path: relativePath, slug: parsed.slug, title: parsed.title, updated: parsed.updated, contentHash }, chunks, vectors);
+    summary.chunksWritten += chunks.length;
+    if (previous) {
+      summary.chunksRemoved += previous.chunkCount;
+      summary.replaced.push(relativePath);
+    } else {
+      summary.added.push(relativePath);
+    }
+    options.onDocument?.({ path: relativePath, action: previous ? 'replaced' : 'added', chunks: chunks.length });
+  }
+
+  for (const [path, document] of stored) {
+    if (seenPaths.has(path)) continue;
+    index.removeDocument(path);
+    summary.removed.push(path);
+    summary.chunksRemoved += document.chunkCount;
+    options.onDocument?.({ path, action: 'removed', chunks: document.chunkCount });
+  }
+
+  summary.documents = index.listDocuments().length;
+  summary.chunks = index.chunkCount();
+  summary.durationMs = performance.now() - started;
+  return summary;
+}
+
+async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {
+  const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
+  const vectors: Float32Array[] = [];
+  for (let start = 0; start < chunks.length; start += limit) {
+    const batch = chunks.slice(start, start + limit);
+    const { embeddings } = await index.embedder.embed({ values: batch.map((chunk) => chunk.modelText), purpose: 'document' });
+    vectors.push(...embeddings);
+  }
+  return vectors;
+}
+
+function listTextFiles(directory: string): string[] {
+  let stats;
+  try {
+    stats = statSync(directory);
+  } catch {
+    throw new InvalidInputError(`folder ${directory} does not exist`, { code: 'not_found' });
+  }
+  if (!stats.isDirectory()) throw new InvalidInputError(`${directory} is not a folder`, { code: 'not_a_folder' });
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && TEXT_EXTENSIONS.test(entry.name)) files.push(full);
+    }
+  };
+  walk(directory);
+  return files;
+}
+
+/** One line per action, then totals: what `groundcheck ingest` prints. */
+export function formatIngestSummary(summary: IngestSummary): string {
+  const lines: string[] = [];
+  for (const path of summary.added) lines.push(`  added     ${path}`);
+  for (const path of summary.replaced) lines.push(`  replaced  ${path}`);
+  for (const path of summary.removed) lines.push(`  removed   ${path}`);
+  lines.push(
+    `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.skipped.length} unchanged (skipped), ` +
+      `${summary.removed.length} removed; ${summary.chunksWritten} chunks written, ${summary.chunksRemoved} removed; ` +
+      `index holds ${summary.documents} documents, ${summary.chunks} chunks (${Math.round(summary.durationMs)} ms)`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { EMPTY_USAGE, type ChatModel } from '../providers/spec.js';
+import { buildMessages, PROMPT_VERSION, type PromptOptions } from './prompt.js';
+import { isRefusal, REFUSAL_SENTENCE } from './refusal.js';
+import { retrieve, validateQuery, type RetrievalResult, type RetrieveOptions } from './retrieve.js';
+import type { GroundcheckIndex } from './store.js';
+import type { RagMode, RagTrace } from './trace.js';
+
+export interface RagPipelineOptions {
+  index: GroundcheckIndex;
+  chat: ChatModel;
+  retrieval?: RetrieveOptions;
+  prompt?: PromptOptions;
+  /** Sampling temperature for answers. [temperature=0] */
+  temperature?: number;
+  /** Output token cap passed to the model. [maxOutputTokens=400] */
+  maxOutputTokens?: number;
+  /** Trace id generator. [generateId=crypto.randomUUID] */
+  generateId?: () => string;
+  /** Clock, for tests. [now=() => new Date()] */
+  now?: () => Date;
+}
+
+export interface AskOptions {
+  /** `rag` answers from retrieved chunks; `norag` asks the model the bare question. [mode='rag'] */
+  mode?: RagMode;
+  /** A retrieval already run for this question: reused as is, never run again. */
+  retrieval?: RetrievalResult;
+  abortSignal?: AbortSignal;
+}
+
+export interface RagPipeline {
+  readonly index: GroundcheckIndex;
+  readonly chat: ChatModel;
+  retrieve(question: string): Promise<RetrievalResult>;
+  /** Retrieve once (unless given a retrieval), build the prompt, answer, and return the trace. */
+  ask(question: string, options?: AskOptions): Promise<RagTrace>;
+}
+
+/**
+ * The grounded question-answering pipeline. `ask` retrieves exactly once, refuses without calling
+ * the model when the gate finds nothing relevant, and returns a {@link RagTrace} that downstream
+ * stages (capture, judges, evals) consume as is.
+ *
+ * @example
+ * const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
+ * const trace = await pipeline.ask('How many weeks of parental leave do I get?');
+ * console.log(trace.answer, trace.chunks.map((chunk) => chunk.chunkId));
+ */
+export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
+  const { index, chat } = options;
+  const generateId = options.generateId ?? randomUUID;
+  const now = options.now ?? (() => new Date());
+  const refusal = options.prompt?.refusal ?? REFUSAL_SENTENCE;
+
+  return {
+    index,
+    chat,
+    retrieve: (question) => retrieve(index, question, options.retrieval),
+    async ask(question, askOptions = {}) {
+      const started = performance.now();
+      const query = validateQuery(question);
+      const mode: RagMode = askOptions.mode ?? 'rag';
+      const createdAt = now().toISOString();
+      const base = {
+        id: generateId(),
+        createdAt,
+        query,
+        mode,
+        promptVersion: PROMPT_VERSION,
+        models: { chat: `${chat.provider}:${chat.modelId}`, embedding: mode === 'rag' ? `${index.embedder.provider}:${index.embedder.modelId}` : null },
+      };
+
+      let retrieval: RetrievalResult | null = null;
+      let retrievalMs = 0;
+      if (mode === 'rag') {
+        retrieval = askOptions.retrieval ?? (await retrieve(index, query, options.retrieval));
+        retrievalMs = askOptions.retrieval ? 0 : performance.now() - started;
+      }
+      const retrievalSummary = retrieval && {
+        gated: retrieval.gated,
+        minSimilarity: retrieval.minSimilarity,
+        topSimilarity: retrieval.topSimilarity,
+        candidates: retrieval.candidates,
+        embedder: retrieval.embedder,
+      };
+
+      if (retrieval?.gated) {
+        return {
+          ...base,
+          chunks: [],
+          retrieval: retrievalSummary,
+          messages: [],
+          answer: refusal,
+          refused: true,
+          refusalReason: 'gate',
+          usage: { ...EMPTY_USAGE },
+          costUsd: 0,
+          finishReason: null,
+          timings: { retrievalMs, generationMs: 0, totalMs: performance.now() - started },
+        };
+      }
+
+      const chunks = retrieval?.chunks ?? [];
+      const messages = buildMessages(query, chunks, mode, options.prompt);
+      const generationStarted = performance.now();
+      const result = await chat.generate({
+        messages,
+        temperature: options.temperature ?? 0,
+        maxOutputTokens: options.maxOutputTokens ?? 400,
+        ...(askOptions.abortSignal ? { abortSignal: askOptions.abortSignal } : {}),
+      });
+      const generationMs = performance.now() - generationStarted;
+      const answer = result.text.trim();
+      const refused = isRefusal(answer, refusal);
+      return {
+        ...base,
+        models: { ...base.models, chat: `${chat.provider}:${result.modelId || chat.modelId}` },
+        chunks,
+        retrieval: retrievalSummary,
+        messages,
+        answer,
+        refused,
+        refusalReason: refused ? 'model' : null,
+        usage: result.usage,
+        costUsd: result.costUsd,
+        finishReason: result.finishReason,
+        timings: { retrievalMs, generationMs, totalMs: performance.now() - started },
+      };
+    },
+  };
+}

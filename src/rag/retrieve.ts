@@ -1,0 +1,171 @@
+import { InvalidInputError } from '../errors.js';
+import { STOPWORDS, words } from '../providers/local/text.js';
+import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
+import type { RetrievedChunk } from './trace.js';
+
+export interface RetrieveOptions {
+  /** Chunks handed to the model. [topK=8] */
+  topK?: number;
+  /** Candidates taken from each of the vector and the text search before fusion. [candidates=max(50, 5·topK)] */
+  candidates?: number;
+  /**
+   * The relevance gate: a chunk enters the context only when its cosine similarity to the question
+   * is at least this. When none passes, the answer is the refusal and the model is not called.
+   * [minSimilarity=the embedder's `suggestedMinSimilarity`, else 0.25]
+   */
+  minSimilarity?: number;
+  /** Reciprocal-rank fusion constant. [rrfK=60] */
+  rrfK?: number;
+  /** Weight of the vector ranking in the fusion. [vectorWeight=1] */
+  vectorWeight?: number;
+  /** Weight of the BM25 ranking in the fusion. [textWeight=1] */
+  textWeight?: number;
+  /** FTS5 column weights. [fieldWeights={ title: 1, section: 2, body: 1 }] */
+  fieldWeights?: TextFieldWeights;
+  /**
+   * `rank`: best first. `edges`: the strongest chunks first and last, the weakest in the middle,
+   * where models attend least ("lost in the middle"). [order='rank']
+   */
+  order?: 'rank' | 'edges';
+}
+
+export interface RetrievalResult {
+  query: string;
+  /** The chunks that passed the gate, in the order they go into the prompt. */
+  chunks: RetrievedChunk[];
+  /** True when no chunk passed the gate: the pipeline refuses without calling the model. */
+  gated: boolean;
+  minSimilarity: number;
+  /** Best similarity among the fused top-k, passed or not; `null` for an empty index. */
+  topSimilarity: number | null;
+  candidates: { vector: number; text: number; fused: number };
+  embedder: string;
+  durationMs: number;
+}
+
+/** Longest question accepted, in characters. */
+export const MAX_QUERY_LENGTH = 2000;
+
+/**
+ * Hybrid retrieval: sqlite-vec KNN and FTS5 BM25, fused by reciprocal-rank fusion, then the
+ * relevance gate. Run it once per question and pass the result on; nothing downstream retrieves again.
+ *
+ * @example
+ * const retrieval = await retrieve(index, 'How long is parental leave?', { topK: 5 });
+ */
+export async function retrieve(index: GroundcheckIndex, query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
+  const started = performance.now();
+  const question = validateQuery(query);
+  const topK = positiveInteger(options.topK ?? 8, 'topK');
+  const candidates = positiveInteger(options.candidates ?? Math.max(50, topK * 5), 'candidates');
+  const minSimilarity = options.minSimilarity ?? index.embedder.suggestedMinSimilarity ?? 0.25;
+  const rrfK = options.rrfK ?? 60;
+  const vectorWeight = options.vectorWeight ?? 1;
+  const textWeight = options.textWeight ?? 1;
+
+  const [queryVector] = (await index.embedder.embed({ values: [question], purpose: 'query' })).embeddings;
+  if (!queryVector) throw new Error('embedder returned no vector for the query');
+  // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
+  const hasDirection = queryVector.some((component) => component !== 0);
+  const vectorHits = vectorWeight > 0 && hasDirection ? index.vectorSearch(queryVector, candidates) : [];
+  const textHits = textWeight > 0 ? index.textSearch(buildMatchQuery(question), candidates, options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) : [];
+
+  const fused = new Map<number, { score: number; vectorRank: number | null; textRank: number | null; similarity: number | null; bm25: number | null }>();
+  const entry = (rowid: number) => {
+    let value = fused.get(rowid);
+    if (!value) {
+      value = { score: 0, vectorRank: null, textRank: null, similarity: null, bm25: null };
+      fused.set(rowid, value);
+    }
+    return value;
+  };
+  vectorHits.forEach((hit, position) => {
+    const value = entry(hit.rowid);
+    value.score += vectorWeight / (rrfK + position + 1);
+    value.vectorRank = position + 1;
+    value.similarity = hit.similarity;
+  });
+  textHits.forEach((hit, position) => {
+    const value = entry(hit.rowid);
+    value.score += textWeight / (rrfK + position + 1);
+    value.textRank = position + 1;
+    value.bm25 = hit.bm25;
+  });
+
+  const ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]).slice(0, topK);
+  const missing = ranked.filter(([, value]) => value.similarity === null).map(([rowid]) => rowid);
+  const filled = hasDirection ? index.similarities(queryVector, missing) : new Map<number, number>();
+  for (const [rowid, value] of ranked) if (value.similarity === null) value.similarity = filled.get(rowid) ?? 0;
+
+  const topSimilarity = ranked.length === 0 ? null : Math.max(...ranked.map(([, value]) => value.similarity ?? 0));
+  const passing = ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
+  const stored = index.getChunks(passing.map(([rowid]) => rowid));
+  const byRowid = new Map(stored.map((chunk) => [chunk.rowid, chunk]));
+
+  const chunks: RetrievedChunk[] = [];
+  for (const [rowid, value] of passing) {
+    const chunk = byRowid.get(rowid);
+    if (!chunk) continue;
+    chunks.push({
+      chunkId: chunk.chunkId,
+      document: chunk.documentSlug,
+      title: chunk.title,
+      section: chunk.section,
+      updated: chunk.updated,
+      text: chunk.modelText,
+      hash: chunk.hash,
+      score: value.similarity ?? 0,
+      fusedScore: value.score,
+      rank: chunks.length + 1,
+      vectorRank: value.vectorRank,
+      textRank: value.textRank,
+    });
+  }
+
+  return {
+    query: question,
+    chunks: options.order === 'edges' ? orderByEdges(chunks) : chunks,
+    gated: chunks.length === 0,
+    minSimilarity,
+    topSimilarity,
+    candidates: { vector: vectorHits.length, text: textHits.length, fused: fused.size },
+    embedder: index.embedder.fingerprint,
+    durationMs: performance.now() - started,
+  };
+}
+
+/** Trim and check a question: non-empty and at most {@link MAX_QUERY_LENGTH} characters. */
+export function validateQuery(query: unknown): string {
+  if (typeof query !== 'string') throw new InvalidInputError('question must be a string', { code: 'question_not_string' });
+  const trimmed = query.trim();
+  if (trimmed === '') throw new InvalidInputError('question is empty', { code: 'question_empty' });
+  if (trimmed.length > MAX_QUERY_LENGTH) {
+    throw new InvalidInputError(`question is ${trimmed.length} characters; the limit is ${MAX_QUERY_LENGTH}`, { code: 'question_too_long' });
+  }
+  return trimmed;
+}
+
+/**
+ * Turn any user text into a safe FTS5 MATCH expression: its content words, each double-quoted
+ * (so FTS5 operators and punctuation such as `C++?`, `"`, `NEAR(`, `*` are inert), joined by OR.
+ * Returns `''` when the text has no content words.
+ */
+export function buildMatchQuery(text: string): string {
+  const terms = [...new Set(words(text).filter((word) => !STOPWORDS.has(word)))].slice(0, 64);
+  return terms.map((term) => `"${term}"`).join(' OR ');
+}
+
+/** Strongest first and last: ranks 1, 3, 5, … then …, 6, 4, 2. */
+export function orderByEdges<T>(items: T[]): T[] {
+  const front: T[] = [];
+  const back: T[] = [];
+  items.forEach((item, index) => (index % 2 === 0 ? front : back).push(item));
+  return [...front, ...back.reverse()];
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > 4096) {
+    throw new InvalidInputError(`option ${name} ${String(value)} is invalid: use an integer from 1 to 4096`, { code: 'invalid_option' });
+  }
+  return value;
+}

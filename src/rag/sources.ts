@@ -1,0 +1,35 @@
+import type { RagTrace } from './trace.js';
+
+/** One cited source, as the CLI's `--json` and the demo API return it. */
+export interface AnswerSource {
+  chunkId: string;
+  title: string;
+  section: string;
+  updated: string | null;
+  /** Cosine similarity of the chunk to the question, rounded to 4 places. */
+  score: number;
+}
+
+/** The public answer shape: `{ answer, refused, sources, traceId }`. */
+export interface AnswerPayload {
+  answer: string;
+  refused: boolean;
+  sources: AnswerSource[];
+  traceId: string;
+}
+
+/** Reduce a trace to the public answer shape shared by the CLI and the demo API. */
+export function toAnswerPayload(trace: RagTrace): AnswerPayload {
+  return {
+    answer: trace.answer,
+    refused: trace.refused,
+    sources: trace.chunks.map((chunk) => ({
+      chunkId: chunk.chunkId,
+      title: chunk.title,
+      section: chunk.section,
+      updated: chunk.updated,
+      score: Math.round(chunk.score * 10_000) / 10_000,
+    })),
+    traceId: trace.id,
+  };
+}

@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IndexError } from '../errors.js';
+import { createLocalEmbedder } from '../providers/local/embedder.js';
+import { tempDir } from '../test-support/fixtures.js';
+import { MockEmbeddingModel } from '../testing/index.js';
+import { chunkDocument, parseDocument } from './chunk.js';
+import { openIndex, SCHEMA_VERSION } from './store.js';
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('openIndex', () => {
+  it('creates a WAL database with a schema version and the embedder recorded', () => {
+    const path = join(tempDir(), 'nested', 'index.db');
+    const index = openIndex({ path, embedder: createLocalEmbedder({ dimensions: 256 }) });
+    expect(index.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(index.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(index.getMeta('embedder_fingerprint')).toBe('local-hash-v1;d=256;bigram=0.5');
+    expect(index.getMeta('embedder_dimensions')).toBe('256');
+    index.close();
+  });
+
+  it('refuses another embedder with an error that says to re-ingest, and rebuilds when asked', () => {
+    const path = join(tempDir(), 'index.db');
+    const first = openIndex({ path, embedder: createLocalEmbedder({ dimensions: 256 }) });
+    const document = parseDocument('a.md', '## A\n\nSome text.');
+    first.putDocument({ path: 'a.md', slug: 'a', title: 'A', updated: null, contentHash: 'x' }, chunkDocument(document), [new Float32Array(256).fill(0.1)]);
+    first.close();
+
+    const error = catchError(() => openIndex({ path, embedder: new MockEmbeddingModel({ dimensions: 64 }) }));
+    expect(error).toBeInstanceOf(IndexError);
+    expect((error as IndexError).code).toBe('embedder_mismatch');
+    expect((error as Error).message).toMatch(/built with embedder "local-hash-v1;d=256;bigram=0\.5".*"mock:mock-embedding;d=64".*re-ingest/);
+
+    const rebuilt = openIndex({ path, embedder: new MockEmbeddingModel({ dimensions: 64 }), rebuild: true });
+    expect(rebuilt.chunkCount()).toBe(0);
+    expect(rebuilt.getMeta('embedder_fingerprint')).toBe('mock:mock-embedding;d=64');
+    rebuilt.close();
+  });
+
+  it('rejects a file that is not SQLite, a foreign SQLite database, a newer schema and a missing file', () => {
+    const dir = tempDir();
+    const notSqlite = join(dir, 'notes.db');
+    writeFileSync(notSqlite, 'this is not a database at all, just some text that is long enough '.repeat(20));
+    expect(catchError(() => openIndex({ path: notSqlite, embedder: createLocalEmbedder() }))).toMatchObject({ code: 'not_a_database' });
+
+    const foreign = join(dir, 'app.db');
+    const db = new Database(foreign);
+    db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)');
+    db.close();
+    expect(catchError(() => openIndex({ path: foreign, embedder: createLocalEmbedder() }))).toMatchObject({ code: 'foreign_database' });
+
+    const newer = join(dir, 'newer.db');
+    openIndex({ path: newer, embedder: createLocalEmbedder() }).close();
+    const raw = new Database(newer);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.close();
+    expect(catchError(() => openIndex({ path: newer, embedder: createLocalEmbedder() }))).toMatchObject({ code: 'schema_too_new' });
+
+    expect(catchError(() => openIndex({ path: join(dir, 'missing.db'), embedder: createLocalEmbedder(), create: false }))).toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('replaces a document in place and removes its vectors and full-text rows', () => {
+    const index = openIndex({ path: join(tempDir(), 'index.db'), embedder: new MockEmbeddingModel({ dimensions: 4 }) });
+    const put = (text: string) => {
+      const chunks = chunkDocument(parseDocument('a.md', `## A\n\n${text}`));
+      index.putDocument({ path: 'a.md', slug: 'a', title: 'A', updated: null, contentHash: text }, chunks, [Float32Array.from([1, 0, 0, 0])]);
+    };
+    put('alpha bravo');
+    put('charlie delta');
+    expect(index.chunkCount()).toBe(1);
+    expect(index.textSearch('"alpha"', 5)).toEqual([]);
+    expect(index.textSearch('"charlie"', 5)).toHaveLength(1);
+    expect(index.vectorSearch(Float32Array.from([1, 0, 0, 0]), 10)).toHaveLength(1);
+    expect(index.removeDocument('a.md')).toBe(true);
+    expect(index.vectorSearch(Float32Array.from([1, 0, 0, 0]), 10)).toEqual([]);
+    expect(index.textSearch('"charlie"', 5)).toEqual([]);
+    index.close();
+  });
+});

@@ -1,0 +1,59 @@
+import type { ChatMessage, Usage } from '../providers/spec.js';
+
+/** One chunk as it went into a prompt. */
+export interface RetrievedChunk {
+  /** Stable, readable id: `leave-policy#parental-leave`. */
+  chunkId: string;
+  /** Document id (slug of its path). */
+  document: string;
+  title: string;
+  /** Heading path, `Parental Leave > Shared Parental Leave`; `''` for a document's intro. */
+  section: string;
+  updated: string | null;
+  /** Exactly the text placed in the prompt for this chunk, starting with its `[Source: …]` line. */
+  text: string;
+  /** Content hash of `text`. */
+  hash: string;
+  /** Cosine similarity to the question (what the relevance gate compares with `minSimilarity`). */
+  score: number;
+  /** Reciprocal-rank-fusion score of the vector and BM25 rankings (what orders the chunks). */
+  fusedScore: number;
+  /** 1-based rank after fusion. */
+  rank: number;
+  vectorRank: number | null;
+  textRank: number | null;
+}
+
+export type RagMode = 'rag' | 'norag';
+
+/**
+ * What happened for one question: produced once by the pipeline, then consumed unchanged by the
+ * capture middleware, the judges and the eval runner. Nothing downstream retrieves again.
+ */
+export interface RagTrace {
+  id: string;
+  createdAt: string;
+  query: string;
+  mode: RagMode;
+  /** Exactly the chunks the prompt was built from, in prompt order. Empty for `norag` and when gated. */
+  chunks: RetrievedChunk[];
+  retrieval: {
+    gated: boolean;
+    minSimilarity: number;
+    topSimilarity: number | null;
+    candidates: { vector: number; text: number; fused: number };
+    embedder: string;
+  } | null;
+  /** The messages sent to the chat model; empty when the gate refused without calling it. */
+  messages: ChatMessage[];
+  answer: string;
+  refused: boolean;
+  /** `gate`: nothing relevant was retrieved; `model`: the model answered with a refusal. */
+  refusalReason: 'gate' | 'model' | null;
+  promptVersion: string;
+  models: { chat: string; embedding: string | null };
+  usage: Usage;
+  costUsd: number | null;
+  finishReason: string | null;
+  timings: { retrievalMs: number; generationMs: number; totalMs: number };
+}

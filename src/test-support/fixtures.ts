@@ -1,0 +1,44 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+import { createLocalEmbedder } from '../providers/local/embedder.js';
+import type { EmbeddingModel } from '../providers/spec.js';
+import { ingestDirectory } from '../rag/ingest.js';
+import { openIndex, type GroundcheckIndex } from '../rag/store.js';
+
+export const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/corpus', import.meta.url));
+export const QUESTIONS_DIR = fileURLToPath(new URL('../../fixtures/questions', import.meta.url));
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  while (cleanups.length > 0) cleanups.pop()!();
+});
+
+/** A fresh temp folder, removed after the test. */
+export function tempDir(prefix = 'groundcheck-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A writable copy of the handbook corpus in a temp folder. */
+export function copyCorpus(): string {
+  const dir = join(tempDir(), 'corpus');
+  cpSync(CORPUS_DIR, dir, { recursive: true });
+  return dir;
+}
+
+/** Ingest the handbook into a fresh index file; closed after the test. */
+export async function handbookIndex(embedder: EmbeddingModel = createLocalEmbedder()): Promise<GroundcheckIndex> {
+  const index = openIndex({ path: join(tempDir(), 'index.db'), embedder });
+  cleanups.push(() => index.close());
+  await ingestDirectory(index, CORPUS_DIR);
+  return index;
+}
+
+/** Register a cleanup to run after the current test. */
+export function onCleanup(cleanup: () => void): void {
+  cleanups.push(cleanup);
+}

@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the mock server received. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+/** What a handler may answer: a JSON body (status 200), or full control. */
+export type MockServerReply =
+  | { status?: number; headers?: Record<string, string>; json: unknown; delayMs?: number }
+  | { status?: number; headers?: Record<string, string>; text: string; delayMs?: number }
+  | { hang: true };
+
+export interface MockOpenAIServerOptions {
+  /** Answer a chat completion; default: echoes `mock reply` with usage. */
+  chat?: (request: RecordedRequest, callIndex: number) => MockServerReply | Promise<MockServerReply>;
+  /** Answer an embeddings request; default: deterministic 8-dimension vectors. */
+  embeddings?: (request: RecordedRequest, callIndex: number) => MockServerReply | Promise<MockServerReply>;
+}
+
+export interface MockOpenAIServer {
+  /** Base URL to give the SDK, e.g. `http://127.0.0.1:43123/v1`. */
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small OpenAI-compatible HTTP server on 127.0.0.1 and a random port, for testing code that uses
+ * the `openai` provider with the real SDK: mock the model at its HTTP boundary, nothing else.
+ *
+ * @example
+ * const server = await startMockOpenAIServer({ chat: () => chatReply('Hello') });
+ * const chat = createOpenAI({ baseURL: server.url, apiKey: 'test' }).chat('gpt-4o-mini');
+ */
+export async function startMockOpenAIServer(options: MockOpenAIServerOptions = {}): Promise<MockOpenAIServer> {
+  const requests: RecordedRequest[] = [];
+  let chatCalls = 0;
+  let embeddingCalls = 0;
+  const hanging = new Set<ServerResponse>();
+
+  const server: Server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    let body: Record<string, unknown> = {};
+    try {
+      body = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
+    } catch {
+      return send(res, { status: 400, json: { error: { message: 'malformed JSON body', type: 'invalid_request_error' } } });
+    }
+    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+    requests.push(recorded);
+    let reply: MockServerReply;
+    if (recorded.path.endsWith('/chat/completions')) {
+      reply = await (options.chat ?? (() => chatReply('mock reply')))(recorded, chatCalls++);
+    } else if (recorded.path.endsWith('/embeddings')) {
+      reply = await (options.embeddings ?? defaultEmbeddings)(recorded, embeddingCalls++);
+    } else {
+      reply = { status: 404, json: { error: { message: `no route ${recorded.path}`, type: 'invalid_request_error' } } };
+    }
+    if ('hang' in reply) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    send(res, reply);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A chat-completion body with `content` as the assistant message. */
+export function chatReply(content: string, extra: { model?: string; finishReason?: string; promptTokens?: number; completionTokens?: number } = {}): MockServerReply {
+  const promptTokens = extra.promptTokens ?? 20;
+  const completionTokens = extra.completionTokens ?? 8;
+  return {
+    json: {
+      id: 'chatcmpl-mock',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: extra.model ?? 'gpt-4o-mini-2024-07-18',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: extra.finishReason ?? 'stop', logprobs: null }],
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    },
+  };
+}
+
+/** An OpenAI-shaped error reply. */
+export function errorReply(status: number, message: string, headers: Record<string, string> = {}): MockServerReply {
+  return { status, headers, json: { error: { message, type: status === 429 ? 'rate_limit_error' : 'invalid_request_error', code: null } } };
+}
+
+function defaultEmbeddings(request: RecordedRequest): MockServerReply {
+  const input = request.body.input;
+  const values = Array.isArray(input) ? input.map(String) : [String(input)];
+  return {
+    json: {
+      object: 'list',
+      model: String(request.body.model ?? 'mock-embedding'),
+      data: values.map((value, index) => ({ object: 'embedding', index, embedding: pseudoVector(value, 8) })),
+      usage: { prompt_tokens: values.length * 3, total_tokens: values.length * 3 },
+    },
+  };
+}
+
+/** Deterministic unit vector from a string. */
+export function pseudoVector(value: string, dimensions: number): number[] {
+  const vector: number[] = [];
+  let state = 2166136261;
+  for (const char of value) state = Math.imul(state ^ char.charCodeAt(0), 16777619) >>> 0;
+  for (let index = 0; index < dimensions; index++) {
+    state = Math.imul(state ^ (state >>> 15), 2246822507) >>> 0;
+    vector.push((state / 0xffffffff) * 2 - 1);
+  }
+  const norm = Math.hypot(...vector);
+  return vector.map((component) => component / norm);
+}
+
+function send(res: ServerResponse, reply: Exclude<MockServerReply, { hang: true }>): void {
+  const status = reply.status ?? 200;
+  if ('json' in reply) {
+    res.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
+    res.end(JSON.stringify(reply.json));
+  } else {
+    res.writeHead(status, { 'content-type': 'text/plain', ...reply.headers });
+    res.end(reply.text);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
