@@ -148,58 +148,88 @@ function compose(
   settings: { refusal: string; minCoverage: number; maxSentences: number; wordCap: number },
 ): string {
   // "how long", "how much"… ask for a quantity; the second word is not a topic word.
+  const asksQuantity = /\b(?:how (?:long|much|many|often|far|soon|old)|what (?:is|are) the (?:rate|limit|cap|maximum|minimum)|rate|limit|cap|maximum|minimum|allowance)\b/i.test(question);
   const questionStems = [...new Set(contentStems(question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how')))];
   if (questionStems.length === 0) return settings.refusal;
 
   const candidates: Candidate[] = [];
+  const passageStems = new Map<SourceDocument, Set<string>>();
   for (const source of sources) {
     const contextStems = new Set(contentStems(`${source.document.title} ${source.document.section}`));
     const headingStems = new Set(contentStems(source.document.section || source.document.title));
+    const union = new Set(contextStems);
     source.units.forEach((text, position) => {
       const ownStems = new Set(contentStems(text));
+      for (const stem of ownStems) union.add(stem);
       const stems = new Set([...ownStems, ...contextStems]);
       candidates.push({ document: source.document, position, text, ownStems, stems, headingStems, coverage: 0, score: 0, isCondition: CONDITION.test(text) });
     });
+    passageStems.set(source.document, union);
   }
   if (candidates.length === 0) return settings.refusal;
 
-  // Weight question words by how rare they are among the sentences in front of us, so that
-  // the distinctive words of a question decide, and a word found nowhere weighs the most.
+  // Weight question words by how rare they are among the sentences in front of us, so the
+  // distinctive words of a question decide. A word found nowhere in the documents weighs as much
+  // as the rarest found word: it may be the very thing asked about ("paid in cryptocurrency?") or
+  // only colour ("my husband"); the extractive model cannot tell, so it errs towards refusing.
   const weights = new Map<string, number>();
+  const found: number[] = [];
   for (const stem of questionStems) {
     const frequency = candidates.filter((candidate) => candidate.stems.has(stem)).length;
-    weights.set(stem, Math.log(1 + candidates.length / (1 + frequency)));
-  }
-  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
-  for (const candidate of candidates) {
-    let covered = 0;
-    let own = 0;
-    for (const [stem, weight] of weights) {
-      if (candidate.stems.has(stem)) covered += weight;
-      if (candidate.ownStems.has(stem)) own += weight;
-      else if (candidate.stems.has(stem)) own += weight / 2;
+    if (frequency > 0) {
+      const weight = Math.log(1 + candidates.length / (1 + frequency));
+      weights.set(stem, weight);
+      found.push(weight);
     }
+  }
+  if (found.length === 0) return settings.refusal;
+  const absentWeight = Math.max(...found);
+  for (const stem of questionStems) if (!weights.has(stem)) weights.set(stem, absentWeight);
+  const totalWeight = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  const share = (stems: Iterable<string>) => {
+    let sum = 0;
+    for (const stem of stems) sum += weights.get(stem) ?? 0;
+    return sum / totalWeight;
+  };
+
+  // Answer only when one passage covers enough of the question; otherwise say so.
+  const bestPassageCoverage = Math.max(...[...passageStems.values()].map((stems) => share([...stems].filter((stem) => weights.has(stem)))));
+  if (bestPassageCoverage < settings.minCoverage) return settings.refusal;
+
+  for (const candidate of candidates) {
+    const own = share([...candidate.ownStems].filter((stem) => weights.has(stem)));
+    candidate.coverage = share([...candidate.stems].filter((stem) => weights.has(stem)));
     const headingMatches = [...candidate.headingStems].filter((stem) => weights.has(stem)).length;
     const headingFit = candidate.headingStems.size > 0 ? headingMatches / candidate.headingStems.size : 0;
-    candidate.coverage = totalWeight > 0 ? covered / totalWeight : 0;
     // Documents come best-first; like a reader, lean a little towards the earlier ones.
     const rankPrior = 0.2 / (1 + candidate.document.rank);
-    candidate.score = (totalWeight > 0 ? own / totalWeight : 0) + 0.25 * headingFit + rankPrior;
+    const quantity = asksQuantity && /\d/.test(candidate.text) ? 0.1 : 0;
+    candidate.score = own + 0.5 * (candidate.coverage - own) + 0.25 * headingFit + rankPrior + quantity;
   }
 
+  // Greedy selection: the best sentence first, then sentences that cover parts of the question
+  // not yet covered (multi-part questions), plus close runners-up from the best passage.
   const ranked = [...candidates].sort((a, b) => b.score - a.score || a.document.rank - b.document.rank || a.position - b.position);
   const best = ranked[0]!;
-  if (Math.max(...candidates.map((candidate) => candidate.coverage)) < settings.minCoverage) return settings.refusal;
-
-  // Sentences from the best passage are welcome when reasonably close to the best; sentences from
-  // other passages only when nearly as good, so answers stay focused on one policy.
-  const chosen = new Set<Candidate>();
-  for (const candidate of ranked) {
-    if (chosen.size >= settings.maxSentences) break;
-    if (candidate.coverage < settings.minCoverage) continue;
-    const threshold = candidate.document === best.document ? 0.6 : 0.9;
-    if (candidate.score < best.score * threshold) continue;
-    chosen.add(candidate);
+  const chosen = new Set<Candidate>([best]);
+  const covered = new Set([...best.stems].filter((stem) => weights.has(stem)));
+  while (chosen.size < settings.maxSentences) {
+    let pick: Candidate | undefined;
+    let pickValue = 0;
+    for (const candidate of ranked) {
+      if (chosen.has(candidate)) continue;
+      const gain = share([...candidate.stems].filter((stem) => weights.has(stem) && !covered.has(stem)));
+      const runnerUp = candidate.document === best.document && candidate.score >= best.score * 0.7;
+      if (gain < 0.1 && !runnerUp) continue;
+      const value = gain + 0.3 * candidate.score;
+      if (value > pickValue) {
+        pick = candidate;
+        pickValue = value;
+      }
+    }
+    if (!pick) break;
+    chosen.add(pick);
+    for (const stem of pick.stems) if (weights.has(stem)) covered.add(stem);
   }
   // Keep the conditions and exceptions that directly follow a chosen sentence.
   for (const candidate of [...chosen]) {
