@@ -47,7 +47,7 @@ describe('groundcheck CLI', () => {
       chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number),
     });
 
-    const refusal = await run(['ask', 'Is my salary paid in cryptocurrency?', '--db', db, '--json']);
+    const refusal = await run(['ask', 'Do we get free gym membership?', '--db', db, '--json']);
     expect(JSON.parse(refusal.stdout)).toMatchObject({ refused: true });
 
     const norag = await run(['ask', 'What is the mileage rate for a car?', '--db', db, '--mode', 'norag', '--json']);
