@@ -1,0 +1,96 @@
+import { InvalidInputError } from '../errors.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import type { FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
+
+/**
+ * What both pairwise judges share: `noFabrication` computed in code from claim verdicts, and the
+ * weighted rule that turns two sides' criteria into a winner. METHODOLOGY.md ("Pairwise") states
+ * both rules; change them together.
+ */
+
+export type CriteriaWeights = Record<keyof PairwiseCriteria, number>;
+
+/**
+ * Default weights. `noFabrication` outweighs all the others together, so any answer with a
+ * fabrication loses to any answer without one (a refusal included): "I don't know" beats a
+ * confident wrong answer. Among clean answers, answering correctly outweighs citing and
+ * conditions together; those two count one each.
+ */
+export const DEFAULT_CRITERIA_WEIGHTS: Readonly<CriteriaWeights> = Object.freeze({
+  noFabrication: 6,
+  answersCorrectly: 3,
+  statesConditions: 1,
+  citesRightSource: 1,
+});
+
+export const DEFAULT_POLICY: Readonly<FaithfulnessPolicy> = Object.freeze({ absentIsHallucination: true });
+
+/**
+ * No fabrication, from one answer's claim verdicts (never asked of a judge as a bare yes/no):
+ * - claims known: no `contradicted` claim and, when `absentIsHallucination` (default), no
+ *   `absent` claim. An answer with no checkable claim has fabricated nothing: `true`.
+ * - claims `null` (no faithfulness verdict for this answer): `true` only when the answer is a
+ *   refusal, which asserts nothing; otherwise `false`, because nothing vouches for it.
+ *
+ * @example
+ * noFabrication('25 days.', [{ text: '25 days', verdict: 'verified', evidenceChunkId: 'a', note: '' }]) // true
+ */
+export function noFabrication(
+  answer: string,
+  claims: readonly JudgedClaim[] | null,
+  policy: FaithfulnessPolicy = DEFAULT_POLICY,
+  refusalSentence: string = REFUSAL_SENTENCE,
+): boolean {
+  if (claims === null) return isRefusal(answer, refusalSentence);
+  return claims.every((claim) => claim.verdict === 'verified' || (claim.verdict === 'absent' && !policy.absentIsHallucination));
+}
+
+/** Weighted number of criteria a side satisfies. */
+export function criteriaScore(criteria: PairwiseCriteria, weights: Readonly<CriteriaWeights> = DEFAULT_CRITERIA_WEIGHTS): number {
+  let score = 0;
+  for (const key of CRITERIA_KEYS) if (criteria[key]) score += weights[key];
+  return score;
+}
+
+/**
+ * The side with the higher weighted score wins; equal scores tie. Symmetric: swapping the sides
+ * swaps the verdict.
+ *
+ * @example
+ * winnerByCriteria(refusal, fabricated) // 'A' (6 points to at most 5)
+ */
+export function winnerByCriteria(a: PairwiseCriteria, b: PairwiseCriteria, weights: Readonly<CriteriaWeights> = DEFAULT_CRITERIA_WEIGHTS): 'A' | 'B' | 'tie' {
+  const scoreA = criteriaScore(a, weights);
+  const scoreB = criteriaScore(b, weights);
+  return scoreA > scoreB ? 'A' : scoreB > scoreA ? 'B' : 'tie';
+}
+
+export const CRITERIA_KEYS: readonly (keyof PairwiseCriteria)[] = ['noFabrication', 'answersCorrectly', 'statesConditions', 'citesRightSource'];
+
+/** Merge user weights over the defaults, naming the bad option. */
+export function normalizeWeights(weights: Partial<CriteriaWeights> | undefined): CriteriaWeights {
+  const merged = { ...DEFAULT_CRITERIA_WEIGHTS, ...weights };
+  for (const key of CRITERIA_KEYS) {
+    const value = merged[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new InvalidInputError(`option weights.${key} ${String(value)} is invalid: use a finite number ≥ 0`, { code: 'invalid_option' });
+    }
+  }
+  for (const key of Object.keys(weights ?? {})) {
+    if (!CRITERIA_KEYS.includes(key as keyof PairwiseCriteria)) {
+      throw new InvalidInputError(`option weights.${key} is unknown: use ${CRITERIA_KEYS.join(', ')}`, { code: 'invalid_option' });
+    }
+  }
+  return merged;
+}
+
+/** "answers correctly, cites the source" — for `reason` strings. */
+export function describeCriteria(criteria: PairwiseCriteria): string {
+  const parts = [
+    criteria.answersCorrectly ? 'answers correctly' : 'does not answer correctly',
+    criteria.citesRightSource ? 'cites the right source' : 'does not cite the right source',
+    criteria.statesConditions ? 'states the conditions' : 'misses conditions',
+    criteria.noFabrication ? 'no fabrication' : 'fabricates',
+  ];
+  return parts.join(', ');
+}

@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seededRng } from '../metrics/random.js';
+import { splitSentences } from '../providers/local/text.js';
+import { chunkDocument, parseDocument } from '../rag/chunk.js';
+import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { CORPUS_DIR, QUESTIONS_DIR } from '../test-support/fixtures.js';
+import { analyzeQuestion, createHeuristicPairwiseJudge, splitChunkHeader } from './pairwise-heuristic.js';
+import type { ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk } from './types.js';
+
+const chunks = readdirSync(CORPUS_DIR).flatMap((file) => chunkDocument(parseDocument(file, readFileSync(join(CORPUS_DIR, file), 'utf8'))));
+const chunkById = new Map(chunks.map((chunk) => [chunk.chunkId, chunk]));
+const passage = (id: string): EvidencePassage => ({ id, text: chunkById.get(id)!.modelText, kind: 'chunk' });
+
+const claimsOf = (text: string, verdict: ClaimVerdict = 'verified'): JudgedClaim[] =>
+  splitSentences(text).map((sentence) => ({ text: sentence, verdict, evidenceChunkId: verdict === 'absent' ? null : 'x', note: '' }));
+
+const judge = createHeuristicPairwiseJudge();
+const run = async (input: PairwiseInput) => (await judge.judge(input)) as PairwiseOk;
+
+const QUESTION = 'How many days of annual leave do full-time employees get?';
+const EVIDENCE = [passage('leave-policy#annual-leave-entitlement'), passage('leave-policy#booking-annual-leave')];
+const GROUNDED =
+  'Full-time employees receive 25 days of annual leave each year, plus the 8 bank holidays. You receive one extra day for each completed ' +
+  'year of service, up to a maximum of 30 days a year (reached after 5 completed years). Part-time employees receive a pro rata ' +
+  'entitlement, worked out in proportion to the time you are employed (Leave Policy, updated 2026-01-12).';
+const FABRICATED = 'Full-time employees get 40 days of annual leave, and unused days are paid out every December.';
+
+describe('heuristic pairwise judge: criteria', () => {
+  it('parses the source and section lines of a chunk', () => {
+    expect(splitChunkHeader(EVIDENCE[0]!.text)).toMatchObject({ title: 'Leave Policy', section: 'Annual Leave Entitlement' });
+    expect(splitChunkHeader('plain text')).toEqual({ title: null, section: null, body: 'plain text' });
+  });
+
+  it('finds the best passage and its condition sentences that concern the question', () => {
+    const analysis = analyzeQuestion(QUESTION, EVIDENCE);
+    expect(analysis.best?.id).toBe('leave-policy#annual-leave-entitlement');
+    expect(analysis.best?.conditions).toEqual([
+      'You receive one extra day of annual leave for each completed year of service, up to a maximum of 30 days a year (reached after 5 completed years).',
+      'Part-time employees receive a pro rata entitlement, and if you join or leave part-way through the year your entitlement is worked out in proportion to the time you are employed.',
+    ]);
+    expect(analyzeQuestion('xylophone quasar', EVIDENCE).best).toBeNull();
+    // A reference excerpt matches the question best, but a chunk (which has a title to cite) is preferred.
+    const reference = { id: 'reference:q1', text: 'Full-time employees get 25 days of annual leave a year.', kind: 'reference' as const };
+    expect(analyzeQuestion(QUESTION, [reference, EVIDENCE[1]!]).best?.id).toBe('leave-policy#booking-annual-leave');
+    expect(analyzeQuestion(QUESTION, [reference]).best).toMatchObject({ id: 'reference:q1', title: null, section: null });
+  });
+
+  it.each([
+    // [label, answer, claims, expected criteria]
+    ['grounded, cited, with conditions', GROUNDED, claimsOf(GROUNDED), { answersCorrectly: true, citesRightSource: true, statesConditions: true, noFabrication: true }],
+    ['correct but bare', 'Full-time employees get 25 days of annual leave.', claimsOf('Full-time employees get 25 days of annual leave.'),
+      { answersCorrectly: true, citesRightSource: false, statesConditions: false, noFabrication: true }],
+    ['names the section instead of the title', 'Per Annual Leave Entitlement, full-time employees get 25 days.', claimsOf('Full-time employees get 25 days.'),
+      { answersCorrectly: true, citesRightSource: true, statesConditions: false, noFabrication: true }],
+    ['contradicted claim', FABRICATED, claimsOf(FABRICATED, 'contradicted'), { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: false }],
+    ['verified core plus an absent extra', `${GROUNDED} You can also buy 5 extra days.`, [...claimsOf(GROUNDED), ...claimsOf('You can also buy 5 extra days.', 'absent')],
+      { answersCorrectly: true, citesRightSource: true, statesConditions: true, noFabrication: false }],
+    ['refusal with no claims', REFUSAL_SENTENCE, [], { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }],
+    ['refusal, claims unknown', REFUSAL_SENTENCE, null, { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }],
+    ['fluent answer, claims unknown', GROUNDED, null, { answersCorrectly: false, citesRightSource: true, statesConditions: true, noFabrication: false }],
+    ['verified but off the question', 'Requests are approved in MyHarbour.', claimsOf('Requests are approved in MyHarbour.'),
+      { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }],
+  ] as const)('%s', async (_label, answer, claims, expected) => {
+    const judgment = await run({ question: QUESTION, evidence: EVIDENCE, answerA: answer, answerB: REFUSAL_SENTENCE, claimsA: claims as JudgedClaim[] | null, claimsB: [] });
+    expect(judgment.a).toEqual(expected);
+  });
+
+  it('absent claims do not count as fabrication when the policy says so', async () => {
+    const lenient = createHeuristicPairwiseJudge({ policy: { absentIsHallucination: false } });
+    const input = { question: QUESTION, evidence: EVIDENCE, answerA: GROUNDED, answerB: GROUNDED, claimsA: claimsOf(GROUNDED, 'absent'), claimsB: claimsOf(GROUNDED, 'contradicted') };
+    const judgment = (await lenient.judge(input)) as PairwiseOk;
+    expect([judgment.a.noFabrication, judgment.b.noFabrication]).toEqual([true, false]);
+    expect(((await judge.judge(input)) as PairwiseOk).a.noFabrication).toBe(false);
+  });
+});
+
+describe('heuristic pairwise judge: verdicts', () => {
+  it('a refusal beats a fabricated answer, in both positions', async () => {
+    for (const claims of [claimsOf(FABRICATED, 'contradicted'), claimsOf(FABRICATED, 'absent'), null]) {
+      const refusalFirst = await run({ question: QUESTION, evidence: EVIDENCE, answerA: REFUSAL_SENTENCE, answerB: FABRICATED, claimsA: [], claimsB: claims });
+      const refusalSecond = await run({ question: QUESTION, evidence: EVIDENCE, answerA: FABRICATED, answerB: REFUSAL_SENTENCE, claimsA: claims, claimsB: [] });
+      expect([refusalFirst.winner, refusalSecond.winner]).toEqual(['A', 'B']);
+    }
+  });
+
+  it('a refusal beats even a cited, mostly right answer with one contradicted detail', async () => {
+    const answer = `${GROUNDED} Unused days are paid out every December.`;
+    const claims = [...claimsOf(GROUNDED), ...claimsOf('Unused days are paid out every December.', 'contradicted')];
+    const judgment = await run({ question: QUESTION, evidence: EVIDENCE, answerA: answer, answerB: REFUSAL_SENTENCE, claimsA: claims, claimsB: null });
+    expect(judgment.winner).toBe('B');
+  });
+
+  it('a grounded correct answer beats a refusal, in both positions', async () => {
+    const first = await run({ question: QUESTION, evidence: EVIDENCE, answerA: GROUNDED, answerB: REFUSAL_SENTENCE, claimsA: claimsOf(GROUNDED), claimsB: [] });
+    const second = await run({ question: QUESTION, evidence: EVIDENCE, answerA: REFUSAL_SENTENCE, answerB: GROUNDED, claimsA: [], claimsB: claimsOf(GROUNDED) });
+    expect([first.winner, second.winner]).toEqual(['A', 'B']);
+    expect(first.reason).toMatch(/^A \(11\): answers correctly, cites the right source, states the conditions, no fabrication\. B \(6\): /);
+  });
+
+  it('a complete cited answer beats a bare correct one; two refusals tie', async () => {
+    const bare = 'Full-time employees get 25 days of annual leave.';
+    const judgment = await run({ question: QUESTION, evidence: EVIDENCE, answerA: bare, answerB: GROUNDED, claimsA: claimsOf(bare), claimsB: claimsOf(GROUNDED) });
+    expect(judgment.winner).toBe('B');
+    const refusals = await run({ question: QUESTION, evidence: EVIDENCE, answerA: REFUSAL_SENTENCE, answerB: "I don't know.", claimsA: [], claimsB: null });
+    expect(refusals.winner).toBe('tie');
+  });
+
+  it('is symmetric: swapping A and B swaps the verdict, on thousands of pairs from the handbook', async () => {
+    const questions = readFileSync(join(QUESTIONS_DIR, 'handbook.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
+      question: string; relevantChunkIds: string[]; referenceAnswer: string; mustRefuse: boolean;
+    });
+    const rng = seededRng(11);
+    const verdicts: ClaimVerdict[] = ['verified', 'contradicted', 'absent'];
+    let pairs = 0;
+    const winners = { A: 0, B: 0, tie: 0 };
+    for (const item of questions) {
+      const evidence = item.relevantChunkIds.map(passage);
+      const title = evidence[0] ? splitChunkHeader(evidence[0].text).title : 'Handbook';
+      const reference = item.referenceAnswer || 'The handbook does not say.';
+      // Several kinds of answer, each with claims, including random verdict mixes.
+      const variants: { answer: string; claims: JudgedClaim[] | null }[] = [
+        { answer: reference, claims: claimsOf(reference) },
+        { answer: `${reference} (${title}, updated 2025-01-01)`, claims: claimsOf(reference) },
+        { answer: reference, claims: claimsOf(reference).map((claim) => ({ ...claim, verdict: verdicts[Math.floor(rng() * 3)]! })) },
+        { answer: reference.split('.')[0] + '.', claims: null },
+        { answer: REFUSAL_SENTENCE, claims: [] },
+        { answer: "Sorry, I don't know.", claims: null },
+        { answer: 'Ask your manager; it depends.', claims: claimsOf('Ask your manager; it depends.', 'absent') },
+      ];
+      for (const [indexA, a] of variants.entries()) {
+        for (const [indexB, b] of variants.entries()) {
+          if (indexA === indexB) continue;
+          const forward = await run({ question: item.question, evidence, answerA: a.answer, answerB: b.answer, claimsA: a.claims, claimsB: b.claims });
+          const backward = await run({ question: item.question, evidence, answerA: b.answer, answerB: a.answer, claimsA: b.claims, claimsB: a.claims });
+          expect(backward.a).toEqual(forward.b);
+          expect(backward.b).toEqual(forward.a);
+          expect(backward.winner).toBe(forward.winner === 'A' ? 'B' : forward.winner === 'B' ? 'A' : 'tie');
+          winners[forward.winner] += 1;
+          pairs += 1;
+        }
+      }
+    }
+    expect(pairs).toBe(78 * 42);
+    // Not a judge that always ties: both positions win often.
+    expect(winners.A).toBeGreaterThan(500);
+    expect(winners.B).toBe(winners.A);
+  });
+
+  it('records who judged, uses no tokens, and validates its options', async () => {
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v1' });
+    const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
+    expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
+    expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
+    expect(() => createHeuristicPairwiseJudge({ weights: { speed: 1 } as never })).toThrow(/option weights.speed is unknown/);
+  });
+});

@@ -1,0 +1,198 @@
+import { InvalidInputError } from '../errors.js';
+import { contentStems, splitSentences, words } from '../providers/local/text.js';
+import { EMPTY_USAGE } from '../providers/spec.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import {
+  DEFAULT_POLICY,
+  criteriaScore,
+  describeCriteria,
+  noFabrication,
+  normalizeWeights,
+  winnerByCriteria,
+  type CriteriaWeights,
+} from './pairwise-criteria.js';
+import type { EvidencePassage, FaithfulnessPolicy, JudgedClaim, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
+
+/** Bumped whenever a rule below could change a verdict. */
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v1';
+
+export interface HeuristicPairwiseJudgeOptions {
+  /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
+  policy?: FaithfulnessPolicy;
+  /** Criterion weights for the winner. [weights={ noFabrication: 6, answersCorrectly: 3, statesConditions: 1, citesRightSource: 1 }] */
+  weights?: Partial<CriteriaWeights>;
+  /** The sentence the app refuses with. [refusalSentence=REFUSAL_SENTENCE] */
+  refusalSentence?: string;
+}
+
+/**
+ * The offline pairwise judge: deterministic rules over the question, the evidence, the two
+ * answers and their claim verdicts. Each side's criteria depend only on that side's answer and
+ * claims (plus the shared question and evidence), and the winner is the weighted comparison, so
+ * swapping A and B swaps the verdict: position bias is zero by construction.
+ *
+ * - answersCorrectly: not a refusal; claims known; no contradicted claim; at least one verified
+ *   claim, and the verified claims together share ≥ max(1, ⌈|Q|/4⌉) content stems with the
+ *   question (Q = the question's content stems).
+ * - citesRightSource: not a refusal, and the answer names the title (or the last heading of the
+ *   section) of the passage that best matches the question.
+ * - statesConditions: not a refusal, a best passage exists, and every condition sentence of that
+ *   passage (prose with unless / except / only if / if / at least / up to / more than / under /
+ *   over / within / maximum…, sharing ≥ min(2, |Q|) stems with the question) is reflected in the
+ *   answer: all its numbers present, and ≥ half its content stems.
+ * - noFabrication: from the claims (see `noFabrication`).
+ *
+ * @example
+ * const judge = createHeuristicPairwiseJudge();
+ * const judgment = await judge.judge({ question, evidence, answerA, answerB, claimsA, claimsB });
+ */
+export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOptions = {}): PairwiseJudge {
+  const weights = normalizeWeights(options.weights);
+  const policy = options.policy ?? DEFAULT_POLICY;
+  if (typeof policy.absentIsHallucination !== 'boolean') {
+    throw new InvalidInputError('option policy.absentIsHallucination must be true or false', { code: 'invalid_option' });
+  }
+  const refusalSentence = options.refusalSentence ?? REFUSAL_SENTENCE;
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: HEURISTIC_PAIRWISE_VERSION });
+
+  return {
+    info,
+    async judge(input: PairwiseInput): Promise<PairwiseOk> {
+      const started = performance.now();
+      const shared = analyzeQuestion(input.question, input.evidence);
+      const a = heuristicCriteria(shared, input.answerA, input.claimsA, policy, refusalSentence);
+      const b = heuristicCriteria(shared, input.answerB, input.claimsB, policy, refusalSentence);
+      const winner = winnerByCriteria(a, b, weights);
+      const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.`;
+      return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
+    },
+  };
+}
+
+/** What both sides are judged against, computed once per pair. */
+export interface QuestionAnalysis {
+  questionStems: Set<string>;
+  best: BestPassage | null;
+}
+
+export interface BestPassage {
+  id: string;
+  title: string | null;
+  /** Last heading of the section path (`Parental Leave > Shared` → `Shared`), or null. */
+  section: string | null;
+  /** Condition sentences of the passage (prose, not table rows) sharing ≥ min(2, |Q|) stems with the question. */
+  conditions: string[];
+}
+
+/** Sentences that attach a condition, limit or exception. */
+const CONDITION =
+  /\b(?:unless|except|excluding|only if|only when|provided that|as long as|if|or more|or less|or longer|at least|at most|up to|more than|less than|fewer than|no more than|no later than|under|over|above|below|within|exceed(?:s|ed|ing)?|maximum|minimum)\b/i;
+
+/**
+ * The passage that best matches the question: most of the question's content stems found in its
+ * title, section and text (ties: the earlier passage), or null when none shares a stem. Trace
+ * chunks are preferred; reference excerpts are used only when no chunk matches.
+ */
+export function analyzeQuestion(question: string, evidence: readonly EvidencePassage[]): QuestionAnalysis {
+  // "how long", "how much"… ask for a quantity; the second word is not a topic word.
+  const questionStems = new Set(contentStems(question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how')));
+  // Trace chunks first: they carry the title and section an answer should cite. A reference
+  // excerpt (written to answer the question, without a source line) is used only when no chunk
+  // shares a stem with the question.
+  const best =
+    bestMatch(questionStems, evidence.filter((passage) => passage.kind === 'chunk')) ??
+    bestMatch(questionStems, evidence.filter((passage) => passage.kind !== 'chunk'));
+  if (best === null) return { questionStems, best: null };
+  const parsed = splitChunkHeader(best.passage.text);
+  // Prose sentences only: table rows are values rather than conditions, and a sentence ending in
+  // ':' introduces a list or table. A condition must share two of the question's stems (or all,
+  // for a one-word question) to be one this question needs.
+  const needed = Math.min(2, questionStems.size);
+  const conditions = splitSentences(parsed.body).filter(
+    (sentence) => !sentence.startsWith('|') && !sentence.endsWith(':') && CONDITION.test(sentence) && countShared(sentence, questionStems) >= needed,
+  );
+  return { questionStems, best: { id: best.passage.id, title: parsed.title, section: parsed.section, conditions } };
+}
+
+function bestMatch(questionStems: Set<string>, passages: readonly EvidencePassage[]): { passage: EvidencePassage; overlap: number } | null {
+  let best: { passage: EvidencePassage; overlap: number } | null = null;
+  for (const passage of passages) {
+    const stems = new Set(contentStems(passage.text));
+    let overlap = 0;
+    for (const stemmed of questionStems) if (stems.has(stemmed)) overlap += 1;
+    if (overlap > 0 && (best === null || overlap > best.overlap)) best = { passage, overlap };
+  }
+  return best;
+}
+
+/** Split a chunk's `[Source: Title | Last updated: …]` and `Section: …` lines from its body. */
+export function splitChunkHeader(text: string): { title: string | null; section: string | null; body: string } {
+  const lines = text.split('\n');
+  let start = 0;
+  const header = /^\[Source: (.*?) \| Last updated: .*\]\s*$/.exec(lines[0] ?? '');
+  const title = header ? header[1]!.trim() : null;
+  if (header) start = 1;
+  let section: string | null = null;
+  const sectionLine = /^Section: (.*)$/.exec(lines[start] ?? '');
+  if (sectionLine) {
+    section = sectionLine[1]!.split('>').pop()!.trim() || null;
+    start += 1;
+  }
+  return { title, section, body: lines.slice(start).join('\n') };
+}
+
+/** One side's criteria: a function of the shared analysis, this side's answer and its claims only. */
+export function heuristicCriteria(
+  shared: QuestionAnalysis,
+  answer: string,
+  claims: readonly JudgedClaim[] | null,
+  policy: FaithfulnessPolicy = DEFAULT_POLICY,
+  refusalSentence: string = REFUSAL_SENTENCE,
+): PairwiseCriteria {
+  const refused = isRefusal(answer, refusalSentence);
+  const clean = noFabrication(answer, claims, policy, refusalSentence);
+  if (refused) return { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: clean };
+  // The verified claims must be about the question: together they share a quarter of its
+  // content stems (at least one).
+  const needed = Math.max(1, Math.ceil(shared.questionStems.size / 4));
+  const verifiedText = (claims ?? []).filter((claim) => claim.verdict === 'verified').map((claim) => claim.text).join('\n');
+  const answersCorrectly =
+    claims !== null &&
+    !claims.some((claim) => claim.verdict === 'contradicted') &&
+    verifiedText !== '' &&
+    countShared(verifiedText, shared.questionStems) >= needed;
+  const best = shared.best;
+  const citesRightSource = best !== null && [best.title, best.section].some((name) => name !== null && containsPhrase(answer, name));
+  const answerStems = new Set(contentStems(answer));
+  const answerNumbers = new Set(numbersIn(answer));
+  const statesConditions = best !== null && best.conditions.every((sentence) => reflects(sentence, answerStems, answerNumbers));
+  return { answersCorrectly, citesRightSource, statesConditions, noFabrication: clean };
+}
+
+/** All the sentence's numbers appear in the answer, and at least half its content stems do. */
+function reflects(sentence: string, answerStems: Set<string>, answerNumbers: Set<string>): boolean {
+  if (!numbersIn(sentence).every((number) => answerNumbers.has(number))) return false;
+  const stems = new Set(contentStems(sentence));
+  if (stems.size === 0) return true;
+  let found = 0;
+  for (const stemmed of stems) if (answerStems.has(stemmed)) found += 1;
+  return found / stems.size >= 0.5;
+}
+
+/** Numbers as tokens, leading zeros dropped (`09:30` → `9`, `30`). */
+function numbersIn(text: string): string[] {
+  return words(text)
+    .filter((word) => /^\d+$/.test(word))
+    .map((word) => word.replace(/^0+(?=\d)/, ''));
+}
+
+function countShared(text: string, stems: Set<string>): number {
+  return new Set(contentStems(text).filter((stemmed) => stems.has(stemmed))).size;
+}
+
+/** Whether the words of `phrase` appear consecutively in `text` (case, accents and punctuation ignored). */
+function containsPhrase(text: string, phrase: string): boolean {
+  const needle = words(phrase).join(' ');
+  if (needle === '') return false;
+  return ` ${words(text).join(' ')} `.includes(` ${needle} `);
+}
