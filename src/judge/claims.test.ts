@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { splitAnswer } from './claims.js';
+
+describe('splitAnswer', () => {
+  it('splits sentences, then clauses, and takes citations out of the claims', () => {
+    expect(splitAnswer('Birth parents get 20 weeks at full pay (Leave Policy, updated 2026-01-12). Partners get 4 weeks; it can be taken in two blocks.')).toEqual({
+      claims: ['Birth parents get 20 weeks at full pay.', 'Partners get 4 weeks', 'it can be taken in two blocks.'],
+      citations: [{ title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12)' }],
+      refusalClauses: [],
+    });
+  });
+
+  it('keeps a condition with what it conditions', () => {
+    expect(splitAnswer('If a course costs less than £1,000, you do not need approval.').claims).toEqual(['If a course costs less than £1,000, you do not need approval.']);
+  });
+
+  it.each([
+    ['but', 'Courses are free but travel is not.', ['Courses are free', 'travel is not.']],
+    ['and + new subject', 'You get a decision within 15 working days and it is final.', ['You get a decision within 15 working days', 'it is final.']],
+    [', so', 'The budget is £1,500, so you have £300 left.', ['The budget is £1,500', 'you have £300 left.']],
+    ['colon', 'Probably yes: three weeks is 15 working days.', ['Probably yes', 'three weeks is 15 working days.']],
+  ])('splits clauses at %s', (_name, answer, claims) => {
+    expect(splitAnswer(answer).claims).toEqual(claims);
+  });
+
+  it('makes a long parenthesized aside its own claim and leaves short ones in place', () => {
+    expect(splitAnswer('The company pays 6% (it was 5% before April 2025) of basic salary (NFL).').claims).toEqual(['The company pays 6% of basic salary (NFL).', 'it was 5% before April 2025']);
+  });
+
+  it('drops refusal clauses, lead-ins and pleasantries', () => {
+    expect(splitAnswer(`${REFUSAL_SENTENCE}`)).toMatchObject({ claims: [], refusalClauses: [REFUSAL_SENTENCE] });
+    expect(splitAnswer("I don't know, but I think it is 16 weeks.").claims).toEqual(['I think it is 16 weeks.']);
+    expect(splitAnswer('According to the Leave Policy, partners get 4 weeks. I hope this helps!').claims).toEqual(['partners get 4 weeks.']);
+  });
+
+  it('reads several citations in one parenthesis and the [Source: …] form', () => {
+    expect(splitAnswer('Yes (Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03). [Source: Pay | Last updated: unknown]').citations).toEqual([
+      { title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)' },
+      { title: 'Training and Development', updated: '2025-11-03', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)' },
+      { title: 'Pay', updated: null, text: '[Source: Pay | Last updated: unknown]' },
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import { splitSentences } from '../providers/local/text.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+
+/** A source an answer cites, as `(Title, updated YYYY-MM-DD)` or `[Source: Title | Last updated: …]`. */
+export interface Citation {
+  title: string;
+  updated: string | null;
+  /** As written in the answer. */
+  text: string;
+}
+
+export interface SplitAnswer {
+  /** Candidate atomic claims: sentences, then clauses; citations, lead-ins and pleasantries removed. */
+  claims: string[];
+  citations: Citation[];
+  /** Clauses dropped because they are refusals ("I don't know", "the documents do not cover…"). */
+  refusalClauses: string[];
+}
+
+const PAREN_CITATION = /\s*\(([^()]*\b(?:last\s+)?updated\b[^()]*)\)/gi;
+const BRACKET_CITATION = /\s*\[Source:\s*([^\]|]+?)\s*\|\s*Last updated:\s*([^\]]+?)\s*\]/gi;
+const SOURCE_PAREN = /\s*\((?:source|sources|see)\s*:[^()]*\)/gi;
+const LEAD_IN =
+  /^(?:according to|based on|as (?:stated|set out|described|explained|outlined) in|per|from) (?:the |our |your |this )?[^,]{0,60}?(?:polic(?:y|ies)|handbook|documents?|sources?|context|guidelines?|information|excerpts?|passages?)[^,]{0,25},\s*/i;
+/** Parenthesized asides of at least this many words become claims of their own. */
+const ASIDE_MIN_WORDS = 4;
+const CLAUSE_BREAK = /\s*;\s+|:\s+|,?\s+but\s+|,\s+(?:whereas|while|although|though|so)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/i;
+const PLEASANTRY =
+  /^(?:i hope (?:this|that) helps|hope (?:this|that) helps|let me know\b|feel free\b|(?:i am|i'm) happy to help|glad to help|is there anything else|if you have (?:any )?(?:other|more|further) questions|please (?:let me know|reach out)\b)/i;
+
+/**
+ * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`, `:`,
+ * "but", "whereas", "while", "although", ", so", and "and" before a new subject ("and it is
+ * final"). Citation parentheses are removed from the claims and
+ * returned separately; refusal clauses and pleasantries ("I hope this helps") are dropped.
+ * Clauses joined by commas or "and" stay together, so a condition stays with what it conditions
+ * ("if it costs less than £1,000, you do not need approval" is one claim).
+ *
+ * @example
+ * splitAnswer('Twenty weeks at full pay (Leave Policy, updated 2026-01-12); then statutory pay.')
+ * // { claims: ['Twenty weeks at full pay', 'then statutory pay'], citations: [{ title: 'Leave Policy', updated: '2026-01-12', … }], refusalClauses: [] }
+ */
+export function splitAnswer(answer: string, options: { refusal?: string } = {}): SplitAnswer {
+  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  const citations: Citation[] = [];
+  let text = answer.replace(PAREN_CITATION, (whole, inner: string) => {
+    for (const part of inner.split(/\s*;\s*/)) {
+      const parsed = /^(.*?),?\s+(?:last\s+)?updated:?\s*(.+?)\s*$/i.exec(part.trim());
+      if (parsed && parsed[1]!.trim() !== '') citations.push({ title: parsed[1]!.trim(), updated: parsed[2]!.trim(), text: whole.trim() });
+    }
+    return '';
+  });
+  text = text.replace(BRACKET_CITATION, (whole, title: string, updated: string) => {
+    citations.push({ title: title.trim(), updated: updated.trim() === 'unknown' ? null : updated.trim(), text: whole.trim() });
+    return '';
+  });
+  text = text.replace(SOURCE_PAREN, '').replace(/\*\*|__|`/g, '').replace(/^#+\s*/gm, '');
+  // An aside in parentheses is a claim of its own ("(it was 5% before then)"); short ones ("(NFL)",
+  // "(£12,000)") stay where they are, as part of what they qualify.
+  const asides: string[] = [];
+  text = text.replace(/\s*\(([^()]+)\)/g, (whole, inner: string) => {
+    if (inner.trim().split(/\s+/).length < ASIDE_MIN_WORDS) return whole;
+    asides.push(inner.trim());
+    return '';
+  });
+
+  const claims: string[] = [];
+  const refusalClauses: string[] = [];
+  for (const sentence of [...splitSentences(text), ...asides]) {
+    const body = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(LEAD_IN, '').trim();
+    // The refusal sentence has a colon: keep a sentence made only of refusal clauses whole.
+    if (isRefusal(body, refusal) && body.split(CLAUSE_BREAK).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal))) {
+      refusalClauses.push(tidy(body));
+      continue;
+    }
+    for (const rawClause of body.split(CLAUSE_BREAK)) {
+      const clause = tidy(rawClause);
+      if (clause === '') continue;
+      if (isRefusal(clause, refusal)) {
+        refusalClauses.push(clause);
+        continue;
+      }
+      if (PLEASANTRY.test(clause)) continue;
+      claims.push(clause);
+    }
+  }
+  return { claims, citations, refusalClauses };
+}
+
+function tidy(clause: string): string {
+  return clause
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/^[\s,;:.–—-]+|[\s,;:–—-]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

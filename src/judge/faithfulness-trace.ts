@@ -1,0 +1,20 @@
+import type { RagTrace } from '../rag/trace.js';
+import { evidenceFromTrace } from './evidence.js';
+import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment } from './types.js';
+
+/**
+ * Judge a trace's answer against exactly the chunks its generator saw (plus optional reference
+ * excerpts). Nothing is retrieved again: the trace is the evidence.
+ *
+ * @example
+ * const trace = await pipeline.ask('How many weeks of parental leave do I get?');
+ * const judgment = await judgeTrace(createHeuristicFaithfulnessJudge(), trace);
+ */
+export function judgeTrace(
+  judge: FaithfulnessJudge,
+  trace: RagTrace,
+  options: { references?: EvidencePassage[]; abortSignal?: AbortSignal } = {},
+): Promise<FaithfulnessJudgment> {
+  const evidence = evidenceFromTrace(trace, options.references);
+  return judge.judge({ question: trace.query, evidence, answer: trace.answer }, options.abortSignal ? { abortSignal: options.abortSignal } : {});
+}

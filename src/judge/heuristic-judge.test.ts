@@ -1,0 +1,205 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import type { GroundcheckIndex } from '../rag/store.js';
+import { handbookIndex } from '../test-support/fixtures.js';
+import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
+import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessOk } from './types.js';
+
+const PARENTAL = 'leave-policy#parental-leave';
+const TRAINING = ['training-and-development#training-under-1-000', 'training-and-development#training-costing-1-000-or-more', 'training-and-development#training-over-5-000'];
+const PARENTAL_QUESTION = 'How many weeks of parental leave does a birth parent get?';
+const TRAINING_QUESTION = 'Do I need approval before booking training?';
+const UNRELATED_QUESTION = 'What is the dress code for the Christmas party?';
+
+let leave: EvidencePassage[];
+let training: EvidencePassage[];
+
+// The real handbook text, exactly as the pipeline puts it in a prompt (source line, section, body).
+beforeAll(async () => {
+  const index: GroundcheckIndex = await handbookIndex();
+  const passage = (id: string): EvidencePassage => ({ id, text: index.getChunk(id)!.modelText, kind: 'chunk' });
+  leave = [passage(PARENTAL)];
+  training = TRAINING.map(passage);
+});
+
+const judge = createHeuristicFaithfulnessJudge();
+
+function ok(judgment: FaithfulnessJudgment): FaithfulnessOk {
+  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
+  return judgment;
+}
+
+async function verdicts(question: string, evidence: EvidencePassage[], answer: string) {
+  return ok(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
+}
+
+describe('heuristic judge: claim verdicts on the handbook', () => {
+  it('"parental leave is 16 weeks" against the 20-week policy is contradicted, with the figure in the note', async () => {
+    const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Parental leave is 16 weeks.' }));
+    expect(judgment.claims).toEqual([
+      { text: 'Parental leave is 16 weeks.', verdict: 'contradicted', evidenceChunkId: PARENTAL, note: `${PARENTAL} says 20 weeks, not 16 weeks` },
+    ]);
+    expect(judgment).toMatchObject({ counts: { verified: 0, contradicted: 1, absent: 0 }, faithful: false, hallucinated: true, refused: false, evidenceRelevant: true, correctlyRefused: null, undetermined: false });
+  });
+
+  it('"training over £1,000 needs no approval" is contradicted: the negation disagrees', async () => {
+    const judgment = ok(await judge.judge({ question: TRAINING_QUESTION, evidence: training, answer: 'Training over £1,000 needs no approval.' }));
+    expect(judgment.claims).toHaveLength(1);
+    expect(judgment.claims[0]).toMatchObject({ verdict: 'contradicted' });
+    expect(judgment.claims[0]!.note).toMatch(/states the opposite: the claim negates "approval"/);
+  });
+
+  it('"a £2,500 course needs no approval" is contradicted: £2,500 falls outside the "less than £1,000" exception', async () => {
+    const judgment = ok(await judge.judge({ question: TRAINING_QUESTION, evidence: training, answer: 'A £2,500 course needs no approval.' }));
+    expect(judgment.claims).toEqual([
+      { text: 'A £2,500 course needs no approval.', verdict: 'contradicted', evidenceChunkId: TRAINING[0], note: `${TRAINING[0]} says less than £1,000, not £2,500` },
+    ]);
+  });
+
+  it('the same claim inside the exception (£500) is verified', async () => {
+    expect(await verdicts(TRAINING_QUESTION, training, 'A £500 course needs no approval.')).toEqual(['verified']);
+  });
+
+  it('an invented policy is absent', async () => {
+    const judgment = ok(await judge.judge({ question: TRAINING_QUESTION, evidence: training, answer: 'Every employee gets a free tablet for self-study.' }));
+    expect(judgment.claims).toEqual([{ text: 'Every employee gets a free tablet for self-study.', verdict: 'absent', evidenceChunkId: null, note: expect.stringContaining('lacks') }]);
+    expect(judgment).toMatchObject({ hallucinated: true, faithful: false });
+  });
+
+  it('a name the evidence does not hold makes a claim absent', async () => {
+    const judgment = ok(await judge.judge({ question: TRAINING_QUESTION, evidence: training, answer: 'Training over £5,000 needs sign-off from the CEO.' }));
+    expect(judgment.claims[0]).toMatchObject({ verdict: 'absent', note: 'not in the evidence: CEO' });
+  });
+
+  it.each([
+    ['a faithful paraphrase with a number word', PARENTAL_QUESTION, 'Birth parents get twenty weeks at full pay, then up to 19 weeks at the statutory rate and 13 weeks unpaid.'],
+    ['a paraphrase citing its source', PARENTAL_QUESTION, 'A birth parent gets 20 weeks of parental leave at full pay (Leave Policy, updated 2026-01-12).'],
+    ['a threshold stated as "or more"', TRAINING_QUESTION, 'Training that costs £1,000 or more needs written approval from your manager.'],
+    ['"over" for "more than"', TRAINING_QUESTION, 'Training over £5,000 needs sign-off from the HR Director.'],
+    ['a percentage and a period', TRAINING_QUESTION, 'If you resign within 12 months you repay 100% of the cost.'],
+  ])('verified: %s', async (_name, question, answer) => {
+    const judgment = ok(await judge.judge({ question, evidence: question === PARENTAL_QUESTION ? leave : training, answer }));
+    expect(judgment.claims.map((claim) => claim.verdict)).toEqual(['verified']);
+    expect(judgment.claims[0]!.evidenceChunkId).not.toBeNull();
+    expect(judgment).toMatchObject({ faithful: true, hallucinated: false });
+  });
+
+  it.each([
+    ['a different figure for the same thing', PARENTAL_QUESTION, 'Parental leave is 19 weeks at full pay.', /says 20 weeks, not 19 weeks/],
+    ['a bare figure read with the question', PARENTAL_QUESTION, '16 weeks.', /says 20 weeks, not 16 weeks/],
+    ['a different percentage', TRAINING_QUESTION, 'If you resign within 12 months you repay 50% of the cost.', /says 100%, not 50%/],
+    ['the opposite of "verbal approval is not enough"', TRAINING_QUESTION, 'Verbal approval is enough.', /the evidence negates "enough"/],
+  ])('contradicted: %s', async (_name, question, answer, note) => {
+    const judgment = ok(await judge.judge({ question, evidence: question === PARENTAL_QUESTION ? leave : training, answer }));
+    expect(judgment.claims.map((claim) => claim.verdict)).toEqual(['contradicted']);
+    expect(judgment.claims[0]!.note).toMatch(note);
+  });
+
+  it('judges each clause on its own: a true clause is verified, an invented one absent', async () => {
+    const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Parental leave is 20 weeks at full pay, and you also get a company car.' }));
+    expect(judgment.claims.map((claim) => [claim.text, claim.verdict])).toEqual([
+      ['Parental leave is 20 weeks at full pay', 'verified'],
+      ['you also get a company car.', 'absent'],
+    ]);
+    expect(judgment.counts).toEqual({ verified: 1, contradicted: 0, absent: 1 });
+  });
+
+  it('a citation with the wrong date contradicts; a citation of a source not in the evidence is absent', async () => {
+    const wrongDate = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Birth parents receive 20 weeks at full pay (Leave Policy, updated 2025-01-12).' }));
+    expect(wrongDate.claims.map((claim) => [claim.text, claim.verdict])).toEqual([
+      ['Birth parents receive 20 weeks at full pay.', 'verified'],
+      ['Cites "Leave Policy, updated 2025-01-12"', 'contradicted'],
+    ]);
+    const unknownSource = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Birth parents receive 20 weeks at full pay (Family Handbook, updated 2026-01-12).' }));
+    expect(unknownSource.claims[1]).toEqual({ text: 'Cites "Family Handbook, updated 2026-01-12"', verdict: 'absent', evidenceChunkId: null, note: 'no evidence passage has this title' });
+  });
+});
+
+describe('heuristic judge: refusals, relevance and undetermined answers', () => {
+  it('a refusal when the evidence is irrelevant is correctly refused', async () => {
+    const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: REFUSAL_SENTENCE }));
+    expect(judgment).toMatchObject({ claims: [], refused: true, evidenceRelevant: false, correctlyRefused: true, faithful: null, hallucinated: false, undetermined: false });
+  });
+
+  it('a refusal paraphrase with no evidence at all is correctly refused', async () => {
+    const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: [], answer: "Sorry, the documents don't cover that." }));
+    expect(judgment).toMatchObject({ refused: true, evidenceRelevant: false, correctlyRefused: true });
+  });
+
+  it('a refusal when the evidence IS relevant: refusal does not apply (null) and faithful is null, not a pass or a fail', async () => {
+    const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: REFUSAL_SENTENCE }));
+    expect(judgment).toMatchObject({ claims: [], refused: true, evidenceRelevant: true, correctlyRefused: null, faithful: null, hallucinated: false, undetermined: false });
+  });
+
+  it('invented content when the evidence is irrelevant is not a correct refusal', async () => {
+    const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: 'The dress code is black tie.' }));
+    expect(judgment).toMatchObject({ refused: false, evidenceRelevant: false, correctlyRefused: false, hallucinated: true, faithful: false });
+    expect(judgment.claims).toEqual([{ text: 'The dress code is black tie.', verdict: 'absent', evidenceChunkId: null, note: 'no evidence sentence shares its words' }]);
+  });
+
+  it('a refusal that still slips in an unsupported claim is not a correct refusal', async () => {
+    const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: "I don't know, but I think it is black tie." }));
+    expect(judgment).toMatchObject({ refused: true, correctlyRefused: false, hallucinated: true });
+    expect(judgment.claims.map((claim) => claim.text)).toEqual(['I think it is black tie.']);
+  });
+
+  it('an answer with no checkable claim is undetermined', async () => {
+    const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Yes.' }));
+    expect(judgment).toMatchObject({ claims: [], counts: { verified: 0, contradicted: 0, absent: 0 }, undetermined: true, faithful: null, hallucinated: false, refused: false });
+  });
+
+  it('the absent policy decides whether an unsupported claim is a hallucination', async () => {
+    const answer = 'Parental leave is 20 weeks at full pay, and you also get a company car.';
+    const lenient = createHeuristicFaithfulnessJudge({ policy: { absentIsHallucination: false } });
+    const strictJudgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer }));
+    const lenientJudgment = ok(await lenient.judge({ question: PARENTAL_QUESTION, evidence: leave, answer }));
+    expect(lenientJudgment.claims).toEqual(strictJudgment.claims);
+    expect(strictJudgment).toMatchObject({ hallucinated: true, faithful: false });
+    expect(lenientJudgment).toMatchObject({ hallucinated: false, faithful: true });
+    // A contradiction is a hallucination under either policy.
+    const contradicted = ok(await lenient.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Parental leave is 16 weeks.' }));
+    expect(contradicted).toMatchObject({ hallucinated: true, faithful: false });
+  });
+});
+
+describe('heuristic judge: contract', () => {
+  it('stores who judged, costs nothing and reports its duration', async () => {
+    const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Parental leave is 20 weeks at full pay.' }));
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: HEURISTIC_JUDGE_VERSION });
+    expect(judgment.judge).toEqual(judge.info);
+    expect(judgment).toMatchObject({ usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0 });
+    expect(judgment.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('never throws: a failure inside the judge is a judge error, not a pass or a zero', async () => {
+    const broken = [{ id: 'x', text: undefined as unknown as string, kind: 'chunk' as const }];
+    const judgment = await judge.judge({ question: PARENTAL_QUESTION, evidence: broken, answer: 'Parental leave is 20 weeks.' });
+    expect(judgment).toMatchObject({ status: 'error', rawReply: null, attempts: 1, authError: false, judge: judge.info });
+    expect(judgment).not.toHaveProperty('faithful');
+    expect(judgment).not.toHaveProperty('claims');
+  });
+
+  it('validates options at construction, naming the option', () => {
+    expect(() => createHeuristicFaithfulnessJudge({ policy: { absentIsHallucination: 'yes' as unknown as boolean } })).toThrow(/option policy.absentIsHallucination "yes" is invalid/);
+    expect(() => createHeuristicFaithfulnessJudge({ refusal: '  ' })).toThrow(/option refusal/);
+  });
+
+  it('uses the app\'s own refusal sentence', async () => {
+    const custom = createHeuristicFaithfulnessJudge({ refusal: 'That is outside what I can answer from the handbook.' });
+    const judgment = ok(await custom.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: 'That is outside what I can answer from the handbook.' }));
+    expect(judgment).toMatchObject({ refused: true, claims: [], correctlyRefused: true });
+  });
+});
+
+describe('heuristic judge: known limits (documented in METHODOLOGY.md, not special-cased)', () => {
+  it('KNOWN LIMIT: a claim that drops a condition ("training needs no approval") is verified by the sentence that states it with the condition', async () => {
+    // The "less than £1,000" condition lives in the sentence's own words; the claim's words are all
+    // there, its polarity agrees and it has no figure to compare. An LLM judge is needed to see
+    // that the claim generalises an exception.
+    expect(await verdicts(TRAINING_QUESTION, training, 'Training needs no approval.')).toEqual(['verified']);
+  });
+
+  it('KNOWN LIMIT: a synonym paraphrase ("fully paid", "new parents") is absent, not verified', async () => {
+    expect(await verdicts(PARENTAL_QUESTION, leave, 'New mothers and fathers are fully paid for twenty weeks.')).toEqual(['absent']);
+  });
+});

@@ -1,0 +1,111 @@
+import { InvalidInputError, errorMessage } from '../errors.js';
+import { EMPTY_USAGE } from '../providers/spec.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { splitAnswer, type Citation } from './claims.js';
+import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
+import { analyze } from './heuristic-analysis.js';
+import { evidenceRelevance, judgeClaim, RELEVANCE_COVERAGE } from './heuristic-match.js';
+import { buildUnits, type PassageInfo } from './heuristic-units.js';
+import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
+
+/** Changes whenever the heuristic's rules or thresholds change (any judgment could change). */
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v1';
+
+export interface HeuristicFaithfulnessJudgeOptions {
+  /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
+  policy?: Partial<FaithfulnessPolicy>;
+  /** The app's refusal sentence, recognised besides common paraphrases. [refusal=REFUSAL_SENTENCE] */
+  refusal?: string;
+}
+
+/**
+ * The offline faithfulness judge: no model, deterministic, fast. It splits the answer into atomic
+ * claims and checks each against the evidence sentence that matches it best: content words
+ * (stemmed), names, numbers, amounts, dates, ranges ("under £1,000") and negations. See
+ * METHODOLOGY.md for what it can and cannot detect.
+ *
+ * @example
+ * const judge = createHeuristicFaithfulnessJudge();
+ * const judgment = await judge.judge({ question, evidence: evidenceFromTrace(trace), answer: trace.answer });
+ * if (judgment.status === 'ok') console.log(judgment.claims, judgment.hallucinated);
+ */
+export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJudgeOptions = {}): FaithfulnessJudge {
+  const policy = resolvePolicy(options.policy);
+  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  if (typeof refusal !== 'string' || refusal.trim() === '') {
+    throw new InvalidInputError(`option refusal ${JSON.stringify(options.refusal)} is invalid: use the non-empty refusal sentence your app answers with`, { code: 'invalid_option' });
+  }
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: HEURISTIC_JUDGE_VERSION });
+
+  return {
+    info,
+    async judge(input: FaithfulnessInput): Promise<FaithfulnessJudgment> {
+      const started = performance.now();
+      try {
+        const { units, passages } = buildUnits(input.evidence);
+        // "How long is…", "how many…": the quantity word is not a topic word.
+        const question = analyze(input.question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how'));
+        const evidenceRelevant = evidenceRelevance(question, units) >= RELEVANCE_COVERAGE;
+        const refused = isRefusal(input.answer, refusal);
+        const split = splitAnswer(input.answer, { refusal });
+        const claims: JudgedClaim[] = [];
+        for (const text of split.claims) {
+          const claim = analyze(text);
+          // Nothing to check: "Yes.", "No.", "Sure!"
+          if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+          claims.push(judgeClaim(text, claim, units, question));
+        }
+        claims.push(...judgeCitations(split.citations, passages));
+        const derived = deriveFaithfulness(claims, { refused, evidenceRelevant }, policy);
+        return {
+          status: 'ok',
+          judge: info,
+          claims,
+          ...derived,
+          refused,
+          evidenceRelevant,
+          usage: { ...EMPTY_USAGE },
+          costUsd: 0,
+          durationMs: performance.now() - started,
+        };
+      } catch (error) {
+        // A bug here must show up as a judge error, never as a pass or a zero.
+        return {
+          status: 'error',
+          judge: info,
+          error: `heuristic judge failed: ${errorMessage(error)}`,
+          rawReply: null,
+          attempts: 1,
+          authError: false,
+          usage: { ...EMPTY_USAGE },
+          costUsd: 0,
+          durationMs: performance.now() - started,
+        };
+      }
+    },
+  };
+}
+
+/**
+ * A cited source must be one of the evidence passages (matched by title), with the same date. A
+ * citation of a source the generator never saw is a fabricated claim; a wrong date contradicts.
+ */
+function judgeCitations(citations: readonly Citation[], passages: readonly PassageInfo[]): JudgedClaim[] {
+  const judged: JudgedClaim[] = [];
+  const seen = new Set<string>();
+  for (const citation of citations) {
+    const key = `${citation.title.toLowerCase()}|${citation.updated ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const text = `Cites "${citation.title}${citation.updated ? `, updated ${citation.updated}` : ''}"`;
+    const sameTitle = passages.filter((passage) => passage.title !== null && passage.title.toLowerCase() === citation.title.toLowerCase());
+    if (sameTitle.length === 0) {
+      judged.push({ text, verdict: 'absent', evidenceChunkId: null, note: 'no evidence passage has this title' });
+      continue;
+    }
+    if (citation.updated !== null && !sameTitle.some((passage) => passage.updated === null || passage.updated === citation.updated)) {
+      judged.push({ text, verdict: 'contradicted', evidenceChunkId: sameTitle[0]!.id, note: `${sameTitle[0]!.id} was updated ${sameTitle[0]!.updated}` });
+    }
+  }
+  return judged;
+}

@@ -1,0 +1,301 @@
+import type { Analysis, QuantityInContext } from './heuristic-analysis.js';
+import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
+import type { EvidenceUnit } from './heuristic-units.js';
+import type { JudgedClaim } from './types.js';
+
+/**
+ * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
+ * - *verified* when some evidence unit covers ≥ {@link VERIFY_COVERAGE} of its content stems
+ *   (title and section words count), holds every name in it, agrees on every figure and has the
+ *   same polarity;
+ * - otherwise *contradicted* when the best-matching unit(s) cover ≥ {@link SUBJECT_COVERAGE} of its
+ *   subject but disagree on a figure or on negation;
+ * - otherwise *absent*.
+ */
+export const VERIFY_COVERAGE = 0.8;
+export const SUBJECT_COVERAGE = 0.6;
+/**
+ * A bare answer ("Delhi", "16 weeks", "President Richard Nixon") — a fragment of at most this many
+ * words with no verb — is a claim about the question: "the answer to <question> is Delhi".
+ */
+export const BARE_CLAIM_WORDS = 6;
+const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?)\b|\b\p{L}{3,}ed\b/iu;
+/**
+ * A claim with at least this many content stems usually merges several facts (typical of written
+ * answers); it may be verified by a sentence together with its neighbours. A shorter claim states
+ * one fact, which one sentence (or a sentence and the one referring back to it) must state.
+ */
+export const NEIGHBOURHOOD_MIN_STEMS = 8;
+/** Units scoring within this of the best all count as the best match when looking for a contradiction. */
+const TIE_MARGIN = 0.05;
+/** A pair of sentences must match clearly better than one sentence to be preferred. */
+const PAIR_PENALTY = 0.9;
+
+type FigureRelation = 'agree' | 'disagree' | 'unsupported' | 'missing';
+
+interface FigureComparison {
+  relation: FigureRelation;
+  claim: string;
+  evidence: string;
+}
+
+interface Assessment {
+  unit: EvidenceUnit;
+  /** How well the unit matches the claim's subject: sentence words count fully, heading words half. */
+  score: number;
+  coverage: number;
+  missing: string[];
+  missingNames: string[];
+  polarity: string | null;
+  figures: FigureComparison[];
+  subjectCovered: boolean;
+  aboutQuestion: boolean;
+  /** For a bare answer: its words appear together in one sentence (see {@link appearsAsPhrase}). */
+  asPhrase: boolean;
+  /** Whether the unit with its neighbouring sentences verifies the claim (names still in the unit itself). */
+  neighbourhoodVerifies: boolean;
+}
+
+/**
+ * Judge one claim against the evidence units, with the question as context for bare answers.
+ *
+ * @example
+ * judgeClaim('Parental leave is 16 weeks', analyze('Parental leave is 16 weeks'), units, analyze(question))
+ * // { verdict: 'contradicted', evidenceChunkId: 'leave-policy#parental-leave', note: '… says 20 weeks, not 16 weeks' }
+ */
+export function judgeClaim(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null): JudgedClaim {
+  const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
+  // "May" in a date is not the verb.
+  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !VERB.test(text.replace(/\bMay\b/g, ''));
+  // A bare answer's figure ("16 weeks") is about what the question asks: the question's words are its context.
+  const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
+
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
+  const verifying = assessments.filter((assessment) => verifies(assessment, bare)).sort((a, b) => b.score - a.score);
+  if (verifying.length > 0) {
+    const best = verifying[0]!;
+    const where = best.unit.passageId;
+    const agreed = best.figures.map((figure) => figure.claim);
+    const note = bare
+      ? `the answer appears in ${where}, which is about the question`
+      : `supported by ${where}${agreed.length > 0 ? ` (${agreed.join(', ')} ${agreed.length === 1 ? 'agrees' : 'agree'})` : ''}`;
+    return { text, verdict: 'verified', evidenceChunkId: where, note };
+  }
+
+  const best = Math.max(0, ...assessments.map((assessment) => assessment.score));
+  if (best === 0) return { text, verdict: 'absent', evidenceChunkId: null, note: 'no evidence sentence shares its words' };
+  // A contradiction must be unambiguous: every sentence that matches the claim best contradicts it.
+  // (Table rows and parallel sentences match almost equally; one of them disagreeing while another
+  // fits is not a contradiction.)
+  const contenders = assessments.filter((assessment) => assessment.score >= best - TIE_MARGIN).sort((a, b) => b.score - a.score);
+  const contradictions = contenders.map(contradiction);
+  if (contradictions.every((note) => note !== null)) {
+    const statedElsewhere = figuresStatedElsewhere(contenders[0]!, assessments);
+    if (!statedElsewhere) return { text, verdict: 'contradicted', evidenceChunkId: contenders[0]!.unit.passageId, note: contradictions[0]! };
+    return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
+  }
+  return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+}
+
+/**
+ * A claim that merges facts from several places ("a £30 monthly allowance, plus up to £300 for
+ * equipment") can best match a sentence that holds only one of its figures. When each figure the
+ * best match disagrees with is stated, for the same thing, in another sentence that contradicts
+ * none of the claim (no opposite negation, no other figure disagreeing), the claim is not
+ * contradicted: it is unverified (absent).
+ */
+function figuresStatedElsewhere(best: Assessment, assessments: readonly Assessment[]): string | null {
+  if (best.polarity) return null;
+  const disagreeing = best.figures.map((figure, index) => ({ figure, index })).filter(({ figure }) => figure.relation === 'disagree');
+  if (disagreeing.length === 0) return null;
+  const places: string[] = [];
+  for (const { figure, index } of disagreeing) {
+    const elsewhere = assessments.find(
+      (other) => other !== best && other.polarity === null && other.figures[index]?.relation === 'agree' && !other.figures.some((entry) => entry.relation === 'disagree'),
+    );
+    if (!elsewhere) return null;
+    places.push(`${figure.claim} is stated in ${elsewhere.unit.passageId}`);
+  }
+  return places.join('; ');
+}
+
+function contradiction(assessment: Assessment): string | null {
+  if (!assessment.subjectCovered) return null;
+  const where = assessment.unit.passageId;
+  if (assessment.polarity) return `${where} states the opposite: ${assessment.polarity}`;
+  const disagreement = assessment.figures.find((figure) => figure.relation === 'disagree');
+  return disagreement ? `${where} says ${disagreement.evidence}, not ${disagreement.claim}` : null;
+}
+
+function verifies(assessment: Assessment, bare: boolean): boolean {
+  if (assessment.neighbourhoodVerifies) return true;
+  return (
+    assessment.coverage >= VERIFY_COVERAGE &&
+    assessment.missingNames.length === 0 &&
+    assessment.polarity === null &&
+    assessment.figures.every((figure) => figure.relation === 'agree') &&
+    (!bare || (assessment.aboutQuestion && assessment.asPhrase))
+  );
+}
+
+/**
+ * Whether the claim's words appear together, as a phrase, in one sentence of the unit (in any
+ * order, with at most one other content word among them): a bare answer names something
+ * ("Presque Isle State Park"), and finding its words scattered over a sentence ("State Park …
+ * Lake Erie") does not find that name.
+ */
+function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
+  if (claim.stems.length < 2) return true;
+  const span = claim.stems.length + 1;
+  return unit.sequences.some((sequence) => {
+    for (let start = 0; start < sequence.length; start++) {
+      const window = new Set(sequence.slice(start, start + span));
+      if (claim.stems.every((stem) => hasStem(window, stem))) return true;
+    }
+    return false;
+  });
+}
+
+function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
+  const has = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem);
+  const covered = claim.stems.filter(has);
+  const missing = claim.stems.filter((stem) => !has(stem));
+  const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
+  const questionCoverage = questionStems.length > 0 ? questionStems.filter(has).length / questionStems.length : 1;
+  const claimMatch = claim.stems.length > 0 ? weightedCoverage(claim.stems, unit) : 0;
+  const questionMatch = questionStems.length > 0 ? weightedCoverage(questionStems, unit) : 0;
+  const score = (claimMatch + (bare ? 0.5 : 0.1) * questionMatch) * (unit.pair ? PAIR_PENALTY : 1);
+  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem));
+  const aboutQuestion = !bare || questionStems.some((stem) => unit.passageStems.has(stem));
+  return {
+    unit,
+    score,
+    coverage,
+    missing,
+    missingNames,
+    polarity: comparePolarity(claim, unit.negated, covered),
+    figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare)),
+    subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
+    aboutQuestion,
+    asPhrase: !bare || appearsAsPhrase(claim, unit),
+    neighbourhoodVerifies:
+      claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS && missingNames.length === 0 && aboutQuestion && neighbourhoodVerifies(claim, figures, unit, bare),
+  };
+}
+
+/**
+ * The same checks as for a unit, over the unit and its neighbouring sentences: an answer often
+ * merges two or three adjacent sentences into one claim. Names must still be in the unit itself
+ * (checked by the caller), so two entities from neighbouring sentences are not joined into a
+ * relation the evidence never states.
+ */
+function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean): boolean {
+  const { own, negated, quantities } = unit.neighbourhood;
+  const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem);
+  const covered = claim.stems.filter(has);
+  if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
+  if (comparePolarity(claim, negated, covered) !== null) return false;
+  return figures.every((figure) => compareFigure(figure, quantities, bare).relation === 'agree');
+}
+
+function absentNote(assessment: Assessment, claim: Analysis, bare: boolean): string {
+  const where = assessment.unit.passageId;
+  const word = (stem: string) => claim.written.get(stem) ?? stem;
+  const reasons: string[] = [];
+  if (assessment.missingNames.length > 0) reasons.push(`not in the evidence: ${assessment.missingNames.map(word).join(', ')}`);
+  else if (assessment.coverage < VERIFY_COVERAGE) reasons.push(`closest sentence (${where}) lacks: ${assessment.missing.map(word).join(', ')}`);
+  const figure = assessment.figures.find((entry) => entry.relation !== 'agree');
+  if (figure) reasons.push(`${figure.claim} is not stated ${figure.relation === 'missing' ? 'in' : 'for this in'} the closest sentence (${where})`);
+  if (bare && reasons.length === 0) reasons.push('the answer does not appear in a passage about the question');
+  return reasons.join('; ') || `not supported by ${where}`;
+}
+
+/**
+ * Share of `stems` found in the unit: words of the sentence itself count fully, words only in the
+ * passage's title or section count half (they say what the passage is about, not what it states).
+ */
+function weightedCoverage(stems: readonly string[], unit: EvidenceUnit): number {
+  let total = 0;
+  for (const stem of stems) {
+    if (hasStem(unit.own, stem)) total += 1;
+    else if (hasStem(unit.heading, stem)) total += 0.5;
+  }
+  return total / stems.length;
+}
+
+/**
+ * Stem match, tolerant of the variants Porter stemming leaves apart ("month"/"monthly",
+ * "extend"/"extension"): two stems match when they share at least five leading letters and differ
+ * in at most one letter of the shorter one after that. Numbers match exactly.
+ */
+export function hasStem(stems: ReadonlySet<string>, stem: string): boolean {
+  if (stems.has(stem)) return true;
+  if (stem.length < 5 || /\d/.test(stem)) return false;
+  for (const other of stems) {
+    if (other.length < 5 || other.slice(0, 5) !== stem.slice(0, 5)) continue;
+    let shared = 5;
+    while (shared < other.length && shared < stem.length && other[shared] === stem[shared]) shared += 1;
+    if (Math.min(other.length, stem.length) <= shared + 1) return true;
+  }
+  return false;
+}
+
+/**
+ * Negation mismatch on the words the claim and the unit share: one side negates them and the
+ * other does not. Returns a description, or `null` when polarity agrees.
+ */
+function comparePolarity(claim: Analysis, evidenceNegated: ReadonlySet<string>, shared: readonly string[]): string | null {
+  const claimNegated = shared.filter((stem) => claim.negatedStems.has(stem));
+  const unitNegated = shared.filter((stem) => evidenceNegated.has(stem));
+  if ((claimNegated.length > 0) === (unitNegated.length > 0)) return null;
+  const words = (claimNegated.length > 0 ? claimNegated : unitNegated).map((stem) => claim.written.get(stem) ?? stem);
+  return claimNegated.length > 0 ? `the claim negates "${words.join(' ')}", the evidence does not` : `the evidence negates "${words.join(' ')}", the claim does not`;
+}
+
+/**
+ * Compare one claimed figure with the unit's figures of the same kind. It is compared with the
+ * figure(s) whose surrounding words it shares most, so
+ * "19 weeks at full pay" meets "20 weeks … at full pay", not "up to 19 weeks at the statutory
+ * rate". When it shares no word with any of them, the evidence states figures of that kind but
+ * not for what the claim talks about: `unsupported`, never a contradiction.
+ */
+function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean): FigureComparison {
+  const claim = claimed.quantity.text;
+  const comparable = available
+    .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
+    .filter((candidate) => candidate.relation !== 'incomparable');
+  if (comparable.length === 0) return { relation: 'missing', claim, evidence: '' };
+  const closeness = comparable.map((candidate) => [...claimed.context].filter((stem) => candidate.entry.context.has(stem)).length);
+  const closest = Math.max(...closeness);
+  if (closest === 0) return { relation: 'unsupported', claim, evidence: '' };
+  if (bare && claimed.quantity.kind === 'number' && claimed.quantity.dimension === 'count') {
+    // A bare count ("nine", "more than 1,600") says too little to pin it to one evidence figure:
+    // it is supported by any agreeing figure near the question's words, and contradicts none.
+    const supported = comparable.find((candidate, index) => candidate.relation === 'agree' && closeness[index]! > 0);
+    return supported ? { relation: 'agree', claim, evidence: supported.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
+  }
+  const nearest = comparable.filter((_, index) => closeness[index] === closest);
+  const agreeing = nearest.find((candidate) => candidate.relation === 'agree');
+  if (agreeing) return { relation: 'agree', claim, evidence: agreeing.entry.quantity.text };
+  return { relation: 'disagree', claim, evidence: nearest[0]!.entry.quantity.text };
+}
+
+/** A bare count answer ("nine") may match a figure with a unit ("nine weeks"); it never disagrees with one. */
+function relateFigures(claim: Quantity, evidence: Quantity, bare: boolean): Relation {
+  if (bare && claim.kind === 'number' && claim.dimension === 'count' && evidence.kind === 'number' && evidence.dimension !== 'count') {
+    return relate({ ...claim, dimension: evidence.dimension }, evidence) === 'agree' ? 'agree' : 'incomparable';
+  }
+  return relate(claim, evidence);
+}
+
+/**
+ * Whether the evidence holds anything relevant to the question: the best unit covers at least
+ * {@link RELEVANCE_COVERAGE} of the question's content words (title/section words counting half).
+ */
+export const RELEVANCE_COVERAGE = 0.5;
+
+export function evidenceRelevance(question: Analysis, units: readonly EvidenceUnit[]): number {
+  if (units.length === 0) return 0;
+  if (question.stems.length === 0) return 1;
+  return Math.max(...units.map((unit) => weightedCoverage(question.stems, unit)));
+}

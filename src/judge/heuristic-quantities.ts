@@ -1,0 +1,430 @@
+import type { Token } from './heuristic-tokens.js';
+
+/**
+ * Numbers, amounts, dates and their ranges, as the heuristic judge compares them. `£1,000`,
+ * `1000 pounds` and `£1k` are the same amount; `twenty weeks` is `20 weeks`; `1 January 2026` is
+ * `2026-01-01`; "under £1,000" is the range (−∞, 1000) and "£1,000 or more" is [1000, ∞).
+ */
+
+export interface NumericQuantity {
+  kind: 'number';
+  /** `GBP`, `USD`, `EUR`, `percent`, `time` (minutes after midnight), `ordinal`, a time unit (`day`, `week`, `month`, `year`, `hour`, `minute`), a distance unit, or `count`. */
+  dimension: string;
+  low: number;
+  high: number;
+  lowInclusive: boolean;
+  highInclusive: boolean;
+  /** As written, for notes: `less than £1,000`. */
+  text: string;
+  clause: number;
+  /** Index of the quantity's number (or first date) token. */
+  position: number;
+}
+
+export interface DateQuantity {
+  kind: 'date';
+  year: number | null;
+  month: number | null;
+  day: number | null;
+  text: string;
+  clause: number;
+  /** Index of the quantity's number (or first date) token. */
+  position: number;
+}
+
+export type Quantity = NumericQuantity | DateQuantity;
+
+export type Relation = 'agree' | 'disagree' | 'incomparable';
+
+const MONTHS: Record<string, number> = {
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+/** Month names that are also ordinary words count only next to a day or a year. */
+const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
+};
+const TENS = new Set(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
+const MULTIPLIERS: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
+
+const UNITS: Record<string, string> = {
+  day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year', yr: 'year', yrs: 'year',
+  hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
+  mile: 'mile', miles: 'mile', km: 'km', kilometre: 'km', kilometres: 'km', kilometer: 'km', kilometers: 'km',
+  night: 'night', nights: 'night', second: 'second', seconds: 'second', sec: 'second', secs: 'second',
+};
+const CURRENCY_SYMBOLS: Record<string, string> = { '£': 'GBP', $: 'USD', '€': 'EUR' };
+const CURRENCY_WORDS: Record<string, string> = {
+  pound: 'GBP', pounds: 'GBP', gbp: 'GBP', dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR',
+};
+
+/** Whether a word names a unit of time or distance ("weeks", "miles"): part of a figure, not its context. */
+export function isUnitWord(lower: string): boolean {
+  return UNITS[lower] !== undefined;
+}
+
+type Bound = 'below' | 'atMost' | 'above' | 'atLeast';
+
+/** Phrases before a number, longest first. */
+const BEFORE: [string[], Bound][] = [
+  [['no', 'more', 'than'], 'atMost'], [['not', 'more', 'than'], 'atMost'], [['no', 'later', 'than'], 'atMost'],
+  [['no', 'less', 'than'], 'atLeast'], [['not', 'less', 'than'], 'atLeast'], [['no', 'fewer', 'than'], 'atLeast'],
+  [['a', 'maximum', 'of'], 'atMost'], [['a', 'minimum', 'of'], 'atLeast'], [['in', 'excess', 'of'], 'above'],
+  [['less', 'than'], 'below'], [['fewer', 'than'], 'below'], [['lower', 'than'], 'below'], [['shorter', 'than'], 'below'],
+  [['up', 'to'], 'atMost'], [['at', 'most'], 'atMost'], [['maximum', 'of'], 'atMost'], [['not', 'exceeding'], 'atMost'],
+  [['more', 'than'], 'above'], [['greater', 'than'], 'above'], [['longer', 'than'], 'above'], [['higher', 'than'], 'above'],
+  [['at', 'least'], 'atLeast'], [['minimum', 'of'], 'atLeast'],
+  [['under'], 'below'], [['below'], 'below'], [['within'], 'atMost'], [['maximum'], 'atMost'], [['max'], 'atMost'],
+  [['over'], 'above'], [['above'], 'above'], [['exceeding'], 'above'], [['exceeds'], 'above'], [['exceed'], 'above'], [['beyond'], 'above'],
+  [['minimum'], 'atLeast'], [['min'], 'atLeast'],
+];
+/** Phrases after a number (or after its unit). */
+const AFTER: [string[], Bound][] = [
+  [['or', 'more'], 'atLeast'], [['or', 'over'], 'atLeast'], [['or', 'above'], 'atLeast'], [['or', 'longer'], 'atLeast'], [['or', 'higher'], 'atLeast'],
+  [['and', 'above'], 'atLeast'], [['and', 'over'], 'atLeast'], [['or', 'greater'], 'atLeast'],
+  [['or', 'less'], 'atMost'], [['or', 'fewer'], 'atMost'], [['or', 'under'], 'atMost'], [['or', 'below'], 'atMost'], [['or', 'shorter'], 'atMost'],
+  [['and', 'under'], 'atMost'], [['and', 'below'], 'atMost'],
+];
+
+export interface QuantityScan {
+  quantities: Quantity[];
+  /** Indices of tokens that belong to a quantity (numbers, currency words, comparators, month names in dates). */
+  consumed: Set<number>;
+}
+
+/**
+ * Find the quantities in a token list.
+ *
+ * @example
+ * findQuantities(tokenize('Training that costs £1,000 or more')).quantities
+ * // [{ kind: 'number', dimension: 'GBP', low: 1000, high: Infinity, lowInclusive: true, … }]
+ */
+export function findQuantities(tokens: readonly Token[]): QuantityScan {
+  const quantities: Quantity[] = [];
+  const consumed = new Set<number>();
+  for (let index = 0; index < tokens.length; index++) {
+    if (consumed.has(index)) continue;
+    const token = tokens[index]!;
+    const date = readDate(tokens, index);
+    if (date) {
+      quantities.push(date.quantity);
+      for (let at = index; at <= date.end; at++) consumed.add(at);
+      index = date.end;
+      continue;
+    }
+    if (token.kind === 'time') {
+      const [hours, minutes] = token.text.split(':').map(Number) as [number, number];
+      const value = hours * 60 + minutes;
+      quantities.push({ kind: 'number', dimension: 'time', low: value, high: value, lowInclusive: true, highInclusive: true, text: token.text, clause: token.clause, position: index });
+      consumed.add(index);
+      continue;
+    }
+    const number = readNumber(tokens, index);
+    if (!number) continue;
+    const quantity = toNumeric(tokens, index, number, consumed);
+    if (quantity) {
+      quantities.push(quantity.quantity);
+      index = quantity.end;
+    }
+  }
+  return { quantities, consumed };
+}
+
+interface NumberRead {
+  value: number;
+  /** Last token of the number (number words may span `twenty - five`). */
+  end: number;
+  ordinal: boolean;
+  isWord: boolean;
+}
+
+function readNumber(tokens: readonly Token[], index: number): NumberRead | null {
+  const token = tokens[index]!;
+  if (token.kind === 'number' && token.value !== null) {
+    return { value: token.value, end: index, ordinal: ['st', 'nd', 'rd', 'th'].includes(token.suffix), isWord: false };
+  }
+  if (token.kind !== 'word') return null;
+  const value = NUMBER_WORDS[token.lower];
+  if (value === undefined || token.lower === 'hundred') return null;
+  if (TENS.has(token.lower)) {
+    // twenty-five, twenty five
+    const next = tokens[index + 1]?.text === '-' ? index + 2 : index + 1;
+    const unit = NUMBER_WORDS[tokens[next]?.lower ?? ''];
+    if (unit !== undefined && unit > 0 && unit < 10) return { value: value + unit, end: next, ordinal: false, isWord: true };
+  }
+  return { value, end: index, ordinal: false, isWord: true };
+}
+
+function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, consumed: Set<number>): { quantity: NumericQuantity; end: number } | null {
+  const token = tokens[index]!;
+  let value = number.value;
+  let end = number.end;
+  let start = index;
+  let dimension: string | null = null;
+
+  const before = tokens[index - 1];
+  if (before?.kind === 'symbol' && CURRENCY_SYMBOLS[before.text]) {
+    dimension = CURRENCY_SYMBOLS[before.text]!;
+    start = index - 1;
+  } else if (before?.kind === 'word' && CURRENCY_WORDS[before.lower] && /^[A-Z]{3}$/.test(before.text)) {
+    dimension = CURRENCY_WORDS[before.lower]!;
+    start = index - 1;
+  }
+  if (token.suffix === 'p' && dimension === null) dimension = 'GBP';
+  if (token.suffix === '%') dimension = 'percent';
+
+  let high = value;
+  let bound: Bound | null = null;
+  const boundStart = boundBefore(tokens, start);
+  if (boundStart) {
+    bound = boundStart.bound;
+    start = boundStart.start;
+  } else if (tokens[start - 1]?.lower === 'between') {
+    const between = readBetween(tokens, end, value);
+    if (between) {
+      start -= 1;
+      high = between.high;
+      end = between.end;
+    }
+  } else {
+    // "2 to 5 years", "£50–£100", "10-15%": a range when the second figure carries the unit.
+    const link = tokens[end + 1];
+    // "rose from £160 to £190" is a change between two figures, not a range.
+    const isChange = tokens[start - 1]?.lower === 'from';
+    if (link && !isChange && (link.lower === 'to' || link.text === '-' || link.text === '–')) {
+      let at = end + 2;
+      const symbol = tokens[at]?.kind === 'symbol' && CURRENCY_SYMBOLS[tokens[at]!.text] ? tokens[at]!.text : null;
+      if (symbol) at += 1;
+      const other = readNumber(tokens, at);
+      const otherToken = tokens[at];
+      const carriesUnit = symbol !== null || otherToken?.suffix === '%' || (other !== null && findUnit(tokens, other.end + 1) !== null);
+      if (other && other.value > value && carriesUnit && (symbol === null || CURRENCY_SYMBOLS[symbol] === dimension)) {
+        high = other.value;
+        end = other.end;
+        if (otherToken?.suffix === '%') dimension = 'percent';
+      }
+    }
+  }
+
+  // Multipliers: "1.5 million", "2 thousand".
+  const multiplier = MULTIPLIERS[tokens[end + 1]?.lower ?? ''];
+  if (multiplier !== undefined && !number.isWord) {
+    value *= multiplier;
+    high *= multiplier;
+    end += 1;
+  }
+  const next = tokens[end + 1];
+  if (dimension === null && next?.kind === 'symbol' && next.text === '%') {
+    dimension = 'percent';
+    end += 1;
+  } else if (dimension === null && next?.kind === 'word' && (next.lower === 'percent' || (next.lower === 'per' && tokens[end + 2]?.lower === 'cent'))) {
+    dimension = 'percent';
+    end += next.lower === 'per' ? 2 : 1;
+  } else if (dimension === null && next?.kind === 'word' && CURRENCY_WORDS[next.lower]) {
+    dimension = CURRENCY_WORDS[next.lower]!;
+    end += 1;
+  }
+  let unitEnd = end;
+  if (dimension === null && number.ordinal) dimension = 'ordinal';
+  if (dimension === null) {
+    const unit = findUnit(tokens, end + 1);
+    if (unit) {
+      dimension = unit.dimension;
+      unitEnd = unit.index;
+    }
+  }
+  // "one" is a number only when it counts something measurable ("one day"), not in "one of the…".
+  if (number.isWord && number.value === 1 && (dimension === null || dimension === 'count')) return null;
+  dimension ??= 'count';
+
+  let afterEnd = -1;
+  if (bound === null && high === value) {
+    for (const from of [end + 1, unitEnd + 1]) {
+      const after = matchPhrase(tokens, from, AFTER);
+      if (after) {
+        bound = after.bound;
+        afterEnd = from + after.length - 1;
+        break;
+      }
+    }
+  }
+  let low = value;
+  let lowInclusive = true;
+  let highInclusive = true;
+  if (bound === 'below') [low, lowInclusive, highInclusive] = [-Infinity, false, false];
+  if (bound === 'atMost') [low, lowInclusive] = [-Infinity, false];
+  if (bound === 'above') [high, highInclusive, lowInclusive] = [Infinity, false, false];
+  if (bound === 'atLeast') [high, highInclusive] = [Infinity, false];
+
+  const last = Math.max(end, unitEnd, afterEnd);
+  // Unit words stay content words ("weeks" is part of what a claim is about); the rest is the quantity.
+  for (let at = start; at <= last; at++) {
+    if (at > end && at <= unitEnd) continue;
+    if (tokens[at]!.kind === 'word' && UNITS[tokens[at]!.lower]) continue;
+    consumed.add(at);
+  }
+  const text = tokens
+    .slice(start, last + 1)
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/([£$€]) /g, '$1')
+    .replace(/ (%)/g, '$1')
+    .replace(/ - /g, '-');
+  return { quantity: { kind: 'number', dimension, low, high, lowInclusive, highInclusive, text, clause: token.clause, position: index }, end: Math.max(end, afterEnd) };
+}
+
+/** The unit a number counts: a time, distance or currency word within the next three words. */
+function findUnit(tokens: readonly Token[], from: number): { dimension: string; index: number } | null {
+  let wordsSeen = 0;
+  for (let at = from; at < tokens.length && wordsSeen < 3; at++) {
+    const token = tokens[at]!;
+    if (token.kind === 'punct' && token.text === '-') continue;
+    if (token.kind !== 'word') return null;
+    if (UNITS[token.lower]) return { dimension: UNITS[token.lower]!, index: at };
+    // "0.9 s": a one-letter unit right after the number.
+    if (wordsSeen === 0 && token.lower === 's') return { dimension: 'second', index: at };
+    if (CURRENCY_WORDS[token.lower]) return { dimension: CURRENCY_WORDS[token.lower]!, index: at };
+    if (NUMBER_WORDS[token.lower] !== undefined) return null;
+    wordsSeen += 1;
+  }
+  return null;
+}
+
+function boundBefore(tokens: readonly Token[], start: number): { bound: Bound; start: number } | null {
+  for (const [phrase, bound] of BEFORE) {
+    for (const skip of [0, 1]) {
+      // Allow one "the" between: "under the £1,000 threshold".
+      if (skip === 1 && tokens[start - 1]?.lower !== 'the') continue;
+      const from = start - skip - phrase.length;
+      if (from < 0) continue;
+      if (phrase.every((word, offset) => tokens[from + offset]?.lower === word)) return { bound, start: from };
+    }
+  }
+  return null;
+}
+
+function matchPhrase(tokens: readonly Token[], from: number, phrases: [string[], Bound][]): { bound: Bound; length: number } | null {
+  for (const [phrase, bound] of phrases) {
+    if (phrase.every((word, offset) => tokens[from + offset]?.lower === word)) return { bound, length: phrase.length };
+  }
+  if (tokens[from]?.text === '+') return { bound: 'atLeast', length: 1 };
+  return null;
+}
+
+/** "between 12 and 24 months": the second figure of a `between … and …` range. */
+function readBetween(tokens: readonly Token[], end: number, low: number): { high: number; end: number } | null {
+  if (tokens[end + 1]?.lower !== 'and') return null;
+  let at = end + 2;
+  if (tokens[at]?.kind === 'symbol') at += 1;
+  const other = readNumber(tokens, at);
+  if (!other || other.value < low) return null;
+  return { high: other.value, end: other.end };
+}
+
+function readDate(tokens: readonly Token[], index: number): { quantity: DateQuantity; end: number } | null {
+  const token = tokens[index]!;
+  const clause = token.clause;
+  if (token.kind === 'isoDate') {
+    const [year, month, day] = token.text.split('-').map(Number) as [number, number, number];
+    return { quantity: { kind: 'date', year, month, day, text: token.text, clause, position: index }, end: index };
+  }
+  const isDay = (t: Token | undefined) => t?.kind === 'number' && t.value !== null && Number.isInteger(t.value) && t.value >= 1 && t.value <= 31 && ['', 'st', 'nd', 'rd', 'th'].includes(t.suffix);
+  const isYear = (t: Token | undefined) => t?.kind === 'number' && t.value !== null && /^\d{4}$/.test(t.text) && t.value >= 1000 && t.value <= 2100 && t.suffix === '';
+  const monthOf = (t: Token | undefined, strict: boolean) => {
+    if (t?.kind !== 'word') return null;
+    const month = MONTHS[t.lower];
+    if (month === undefined) return null;
+    if (strict && t.lower === 'may' && t.text !== 'May') return null;
+    return month;
+  };
+  const text = (from: number, to: number) => tokens.slice(from, to + 1).map((t) => t.text).join(' ').replace(/ ,/g, ',');
+
+  // 1 January 2026, 1st January
+  if (isDay(token)) {
+    const month = monthOf(tokens[index + 1], true);
+    if (month !== null) {
+      const year = isYear(tokens[index + 2]) ? tokens[index + 2]!.value! : null;
+      const end = year !== null ? index + 2 : index + 1;
+      return { quantity: { kind: 'date', year, month, day: token.value!, text: text(index, end), clause, position: index }, end };
+    }
+  }
+  const month = monthOf(token, true);
+  if (month !== null) {
+    // January 1, 2026 / January 1 / January 2026 / January
+    if (isDay(tokens[index + 1]) && !isYear(tokens[index + 1])) {
+      let end = index + 1;
+      let year: number | null = null;
+      const yearAt = tokens[end + 1]?.text === ',' ? end + 2 : end + 1;
+      if (isYear(tokens[yearAt])) {
+        year = tokens[yearAt]!.value!;
+        end = yearAt;
+      }
+      return { quantity: { kind: 'date', year, month, day: tokens[index + 1]!.value!, text: text(index, end), clause, position: index }, end };
+    }
+    if (isYear(tokens[index + 1])) {
+      return { quantity: { kind: 'date', year: tokens[index + 1]!.value!, month, day: null, text: text(index, index + 1), clause, position: index }, end: index + 1 };
+    }
+    if (FULL_MONTHS.has(token.lower) && token.text !== token.lower) {
+      return { quantity: { kind: 'date', year: null, month, day: null, text: token.text, clause, position: index }, end: index };
+    }
+    return null;
+  }
+  // A bare year: four digits, no separators, not an amount and not followed by a unit.
+  if (isYear(token) && !(tokens[index - 1]?.kind === 'symbol') && !findUnit(tokens, index + 1) && !MULTIPLIERS[tokens[index + 1]?.lower ?? '']) {
+    return { quantity: { kind: 'date', year: token.value!, month: null, day: null, text: token.text, clause, position: index }, end: index };
+  }
+  return null;
+}
+
+/**
+ * How a claim's quantity relates to one evidence quantity.
+ * - A claimed point agrees with an evidence point when equal; with a condition range ("less than
+ *   £1,000", "over £5,000", "at least 26 weeks") when it falls inside (bounds exact: £1,000 is not
+ *   "less than £1,000"); with a limit ("up to £300", "within 5 days", "a maximum of 30 days") only
+ *   when it is the limit itself: "£31" is not what "up to £300" states.
+ * - A claimed range agrees only with the same bound(s) ("over £1,000" with "£1,000 or more";
+ *   inclusivity at the bound is not held against it), or with a point equal to its bound ("up to
+ *   19 weeks" with "19 weeks").
+ * - Dates agree when every field both give (year, month, day) is equal.
+ *
+ * @example
+ * relate(claimQuantity('£2,500'), evidenceQuantity('less than £1,000')) // 'disagree'
+ */
+export function relate(claim: Quantity, evidence: Quantity): Relation {
+  if (claim.kind === 'date' || evidence.kind === 'date') {
+    if (claim.kind !== 'date' || evidence.kind !== 'date') return 'incomparable';
+    let shared = 0;
+    for (const field of ['year', 'month', 'day'] as const) {
+      if (claim[field] === null || evidence[field] === null) continue;
+      shared += 1;
+      if (claim[field] !== evidence[field]) return 'disagree';
+    }
+    return shared > 0 ? 'agree' : 'incomparable';
+  }
+  if (claim.dimension !== evidence.dimension) return 'incomparable';
+  const claimIsPoint = claim.low === claim.high;
+  const evidenceIsPoint = evidence.low === evidence.high;
+  if (claimIsPoint && evidenceIsPoint) return same(claim.low, evidence.low) ? 'agree' : 'disagree';
+  if (claimIsPoint) {
+    const isLimit = evidence.low === -Infinity && evidence.highInclusive;
+    if (isLimit) return same(claim.low, evidence.high) ? 'agree' : 'disagree';
+    return contains(evidence, claim.low) ? 'agree' : 'disagree';
+  }
+  if (evidenceIsPoint) return same(claim.low, evidence.low) || same(claim.high, evidence.low) ? 'agree' : 'disagree';
+  return same(claim.low, evidence.low) && same(claim.high, evidence.high) ? 'agree' : 'disagree';
+}
+
+function same(a: number, b: number): boolean {
+  return a === b || Math.abs(a - b) < 1e-9;
+}
+
+function contains(range: NumericQuantity, value: number): boolean {
+  const epsilon = 1e-9;
+  const aboveLow = range.lowInclusive ? value >= range.low - epsilon : value > range.low + epsilon;
+  const belowHigh = range.highInclusive ? value <= range.high + epsilon : value < range.high - epsilon;
+  return aboveLow && belowHigh;
+}

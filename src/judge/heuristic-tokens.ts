@@ -1,0 +1,95 @@
+import { stem } from '../providers/local/text.js';
+
+/**
+ * The heuristic judge's tokenizer. Unlike `words()` it keeps what the checks need: case (for
+ * names), numbers with their separators and suffixes (`£1,000`, `45p`, `1st`, `6.5`), ISO dates,
+ * clock times, and the punctuation that ends clauses.
+ */
+
+export type TokenKind = 'word' | 'number' | 'isoDate' | 'time' | 'symbol' | 'punct';
+
+export interface Token {
+  kind: TokenKind;
+  /** The token as written (diacritics removed, case kept). */
+  text: string;
+  lower: string;
+  /** Porter stem (words only; `''` otherwise). */
+  stem: string;
+  /** For numbers: the value (suffixes `k`, `m`, `bn` applied; `p` is pence). */
+  value: number | null;
+  /** For numbers: the letters or `%` written right after the digits (`st`, `p`, `%`, `k`). */
+  suffix: string;
+  /** Index of the clause the token is in; clauses end at `, ; : ( ) [ ] — . ! ?`. */
+  clause: number;
+  /** Whether a word is the first word of its sentence (capitalized by position, not as a name). */
+  sentenceStart: boolean;
+}
+
+const PATTERN =
+  /(\d{4}-\d{2}-\d{2})|(\d{1,2}:\d{2})(?!\d)|(\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)([a-zA-Z%]*)|(\p{L}[\p{L}\p{N}]*(?:['’]\p{L}+)*)|([£$€+%&])|([,;:.!?()[\]"“”—–\-/|])/gu;
+const CLAUSE_END = new Set([',', ';', ':', '(', ')', '[', ']', '—', '–', '.', '!', '?', '"', '“', '”', '|']);
+// After a quote or bracket a capital usually starts a title or a name, not a sentence.
+const SENTENCE_END = new Set(['.', '!', '?', ':', '|']);
+const NUMBER_SUFFIX = /^(?:k|m|bn|st|nd|rd|th|p|%|s)?$/;
+
+/** Tokenize one sentence or claim. */
+export function tokenize(text: string): Token[] {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\bcan['’]t\b/gi, 'cannot')
+    .replace(/\bwon['’]t\b/gi, 'will not')
+    .replace(/\bshan['’]t\b/gi, 'shall not')
+    .replace(/n['’]t\b/gi, ' not');
+  const tokens: Token[] = [];
+  let clause = 0;
+  let atSentenceStart = true;
+  for (const match of folded.matchAll(PATTERN)) {
+    const [whole, iso, time, digits, suffix, word, symbol, punct] = match;
+    if (iso) tokens.push(make('isoDate', iso, clause, false));
+    else if (time) tokens.push(make('time', time, clause, false));
+    else if (digits !== undefined) {
+      const lowerSuffix = (suffix ?? '').toLowerCase();
+      if (!NUMBER_SUFFIX.test(lowerSuffix)) {
+        // `3D`, `4x4`, `C2H5OH`: an identifier, not a quantity.
+        tokens.push(make('word', whole, clause, atSentenceStart));
+      } else {
+        const token = make('number', whole, clause, false);
+        token.suffix = lowerSuffix;
+        token.value = numberValue(digits, lowerSuffix);
+        tokens.push(token);
+      }
+    } else if (word) {
+      const bare = word.replace(/['’]s$/i, '');
+      tokens.push(make('word', bare, clause, atSentenceStart));
+    } else if (symbol) tokens.push(make('symbol', symbol, clause, false));
+    else if (punct) {
+      tokens.push(make('punct', punct, clause, false));
+      if (CLAUSE_END.has(punct)) clause += 1;
+      if (SENTENCE_END.has(punct)) atSentenceStart = true;
+      continue;
+    }
+    if (tokens.at(-1)!.kind === 'word' || tokens.at(-1)!.kind === 'number') atSentenceStart = false;
+  }
+  return tokens;
+}
+
+function make(kind: TokenKind, text: string, clause: number, sentenceStart: boolean): Token {
+  const lower = text.toLowerCase();
+  return { kind, text, lower, stem: kind === 'word' ? stem(lower) : '', value: null, suffix: '', clause, sentenceStart };
+}
+
+function numberValue(digits: string, suffix: string): number {
+  const base = Number(digits.replace(/,/g, ''));
+  if (suffix === 'k') return base * 1_000;
+  if (suffix === 'm') return base * 1_000_000;
+  if (suffix === 'bn') return base * 1_000_000_000;
+  if (suffix === 'p') return base / 100;
+  return base;
+}
+
+/** Whether a word token is written with a capital (a name, an acronym) rather than lowercase. */
+export function isCapitalized(token: Token): boolean {
+  return token.kind === 'word' && /^\p{Lu}/u.test(token.text);
+}

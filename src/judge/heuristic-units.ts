@@ -1,0 +1,94 @@
+import { parsePassage } from './evidence.js';
+import { analyze, type QuantityInContext } from './heuristic-analysis.js';
+import type { EvidencePassage } from './types.js';
+
+/**
+ * The heuristic judge compares claims with evidence *units*: single sentences, plus pairs of
+ * adjacent sentences when the second one refers back to the first ("He was also awarded…",
+ * "This replaces…"). Comparing sentence by sentence, not passage by passage, keeps a number or a
+ * negation next to the statement it belongs to.
+ */
+export interface EvidenceUnit {
+  passageId: string;
+  /** The sentence, or both sentences of a pair. */
+  text: string;
+  /** Content stems of the sentence(s) themselves. */
+  own: Set<string>;
+  /** The same stems in reading order, repeats kept; the heading's come last, as their own phrase. */
+  sequences: string[][];
+  /** Content stems of the passage's title and section heading (context, not statement). */
+  heading: Set<string>;
+  /** Stems under a negation in the sentence(s). */
+  negated: Set<string>;
+  /** Quantities of the sentence(s), then of the heading ("Training Under £1,000"). */
+  quantities: QuantityInContext[];
+  /** A pair of sentences rather than one. */
+  pair: boolean;
+  /** Content stems of the whole passage the unit comes from (heading included). */
+  passageStems: Set<string>;
+  /**
+   * The unit with the sentence before and after it: a claim that merges neighbouring sentences
+   * ("25 days a year, rising by one day for each year of service") is verified against this.
+   */
+  neighbourhood: { own: Set<string>; negated: Set<string>; quantities: QuantityInContext[] };
+}
+
+export interface PassageInfo {
+  id: string;
+  title: string | null;
+  updated: string | null;
+}
+
+/** A sentence with one of these among its first three words continues the previous sentence's subject. */
+const REFERS_BACK = /^(?:\S+\s+){0,2}(?:he|she|it|they|his|her|its|their|them|this|these|those|such)\b/i;
+
+/** Build the evidence units of every passage, in passage order. */
+export function buildUnits(evidence: readonly EvidencePassage[]): { units: EvidenceUnit[]; passages: PassageInfo[] } {
+  const units: EvidenceUnit[] = [];
+  const passages: PassageInfo[] = [];
+  for (const passage of evidence) {
+    const parsed = parsePassage(passage);
+    passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated });
+    const heading = analyze([parsed.title, parsed.section].filter(Boolean).join('. '));
+    const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
+    const passageStems = new Set([...heading.stemSet, ...sentences.flatMap((sentence) => sentence.analysis.stems)]);
+    const neighbourhood = (first: number, last: number) => {
+      const around = sentences.slice(Math.max(0, first - 1), last + 2).map((sentence) => sentence.analysis);
+      return {
+        own: new Set(around.flatMap((analysis) => analysis.stems)),
+        negated: new Set(around.flatMap((analysis) => [...analysis.negatedStems])),
+        quantities: [...around.flatMap((analysis) => analysis.quantities), ...heading.quantities],
+      };
+    };
+    sentences.forEach((sentence, index) => {
+      units.push({
+        passageId: passage.id,
+        text: sentence.text,
+        own: sentence.analysis.stemSet,
+        sequences: [sentence.analysis.sequence, heading.sequence],
+        heading: heading.stemSet,
+        negated: sentence.analysis.negatedStems,
+        quantities: [...sentence.analysis.quantities, ...heading.quantities],
+        pair: false,
+        passageStems,
+        neighbourhood: neighbourhood(index, index),
+      });
+      const next = sentences[index + 1];
+      if (next && REFERS_BACK.test(next.text)) {
+        units.push({
+          passageId: passage.id,
+          text: `${sentence.text} ${next.text}`,
+          own: new Set([...sentence.analysis.stemSet, ...next.analysis.stemSet]),
+          sequences: [sentence.analysis.sequence, next.analysis.sequence, heading.sequence],
+          heading: heading.stemSet,
+          negated: new Set([...sentence.analysis.negatedStems, ...next.analysis.negatedStems]),
+          quantities: [...sentence.analysis.quantities, ...next.analysis.quantities, ...heading.quantities],
+          pair: true,
+          passageStems,
+          neighbourhood: neighbourhood(index, index + 1),
+        });
+      }
+    });
+  }
+  return { units, passages };
+}

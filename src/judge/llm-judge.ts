@@ -1,0 +1,127 @@
+import { ApiCallError, InvalidInputError, errorMessage } from '../errors.js';
+import type { ChatMessage, ChatModel, Usage } from '../providers/spec.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
+import { buildFaithfulnessMessages, FAITHFULNESS_PROMPT_VERSION, FAITHFULNESS_RESPONSE_FORMAT, repairMessage } from './llm-prompt.js';
+import { parseFaithfulnessReply } from './llm-reply.js';
+import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo } from './types.js';
+
+export interface LlmFaithfulnessJudgeOptions {
+  /** The model that judges (temperature 0, structured output when the endpoint supports it). */
+  chat: ChatModel;
+  /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
+  policy?: Partial<FaithfulnessPolicy>;
+  /** Calls per judgment when replies cannot be used (unparseable, bad verdict, unknown evidence id). [maxAttempts=2] */
+  maxAttempts?: number;
+  /** Output token cap per call. [maxOutputTokens=2000] */
+  maxOutputTokens?: number;
+  /** The app's refusal sentence, recognised in code besides common paraphrases. [refusal=REFUSAL_SENTENCE] */
+  refusal?: string;
+}
+
+/**
+ * A faithfulness judge backed by a chat model. The model lists every atomic claim of the answer
+ * with a verdict against the evidence (never an overall score); scores are derived in code by
+ * `deriveFaithfulness`, and refusal is detected in code by `isRefusal`. A reply that still cannot
+ * be used after `maxAttempts`, or an API error, becomes a `JudgeFailure`: `judge()` never throws.
+ *
+ * @example
+ * const chat = createOpenAI().chat('gpt-4o-mini');
+ * const judge = createLlmFaithfulnessJudge({ chat });
+ * const judgment = await judgeTrace(judge, trace);
+ */
+export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions): FaithfulnessJudge {
+  const { chat } = options ?? ({} as LlmFaithfulnessJudgeOptions);
+  if (!chat || typeof chat.generate !== 'function') {
+    throw new InvalidInputError('option chat is required: pass a ChatModel, e.g. createOpenAI().chat("gpt-4o-mini")', { code: 'invalid_option' });
+  }
+  const policy = resolvePolicy(options.policy);
+  const maxAttempts = options.maxAttempts ?? 2;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 10) {
+    throw new InvalidInputError(`option maxAttempts ${String(options.maxAttempts)} is invalid: use an integer from 1 to 10`, { code: 'invalid_option' });
+  }
+  const maxOutputTokens = options.maxOutputTokens ?? 2000;
+  if (!Number.isInteger(maxOutputTokens) || maxOutputTokens < 1) {
+    throw new InvalidInputError(`option maxOutputTokens ${String(options.maxOutputTokens)} is invalid: use a positive integer`, { code: 'invalid_option' });
+  }
+  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  const info: JudgeInfo = Object.freeze({ kind: 'llm', model: `${chat.provider}:${chat.modelId}`, promptVersion: FAITHFULNESS_PROMPT_VERSION });
+
+  return {
+    info,
+    async judge(input: FaithfulnessInput, callOptions: { abortSignal?: AbortSignal } = {}): Promise<FaithfulnessJudgment> {
+      const started = performance.now();
+      const usage = new UsageTotal();
+      let rawReply: string | null = null;
+      let attempts = 0;
+      let problem = 'no attempt was made';
+      const messages: ChatMessage[] = buildFaithfulnessMessages(input);
+      try {
+        while (attempts < maxAttempts) {
+          attempts += 1;
+          const result = await chat.generate({
+            messages: [...messages],
+            temperature: 0,
+            maxOutputTokens,
+            responseFormat: FAITHFULNESS_RESPONSE_FORMAT,
+            ...(callOptions.abortSignal ? { abortSignal: callOptions.abortSignal } : {}),
+          });
+          usage.add(result.usage, result.costUsd);
+          rawReply = result.text;
+          const parsed = parseFaithfulnessReply(result.text, result.json, input.evidence);
+          if (parsed.ok) {
+            const refused = isRefusal(input.answer, refusal);
+            // With no passages there is nothing relevant, whatever the model says.
+            const evidenceRelevant = input.evidence.length > 0 && parsed.evidenceRelevant;
+            return {
+              status: 'ok',
+              judge: info,
+              claims: parsed.claims,
+              ...deriveFaithfulness(parsed.claims, { refused, evidenceRelevant }, policy),
+              refused,
+              evidenceRelevant,
+              usage: usage.usage,
+              costUsd: usage.costUsd,
+              durationMs: performance.now() - started,
+            };
+          }
+          problem = parsed.error;
+          messages.push({ role: 'assistant', content: result.text }, repairMessage(parsed.error));
+        }
+        return failure(`judge reply could not be used after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${problem}`, false);
+      } catch (error) {
+        return failure(`judge call failed: ${errorMessage(error)}`, error instanceof ApiCallError && error.isAuthError);
+      }
+
+      function failure(message: string, authError: boolean): FaithfulnessJudgment {
+        return {
+          status: 'error',
+          judge: info,
+          error: message,
+          rawReply,
+          attempts,
+          authError,
+          usage: usage.usage,
+          costUsd: usage.costUsd,
+          durationMs: performance.now() - started,
+        };
+      }
+    },
+  };
+}
+
+/** Sums usage and cost over attempts; a field any attempt did not report becomes `null`, never a made-up 0. */
+class UsageTotal {
+  usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  costUsd: number | null = 0;
+
+  add(usage: Usage, costUsd: number | null): void {
+    const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+    this.usage = {
+      inputTokens: sum(this.usage.inputTokens, usage.inputTokens),
+      outputTokens: sum(this.usage.outputTokens, usage.outputTokens),
+      totalTokens: sum(this.usage.totalTokens, usage.totalTokens),
+    };
+    this.costUsd = sum(this.costUsd, costUsd);
+  }
+}
