@@ -1,0 +1,183 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InvalidInputError } from '../errors.js';
+import type { ChatCallOptions, ChatModel, ChatResult } from '../providers/spec.js';
+
+/**
+ * The LLM-call cache: one SQLite file (its own, never the index) mapping a hash of
+ * (namespace, provider, model, messages, parameters) to the model's result. Only successful calls
+ * are stored; an error is never cached, so a rerun retries it. This module is the only code that
+ * touches the cache file.
+ */
+
+/** Marks a SQLite file as a groundcheck LLM cache (`PRAGMA application_id`, "GCC1"). */
+const APPLICATION_ID = 0x47434331;
+/** Bump when the key or the stored shape changes: old entries then simply miss. */
+const KEY_VERSION = 1;
+
+export const DEFAULT_CACHE_PATH = '.groundcheck/llm-cache.db';
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** Results written (misses that succeeded and were cacheable). */
+  writes: number;
+}
+
+export interface LlmCache {
+  readonly path: string;
+  get(key: string): ChatResult | undefined;
+  set(key: string, entry: { provider: string; modelId: string; result: ChatResult }): void;
+  /** Number of stored results. */
+  size(): number;
+  close(): void;
+}
+
+export interface OpenLlmCacheOptions {
+  /** SQLite file; parent folders are created. `:memory:` for a throwaway cache. [path='.groundcheck/llm-cache.db'] */
+  path?: string;
+}
+
+/**
+ * Open (or create) the cache file.
+ *
+ * @throws InvalidInputError `foreign_database` when the file is some other SQLite database.
+ * @example
+ * const cache = openLlmCache({ path: '.groundcheck/llm-cache.db' });
+ * const chat = withCache(openai.chat('gpt-4o-mini'), cache);
+ */
+export function openLlmCache(options: OpenLlmCacheOptions = {}): LlmCache {
+  const path = options.path ?? DEFAULT_CACHE_PATH;
+  if (path !== ':memory:' && !existsSync(path)) mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+  } catch (error) {
+    throw new InvalidInputError(`${path} is not a usable SQLite file for the LLM cache (${(error as Error).message})`, { code: 'not_a_database', cause: error });
+  }
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const tableCount = (db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'`).get() as { n: number }).n;
+  if (applicationId !== APPLICATION_ID) {
+    if (applicationId !== 0 || tableCount > 0) {
+      db.close();
+      throw new InvalidInputError(`${path} is a SQLite database but not a groundcheck LLM cache; pass another --cache path`, { code: 'foreign_database' });
+    }
+    db.exec(`
+      CREATE TABLE calls (
+        key TEXT PRIMARY KEY,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        result TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+  }
+  const select = db.prepare(`SELECT result FROM calls WHERE key = ?`).pluck();
+  const insert = db.prepare(
+    `INSERT INTO calls (key, provider, model, result, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET result = excluded.result, created_at = excluded.created_at`,
+  );
+  const count = db.prepare(`SELECT count(*) FROM calls`).pluck();
+  return {
+    path,
+    get(key) {
+      const stored = select.get(key) as string | undefined;
+      return stored === undefined ? undefined : (JSON.parse(stored) as ChatResult);
+    },
+    set(key, entry) {
+      insert.run(key, entry.provider, entry.modelId, JSON.stringify(entry.result), new Date().toISOString());
+    },
+    size: () => count.get() as number,
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export interface WithCacheOptions {
+  /**
+   * Extra text in the key, for what the model object does not say: the endpoint's base URL, an
+   * eval run number (so `--runs 3` samples three times but a rerun hits). [namespace='']
+   */
+  namespace?: string;
+}
+
+/** A cached chat model: a `ChatModel` plus hit and miss counts. */
+export interface CachedChatModel extends ChatModel {
+  readonly stats: CacheStats;
+  /** The wrapped model. */
+  readonly inner: ChatModel;
+}
+
+/**
+ * Wrap any chat model so that identical calls are answered from the cache. Identical calls that
+ * are in flight at the same time share one model call. Errors and `finishReason: 'error'` results
+ * are never stored.
+ *
+ * @example
+ * const chat = withCache(createLocalChatModel(), openLlmCache({ path: ':memory:' }));
+ * await chat.generate({ messages });  // model called
+ * await chat.generate({ messages });  // served from the cache
+ * chat.stats; // { hits: 1, misses: 1, writes: 1 }
+ */
+export function withCache(chat: ChatModel, cache: LlmCache, options: WithCacheOptions = {}): CachedChatModel {
+  const namespace = options.namespace ?? '';
+  const stats: CacheStats = { hits: 0, misses: 0, writes: 0 };
+  const inFlight = new Map<string, Promise<ChatResult>>();
+  return {
+    provider: chat.provider,
+    modelId: chat.modelId,
+    stats,
+    inner: chat,
+    async generate(call) {
+      const key = cacheKey(chat, call, namespace);
+      const stored = cache.get(key);
+      if (stored) {
+        stats.hits += 1;
+        return stored;
+      }
+      const pending = inFlight.get(key);
+      if (pending) {
+        stats.hits += 1;
+        return structuredClone(await pending);
+      }
+      stats.misses += 1;
+      const request = chat.generate(call).then((result) => {
+        if (result.finishReason !== 'error') {
+          cache.set(key, { provider: chat.provider, modelId: chat.modelId, result });
+          stats.writes += 1;
+        }
+        return result;
+      });
+      inFlight.set(key, request);
+      try {
+        return await request;
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+  };
+}
+
+/**
+ * The cache key: a SHA-256 over everything that can change the reply. The abort signal is left
+ * out (it does not change the answer).
+ */
+export function cacheKey(chat: Pick<ChatModel, 'provider' | 'modelId'>, call: ChatCallOptions, namespace = ''): string {
+  const material = {
+    v: KEY_VERSION,
+    namespace,
+    provider: chat.provider,
+    model: chat.modelId,
+    messages: call.messages.map((message) => [message.role, message.content]),
+    temperature: call.temperature ?? null,
+    maxOutputTokens: call.maxOutputTokens ?? null,
+    seed: call.seed ?? null,
+    responseFormat: call.responseFormat ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(material)).digest('hex');
+}

@@ -1,0 +1,157 @@
+import { ApiCallError, errorMessage } from '../errors.js';
+import { evidenceFromTrace, judgeTrace } from '../judge/index.js';
+import { judgePair } from '../judge/pairwise.js';
+import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, PairwiseJudge } from '../judge/types.js';
+import { contentWordOverlap, keywordHits, retrievalScores, seededRng, DEFAULT_KS } from '../metrics/index.js';
+import { EMPTY_USAGE } from '../providers/spec.js';
+import { countWords, fnv1a } from '../providers/local/text.js';
+import type { RagPipeline } from '../rag/pipeline.js';
+import type { RetrievalResult } from '../rag/retrieve.js';
+import type { RagTrace } from '../rag/trace.js';
+import type { EvalQuestion } from './questions.js';
+import type { QuestionResult, SideResult, StoredTrace } from './types.js';
+
+export interface QuestionContext {
+  pipeline: RagPipeline;
+  faithfulness: FaithfulnessJudge;
+  pairwise: PairwiseJudge;
+  /** Judge each pair in both orders (position-bias control). */
+  bothOrders: boolean;
+  /** The run's seed; each question's answer order is drawn from an RNG seeded by (run seed, question id). */
+  runSeed: number;
+  abortSignal?: AbortSignal;
+}
+
+/** Id of the reference-answer passage added to the RAG-off evidence. */
+export function referencePassageId(questionId: string): string {
+  return `reference:${questionId}`;
+}
+
+/**
+ * Evaluate one question from a retrieval that was run once for it:
+ * 1. the RAG-on answer from that retrieval and the RAG-off answer (in parallel);
+ * 2. faithfulness of both (in parallel): the RAG-on answer against exactly its trace's chunks, the
+ *    RAG-off answer against the same chunks plus the reference answer (answerable questions only);
+ * 3. the blind pairwise comparison, against the same evidence as the RAG-off answer.
+ * A failing model call (after retries) marks the question `error`; judge failures are recorded in
+ * the judgments and never stop the question.
+ */
+export async function evaluateQuestion(question: EvalQuestion, retrieval: RetrievalResult, context: QuestionContext): Promise<QuestionResult> {
+  const started = performance.now();
+  const base = {
+    id: question.id,
+    category: question.category,
+    question: question.question,
+    mustRefuse: question.mustRefuse,
+    relevantChunkIds: question.relevantChunkIds,
+    keywords: question.keywords,
+    referenceAnswer: question.referenceAnswer,
+    retrievedChunkIds: retrieval.chunks.map((chunk) => chunk.chunkId),
+    retrieval: question.mustRefuse ? null : retrievalScores(question.relevantChunkIds, retrieval.chunks.map((chunk) => chunk.chunkId), DEFAULT_KS),
+  };
+  const signal = context.abortSignal ? { abortSignal: context.abortSignal } : {};
+  try {
+    const [ragTrace, noragTrace] = await Promise.all([
+      context.pipeline.ask(question.question, { mode: 'rag', retrieval, ...signal }),
+      context.pipeline.ask(question.question, { mode: 'norag', ...signal }),
+    ]);
+    // The reference answer of a must-refuse question is a refusal template, not a fact to check against.
+    const references: EvidencePassage[] = question.mustRefuse
+      ? []
+      : [{ id: referencePassageId(question.id), text: question.referenceAnswer, kind: 'reference' }];
+    const ragEvidence = evidenceFromTrace(ragTrace);
+    const fullEvidence = evidenceFromTrace(ragTrace, references);
+
+    const [ragJudgment, noragJudgment] = await Promise.all([
+      safely(context.faithfulness, () => judgeTrace(context.faithfulness, ragTrace, signal)),
+      safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: noragTrace.answer }, signal)),
+    ]);
+
+    const pairwise = await judgePair({
+      judge: context.pairwise,
+      questionId: question.id,
+      question: ragTrace.query,
+      evidence: fullEvidence,
+      sides: {
+        rag: ragTrace.answer,
+        norag: noragTrace.answer,
+        claimsRag: ragJudgment.status === 'ok' ? ragJudgment.claims : null,
+        claimsNorag: noragJudgment.status === 'ok' ? noragJudgment.claims : null,
+      },
+      rng: seededRng(fnv1a(`${context.runSeed}:${question.id}`)),
+      bothOrders: context.bothOrders,
+      // Model names could tell the judge which answer had documents.
+      scrubTerms: [...new Set([ragTrace.models.chat, noragTrace.models.chat].flatMap((model) => [model, model.split(':').slice(1).join(':')]))].filter(Boolean),
+      ...signal,
+    });
+
+    return {
+      ...base,
+      status: 'ok',
+      error: null,
+      evidence: fullEvidence,
+      rag: side(ragTrace, ragEvidence, ragJudgment, question),
+      norag: side(noragTrace, fullEvidence, noragJudgment, question),
+      pairwise,
+      durationMs: performance.now() - started,
+    };
+  } catch (error) {
+    return {
+      ...base,
+      status: 'error',
+      error: describeFailure(error),
+      evidence: retrieval.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text, kind: 'chunk' as const })),
+      rag: null,
+      norag: null,
+      pairwise: null,
+      durationMs: performance.now() - started,
+    };
+  }
+}
+
+function side(trace: RagTrace, evidence: EvidencePassage[], judgment: FaithfulnessJudgment, question: EvalQuestion): SideResult {
+  return {
+    answer: trace.answer,
+    refused: trace.refused,
+    trace: storeTrace(trace),
+    judgedAgainst: evidence.map((passage) => passage.id),
+    judgment,
+    keywords: keywordHits(trace.answer, question.keywords),
+    contentWordOverlap: trace.refused ? null : contentWordOverlap(trace.answer, evidence.map((passage) => passage.text)),
+    words: countWords(trace.answer),
+  };
+}
+
+/** The trace without its messages (rebuildable) and chunk texts (kept once, in `evidence`). */
+export function storeTrace(trace: RagTrace): StoredTrace {
+  const { messages, chunks, ...rest } = trace;
+  return { ...rest, chunks: chunks.map(({ text: _text, ...chunk }) => chunk), messageCount: messages.length };
+}
+
+/**
+ * Judges report their failures as judgments; this turns an unexpected throw into one too, so a
+ * judge bug is counted as a judge error rather than failing the whole question.
+ */
+async function safely(judge: FaithfulnessJudge, run: () => Promise<FaithfulnessJudgment>): Promise<FaithfulnessJudgment> {
+  const started = performance.now();
+  try {
+    return await run();
+  } catch (error) {
+    return {
+      status: 'error',
+      judge: judge.info,
+      error: errorMessage(error),
+      rawReply: null,
+      attempts: 1,
+      authError: error instanceof ApiCallError && error.isAuthError,
+      usage: { ...EMPTY_USAGE },
+      costUsd: null,
+      durationMs: performance.now() - started,
+    };
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiCallError) return `${error.message}${error.statusCode ? ` (HTTP ${error.statusCode})` : ''}`;
+  return errorMessage(error);
+}

@@ -1,0 +1,162 @@
+/** Inline SVG charts for the HTML report: no scripts, no external assets, readable without CSS. */
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+export interface BarSeries {
+  name: string;
+  /** CSS colour. */
+  color: string;
+}
+
+export interface BarRow {
+  label: string;
+  /** One value per series, in [0, 1]; `null` = not measured (drawn as "n/a"). */
+  values: (number | null)[];
+  /** Small text under the label, e.g. `n=12`. */
+  note?: string;
+  /** Bar colour for this row, overriding the series colour (one chart, two meanings). */
+  color?: string;
+}
+
+export interface BarChartOptions {
+  title: string;
+  series: BarSeries[];
+  rows: BarRow[];
+  /** A gate threshold drawn as a dashed line. */
+  threshold?: { value: number; label: string } | undefined;
+  /** Formats a value for its label. */
+  format: (value: number) => string;
+  /** One bar per row (coloured by `row.color`); the series only make the legend. [legendOnly=false] */
+  legendOnly?: boolean;
+  width?: number;
+}
+
+/**
+ * Horizontal grouped bars, one group per row (category), one bar per series, on a 0–100% scale.
+ *
+ * @example
+ * barChart({ title: 'Recall@5', series: [{ name: 'recall@5', color: '#2563eb' }], rows, format: percent });
+ */
+export function barChart(options: BarChartOptions): string {
+  const width = options.width ?? 520;
+  const labelWidth = 130;
+  const valueWidth = 52;
+  const plotWidth = width - labelWidth - valueWidth - 8;
+  const barHeight = 14;
+  const groupGap = 10;
+  const legendHeight = options.series.length > 1 ? 20 : 0;
+  const top = 26 + legendHeight;
+  // Room for the note line under a label when a group is a single bar.
+  const hasNotes = options.rows.some((row) => row.note);
+  const bars = options.legendOnly ? 1 : options.series.length;
+  const groupHeight = Math.max(bars * barHeight, hasNotes ? 24 : 0) + groupGap;
+  const height = top + options.rows.length * groupHeight + 18;
+  const x = (value: number) => labelWidth + Math.max(0, Math.min(1, value)) * plotWidth;
+  const parts: string[] = [];
+  parts.push(`<svg class="chart" role="img" aria-label="${escapeHtml(options.title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">`);
+  parts.push(`<title>${escapeHtml(options.title)}</title>`);
+  parts.push(`<text x="0" y="16" class="chart-title">${escapeHtml(options.title)}</text>`);
+  if (legendHeight > 0) {
+    let legendX = 0;
+    for (const series of options.series) {
+      parts.push(`<rect x="${legendX}" y="${top - legendHeight - 2}" width="10" height="10" rx="2" fill="${series.color}"/>`);
+      parts.push(`<text x="${legendX + 14}" y="${top - legendHeight + 7}" class="chart-legend">${escapeHtml(series.name)}</text>`);
+      legendX += 24 + series.name.length * 6.5;
+    }
+  }
+  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+    parts.push(`<line x1="${x(tick)}" x2="${x(tick)}" y1="${top - 4}" y2="${height - 16}" class="chart-grid"/>`);
+    parts.push(`<text x="${x(tick)}" y="${height - 4}" text-anchor="middle" class="chart-axis">${Math.round(tick * 100)}%</text>`);
+  }
+  options.rows.forEach((row, rowIndex) => {
+    const groupTop = top + rowIndex * groupHeight;
+    const labelY = groupTop + (bars * barHeight) / 2 + 4;
+    parts.push(`<text x="${labelWidth - 8}" y="${labelY}" text-anchor="end" class="chart-label">${escapeHtml(row.label)}</text>`);
+    if (row.note) parts.push(`<text x="${labelWidth - 8}" y="${labelY + 11}" text-anchor="end" class="chart-note">${escapeHtml(row.note)}</text>`);
+    row.values.slice(0, bars).forEach((value, seriesIndex) => {
+      const series = options.series[seriesIndex]!;
+      const y = groupTop + seriesIndex * barHeight;
+      parts.push(`<rect x="${labelWidth}" y="${y + 1}" width="${plotWidth}" height="${barHeight - 2}" class="chart-track"/>`);
+      if (value === null) {
+        parts.push(`<text x="${labelWidth + 4}" y="${y + barHeight - 3}" class="chart-na">n/a</text>`);
+        return;
+      }
+      const barWidth = Math.max(value > 0 ? 1.5 : 0, x(value) - labelWidth);
+      parts.push(
+        `<rect x="${labelWidth}" y="${y + 1}" width="${barWidth.toFixed(1)}" height="${barHeight - 2}" rx="2" fill="${row.color ?? series.color}"><title>${escapeHtml(`${row.label} · ${series.name}: ${options.format(value)}`)}</title></rect>`,
+      );
+      parts.push(`<text x="${labelWidth + plotWidth + 6}" y="${y + barHeight - 3}" class="chart-value">${escapeHtml(options.format(value))}</text>`);
+    });
+  });
+  if (options.threshold) {
+    const tx = x(options.threshold.value);
+    parts.push(`<line x1="${tx}" x2="${tx}" y1="${top - 6}" y2="${height - 16}" class="chart-threshold"/>`);
+    parts.push(`<text x="${tx + 3}" y="${top - 6}" class="chart-threshold-label">${escapeHtml(options.threshold.label)}</text>`);
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+export interface StackedRow {
+  label: string;
+  segments: { name: string; value: number; color: string }[];
+}
+
+/**
+ * Horizontal 100% stacked bars (pairwise wins / ties / losses / errors per category).
+ */
+export function stackedBarChart(options: { title: string; rows: StackedRow[]; width?: number }): string {
+  const width = options.width ?? 520;
+  const labelWidth = 130;
+  const plotWidth = width - labelWidth - 8;
+  const barHeight = 18;
+  const gap = 8;
+  const top = 44;
+  const height = top + options.rows.length * (barHeight + gap) + 4;
+  const names = [...new Map(options.rows.flatMap((row) => row.segments.map((segment) => [segment.name, segment.color] as const))).entries()];
+  const parts: string[] = [];
+  parts.push(`<svg class="chart" role="img" aria-label="${escapeHtml(options.title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">`);
+  parts.push(`<title>${escapeHtml(options.title)}</title>`);
+  parts.push(`<text x="0" y="16" class="chart-title">${escapeHtml(options.title)}</text>`);
+  let legendX = 0;
+  for (const [name, color] of names) {
+    parts.push(`<rect x="${legendX}" y="24" width="10" height="10" rx="2" fill="${color}"/>`);
+    parts.push(`<text x="${legendX + 14}" y="33" class="chart-legend">${escapeHtml(name)}</text>`);
+    legendX += 24 + name.length * 6.5;
+  }
+  options.rows.forEach((row, index) => {
+    const y = top + index * (barHeight + gap);
+    const total = row.segments.reduce((sum, segment) => sum + segment.value, 0);
+    parts.push(`<text x="${labelWidth - 8}" y="${y + barHeight - 5}" text-anchor="end" class="chart-label">${escapeHtml(row.label)}</text>`);
+    parts.push(`<rect x="${labelWidth}" y="${y}" width="${plotWidth}" height="${barHeight}" class="chart-track"/>`);
+    let offset = labelWidth;
+    for (const segment of row.segments) {
+      if (total === 0 || segment.value === 0) continue;
+      const segmentWidth = (segment.value / total) * plotWidth;
+      parts.push(`<rect x="${offset.toFixed(1)}" y="${y}" width="${segmentWidth.toFixed(1)}" height="${barHeight}" fill="${segment.color}"><title>${escapeHtml(`${row.label} · ${segment.name}: ${segment.value}`)}</title></rect>`);
+      if (segmentWidth > 16) parts.push(`<text x="${(offset + segmentWidth / 2).toFixed(1)}" y="${y + barHeight - 5}" text-anchor="middle" class="chart-segment">${segment.value}</text>`);
+      offset += segmentWidth;
+    }
+    if (total === 0) parts.push(`<text x="${labelWidth + 4}" y="${y + barHeight - 5}" class="chart-na">no pairs</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+/**
+ * A 0–100% track with a dot at `value` and a band for the confidence interval; a tick for a gate.
+ */
+export function intervalStrip(value: number | null, ci: { lower: number; upper: number } | null, threshold?: number, color = '#2563eb'): string {
+  const width = 200;
+  const height = 18;
+  const x = (v: number) => 4 + Math.max(0, Math.min(1, v)) * (width - 8);
+  const parts = [`<svg class="strip" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">`];
+  parts.push(`<line x1="4" x2="${width - 4}" y1="9" y2="9" class="strip-track"/>`);
+  if (ci) parts.push(`<rect x="${x(ci.lower).toFixed(1)}" y="5" width="${Math.max(1, x(ci.upper) - x(ci.lower)).toFixed(1)}" height="8" rx="4" fill="${color}" opacity="0.25"/>`);
+  if (threshold !== undefined) parts.push(`<line x1="${x(threshold)}" x2="${x(threshold)}" y1="1" y2="17" class="chart-threshold"/>`);
+  if (value !== null) parts.push(`<circle cx="${x(value).toFixed(1)}" cy="9" r="4.5" fill="${color}"/>`);
+  parts.push('</svg>');
+  return parts.join('');
+}
