@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { memoryLogger } from '../src/test-support/capture-helpers.js';
+import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
+import { createApp, type CreateAppOptions } from './app.js';
+import { ERROR_TYPES } from './errors.js';
+
+const TOKEN = 'correct-horse-battery-staple';
+
+async function demo(options: Partial<CreateAppOptions> = {}) {
+  const dir = tempDir();
+  const created = createApp({
+    index: await handbookIndex(),
+    capture: { store: join(dir, 'captures.db') },
+    worker: { settleMs: 0, pollMs: 20 },
+    env: {},
+    logger: memoryLogger().logger,
+    ...options,
+  });
+  onCleanup(() => void created.close());
+  return created;
+}
+
+const chat = (app: Parameters<typeof request>[0], body: unknown) => request(app).post('/api/chat').send(body as object);
+
+describe('demo app API', () => {
+  it('POST /api/chat answers {answer, refused, sources, traceId}; GET /api/traces/:id gives the capture and, once judged, the verdict', async () => {
+    const { app, capture, worker } = await demo();
+    const response = await chat(app, { message: 'What is the mileage rate for a car?' });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual(['answer', 'refused', 'sources', 'traceId']);
+    expect(response.body.refused).toBe(false);
+    expect(response.body.sources[0]).toEqual({ chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number) });
+
+    await capture!.flush();
+    await worker!.whenIdle();
+    const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect(trace.status).toBe(200);
+    expect(trace.body).toMatchObject({
+      traceId: response.body.traceId,
+      capture: { query: 'What is the mileage rate for a car?', answer: response.body.answer, route: '/api/chat', status: 200 },
+      judgment: { status: 'ok', judge: { kind: 'heuristic' } },
+      drift: [],
+    });
+    expect(['faithful', 'hallucinated', 'undetermined']).toContain(trace.body.verdict);
+    expect(trace.body.judgment.claims.length).toBeGreaterThan(0);
+  });
+
+  it('a refusal is judged as correctly refused', async () => {
+    const { app, capture, worker } = await demo();
+    const response = await chat(app, { message: 'What is the capital of Mongolia?' });
+    expect(response.body).toMatchObject({ refused: true, sources: [] });
+    await capture!.flush();
+    await worker!.whenIdle();
+    const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect(trace.body.verdict).toBe('correctly_refused');
+  });
+
+  it.each([
+    ['missing message', { hello: 'x' }, 400, 'message.missing'],
+    ['null message', { message: null }, 400, 'message.missing'],
+    ['array body', [], 400, 'message.missing'],
+    ['number message', { message: 42 }, 400, 'message.not_string'],
+    ['object message', { message: { text: 'hi' } }, 400, 'message.not_string'],
+    ['empty message', { message: '' }, 400, 'message.empty'],
+    ['blank message', { message: ' \n\t ' }, 400, 'message.empty'],
+    ['2,001 characters', { message: 'a'.repeat(2001) }, 400, 'message.too_long'],
+    ['unknown mode', { message: 'hi', mode: 'maybe' }, 400, 'mode.invalid'],
+  ])('bad input: %s %j → %i %s', async (_name, body, status, type) => {
+    const { app } = await demo({ capture: false });
+    const response = await chat(app, body);
+    expect([response.status, response.body.error?.type]).toEqual([status, type]);
+    expect(response.body.error.message).toEqual(expect.any(String));
+  });
+
+  it('bad bodies: malformed JSON → 400, over the limit → 413, not JSON → 415; 2,000 characters is still fine', async () => {
+    const { app } = await demo({ capture: false });
+    const malformed = await request(app).post('/api/chat').set('content-type', 'application/json').send('{"message": "hi"');
+    expect([malformed.status, malformed.body.error.type]).toEqual([400, 'body.malformed_json']);
+    const scalar = await request(app).post('/api/chat').set('content-type', 'application/json').send('"just a string"');
+    expect([scalar.status, scalar.body.error.type]).toEqual([400, 'body.malformed_json']);
+    const huge = await chat(app, { message: 'x', padding: 'y'.repeat(20_000) });
+    expect([huge.status, huge.body.error.type]).toEqual([413, 'body.too_large']);
+    const text = await request(app).post('/api/chat').set('content-type', 'text/plain').send('What is the mileage rate?');
+    expect([text.status, text.body.error.type]).toEqual([415, 'body.unsupported_type']);
+    const longest = await chat(app, { message: `${'mileage rate '.repeat(154)}?`.slice(0, 2000) });
+    expect(longest.status).toBe(200);
+  });
+
+  it('unknown trace → 404 trace.not_found; unknown route → 404 route.not_found; a malformed URL → 400; the server keeps answering', async () => {
+    const { app } = await demo();
+    const unknown = await request(app).get('/api/traces/does-not-exist');
+    expect([unknown.status, unknown.body.error.type]).toEqual([404, 'trace.not_found']);
+    const route = await request(app).get('/api/nothing-here');
+    expect([route.status, route.body.error.type]).toEqual([404, 'route.not_found']);
+    const malformed = await request(app).get('/api/traces/%E0%A4%A');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.type).toBe('request.invalid');
+    expect((await chat(app, { message: 'What is the mileage rate?' })).status).toBe(200);
+  });
+
+  it('the chat page and its assets are served self-contained (no external origin anywhere)', async () => {
+    const { app } = await demo({ capture: false });
+    const page = await request(app).get('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    for (const asset of ['/', '/assets/app.css', '/assets/chat.js', '/assets/dashboard.js']) {
+      const response = await request(app).get(asset);
+      expect(response.status, asset).toBe(200);
+      expect(response.text, asset).not.toMatch(/https?:\/\/(?!localhost)/);
+    }
+  });
+
+  it('capture: false builds the app without capture or judge: no store, no judge calls, nothing captured', async () => {
+    const { app, store, worker, judge, metrics } = await demo({ capture: false });
+    expect([store, worker, judge]).toEqual([null, null, null]);
+    const response = await chat(app, { message: 'What is the mileage rate?' });
+    expect(response.status).toBe(200);
+    expect((await request(app).get(`/api/traces/${response.body.traceId}`)).status).toBe(404);
+    expect((await metrics.captures.get()).values[0]!.value).toBe(0);
+  });
+
+  it('every error type the API can answer with is listed in the README', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const type of Object.keys(ERROR_TYPES)) expect(readme, type).toContain(`\`${type}\``);
+  });
+});
+
+describe('dashboard access', () => {
+  it('answers 401 without the token, for the page and its API', async () => {
+    const { app } = await demo({ dashboardToken: TOKEN });
+    const page = await request(app).get('/dashboard').set('accept', 'text/html');
+    expect(page.status).toBe(401);
+    expect(page.text).toContain('<form method="get" action="/dashboard">');
+    const api = await request(app).get('/dashboard/api/captures').set('accept', 'application/json');
+    expect([api.status, api.body.error.type]).toEqual([401, 'auth.required']);
+    const wrong = await request(app).get('/dashboard/api/captures').set('authorization', 'Bearer nope-nope-nope');
+    expect([wrong.status, wrong.body.error.type]).toEqual([401, 'auth.invalid_token']);
+    const wrongLogin = await request(app).get('/dashboard?token=nope-nope-nope');
+    expect(wrongLogin.status).toBe(401);
+    expect(wrongLogin.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('accepts the bearer header, and a ?token= login that sets an HttpOnly SameSite=Strict cookie and redirects', async () => {
+    const { app, capture } = await demo({ dashboardToken: TOKEN });
+    await chat(app, { message: 'What is the mileage rate?' });
+    await capture!.flush();
+    const bearer = await request(app).get('/dashboard/api/captures').set('authorization', `Bearer ${TOKEN}`);
+    expect(bearer.status).toBe(200);
+    expect(bearer.body.captures).toHaveLength(1);
+    expect(bearer.body.counts).toMatchObject({ all: 1 });
+
+    const login = await request(app).get(`/dashboard?token=${TOKEN}`);
+    expect(login.status).toBe(303);
+    expect(login.headers.location).toBe('/dashboard');
+    const cookie = String(login.headers['set-cookie']);
+    expect(cookie).toMatch(/^gc_dashboard=[0-9a-f]{64}; Path=\/dashboard; HttpOnly; SameSite=Strict/);
+    expect(cookie).not.toContain(TOKEN);
+    const session = cookie.split(';')[0]!;
+    const page = await request(app).get('/dashboard').set('cookie', session);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('groundcheck dashboard');
+    const api = await request(app).get('/dashboard/api/captures?filter=refused').set('cookie', session);
+    expect(api.status).toBe(200);
+    const forged = await request(app).get('/dashboard/api/captures').set('cookie', 'gc_dashboard=' + 'a'.repeat(64));
+    expect(forged.status).toBe(401);
+  });
+
+  it('the token never reaches the request log', async () => {
+    const { logger, raw } = memoryLogger();
+    const { app } = await demo({ dashboardToken: TOKEN, logger });
+    await request(app).get(`/dashboard?token=${TOKEN}`);
+    await request(app).get('/dashboard/api/captures').set('authorization', `Bearer ${TOKEN}`);
+    expect(raw.length).toBeGreaterThan(0);
+    expect(raw.join('')).not.toContain(TOKEN);
+  });
+
+  it('NODE_ENV=production without a token refuses to start', async () => {
+    const index = await handbookIndex();
+    expect(() => createApp({ index, capture: false, env: { NODE_ENV: 'production' } })).toThrow(
+      /refusing to start: NODE_ENV=production and no dashboard token\. Set GROUNDCHECK_DASHBOARD_TOKEN/,
+    );
+    const withToken = createApp({ index, capture: false, env: { NODE_ENV: 'production', GROUNDCHECK_DASHBOARD_TOKEN: TOKEN }, logger: memoryLogger().logger });
+    expect((await request(withToken.app).get('/dashboard/api/captures')).status).toBe(401);
+  });
+
+  it('without a token (development) the dashboard is open; filters are validated', async () => {
+    const { app } = await demo();
+    expect((await request(app).get('/dashboard/api/captures?filter=hallucinated')).status).toBe(200);
+    const bad = await request(app).get('/dashboard/api/captures?filter=everything');
+    expect([bad.status, bad.body.error.type]).toEqual([400, 'request.invalid']);
+  });
+});

@@ -1,0 +1,189 @@
+// The dashboard: recent captures with verdicts, filters, and each capture's claims highlighted
+// against the evidence chunk the judge used. Text from the server is only set with textContent.
+
+const list = document.getElementById('captures');
+const empty = document.getElementById('empty');
+const banner = document.getElementById('paused-banner');
+const judgeInfo = document.getElementById('judge-info');
+const filterButtons = [...document.querySelectorAll('#filters button')];
+
+const REFRESH_MS = 5000;
+let filter = new URLSearchParams(location.search).get('filter') ?? 'all';
+const open = new Set();
+
+const VERDICT_LABEL = {
+  pending: 'pending',
+  faithful: 'faithful',
+  hallucinated: 'hallucinated',
+  correctly_refused: 'correctly refused',
+  refused: 'refused',
+  undetermined: 'undetermined',
+  judge_error: 'judge error',
+  not_judged: 'not judged',
+};
+const CLAIM_LABEL = { verified: 'verified', contradicted: 'contradicted', absent: 'absent from sources' };
+const STOP = new Set('the and for that with this from have are was were will your you our not but any all can may must per into than then them they their there which when what who how its his her been also only each such more most other some'.split(' '));
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** Words worth highlighting: numbers and content words of 3+ letters. */
+function keyWords(text) {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}£$€%.,]+/gu) ?? [];
+  return new Set(
+    words
+      .map((word) => word.replace(/^[.,]+|[.,]+$/g, ''))
+      .filter((word) => (/\d/.test(word) ? word.length > 0 : word.length >= 3 && !STOP.has(word))),
+  );
+}
+
+/** The evidence text as DOM nodes, with the claim's key words wrapped in <mark>. */
+function highlighted(evidenceText, claimText) {
+  const fragment = document.createDocumentFragment();
+  const wanted = keyWords(claimText);
+  const pattern = /[\p{L}\p{N}£$€%]+(?:[.,][\p{N}]+)*/gu;
+  let last = 0;
+  for (const match of evidenceText.matchAll(pattern)) {
+    const word = match[0].toLowerCase();
+    const stemMatch = [...wanted].some((candidate) => candidate === word || (candidate.length >= 5 && word.startsWith(candidate.slice(0, 5))));
+    if (!stemMatch) continue;
+    fragment.append(document.createTextNode(evidenceText.slice(last, match.index)));
+    fragment.append(element('mark', '', match[0]));
+    last = match.index + match[0].length;
+  }
+  fragment.append(document.createTextNode(evidenceText.slice(last)));
+  return fragment;
+}
+
+function formatTime(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+}
+
+function renderClaims(view) {
+  const body = document.createDocumentFragment();
+  const judgment = view.judgment;
+  if (!judgment) {
+    body.append(element('p', 'empty', view.verdict === 'pending' ? 'The judge has not looked at this yet.' : 'Not judged (no live judge, or the capture hit the size caps).'));
+    return body;
+  }
+  if (judgment.status === 'error') {
+    body.append(element('p', 'judge-error', `Judge error after ${plural(judgment.attempts, 'attempt')}: ${judgment.error}`));
+    return body;
+  }
+  if (judgment.claims.length === 0) {
+    body.append(element('p', 'empty', judgment.flags?.refused ? 'The answer is a refusal: no claim to check.' : 'No checkable claim.'));
+    return body;
+  }
+  const chunks = new Map(view.capture.chunks.map((chunk) => [chunk.chunkId, chunk]));
+  const items = element('ul', 'claim-list');
+  for (const claim of judgment.claims) {
+    const item = element('li', `claim ${claim.verdict}`);
+    item.append(element('span', 'claim-label', CLAIM_LABEL[claim.verdict] ?? claim.verdict));
+    item.append(document.createTextNode(claim.text));
+    if (claim.note) item.append(element('span', 'claim-note', claim.note));
+    const chunk = claim.evidenceChunkId ? chunks.get(claim.evidenceChunkId) : undefined;
+    if (chunk) {
+      const evidence = element('div', 'evidence');
+      evidence.append(element('span', 'evidence-head', `Evidence: ${chunk.title}${chunk.section ? ` › ${chunk.section}` : ''} (${chunk.chunkId})`));
+      evidence.append(highlighted(chunk.text, claim.text));
+      item.append(evidence);
+    } else if (claim.verdict === 'absent') {
+      item.append(element('span', 'claim-note', 'No passage the model was given says this.'));
+    }
+    items.append(item);
+  }
+  body.append(items);
+  return body;
+}
+
+function renderCapture(view) {
+  const { capture, judgment } = view;
+  const card = element('details', 'capture');
+  card.dataset.traceId = view.traceId;
+  card.dataset.verdict = view.verdict;
+  if (open.has(view.traceId)) card.open = true;
+  card.addEventListener('toggle', () => (card.open ? open.add(view.traceId) : open.delete(view.traceId)));
+
+  const summary = element('summary');
+  summary.append(element('span', 'capture-time', formatTime(capture.capturedAt)));
+  summary.append(element('span', 'capture-query', capture.query));
+  const badges = element('span');
+  badges.append(element('span', `badge ${view.verdict}`, VERDICT_LABEL[view.verdict] ?? view.verdict));
+  if (view.drift.length > 0) badges.append(document.createTextNode(' '), element('span', 'badge drift', 'drifted'));
+  summary.append(badges);
+  const counts = judgment?.status === 'ok' ? ` · claims ${judgment.counts.verified}✓ ${judgment.counts.contradicted}✗ ${judgment.counts.absent}?` : '';
+  summary.append(
+    element(
+      'span',
+      'capture-meta',
+      `${capture.mode === 'norag' ? 'RAG off' : plural(capture.chunks.length, 'chunk')} · ${Math.round(capture.latencyMs)} ms · ${capture.models.chat}${counts}${judgment ? ` · judge ${judgment.judge.kind}` : ''}`,
+    ),
+  );
+  card.append(summary);
+
+  const body = element('div', 'capture-body');
+  body.append(element('h4', '', 'Answer'));
+  body.append(element('p', 'capture-answer', capture.answer));
+  body.append(element('h4', '', 'Claims against the evidence'));
+  body.append(renderClaims(view));
+  if (capture.chunks.length > 0) {
+    body.append(element('h4', '', 'Chunks in the prompt'));
+    const chunks = element('ol', 'chunk-list');
+    for (const chunk of capture.chunks) chunks.append(element('li', '', `${chunk.chunkId} (similarity ${chunk.score.toFixed(3)})`));
+    body.append(chunks);
+  }
+  if (view.drift.length > 0) {
+    const note = element('div', 'drift-note');
+    note.textContent = `The evidence changed since this was captured: ${view.drift.map((entry) => `${entry.chunkId} ${entry.change}`).join(', ')}. The verdict refers to the text shown here, not to the current handbook.`;
+    body.append(note);
+  }
+  card.append(body);
+  return card;
+}
+
+async function refresh() {
+  let response;
+  try {
+    response = await fetch(`/dashboard/api/captures?filter=${encodeURIComponent(filter)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  } catch {
+    return;
+  }
+  if (response.status === 401) {
+    location.href = '/dashboard';
+    return;
+  }
+  if (!response.ok) return;
+  const data = await response.json();
+  for (const button of filterButtons) {
+    button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
+    const count = data.counts?.[button.dataset.filter];
+    button.querySelector('.count').textContent = count === undefined ? '' : String(count);
+  }
+  judgeInfo.textContent = data.judge ? `live judge: ${data.judge.kind} ${data.judge.model} (${data.judge.promptVersion})` : 'no live judge in this process';
+  banner.hidden = !data.workerPaused;
+  banner.textContent = data.workerPaused ? `The live judge is paused: ${data.pauseReason ?? 'authentication or billing error'}. Fix the API key or billing; it retries by itself.` : '';
+  list.replaceChildren(...data.captures.map(renderCapture));
+  empty.hidden = data.captures.length > 0;
+}
+
+for (const button of filterButtons) {
+  button.addEventListener('click', () => {
+    filter = button.dataset.filter;
+    const url = new URL(location.href);
+    url.searchParams.set('filter', filter);
+    history.replaceState(null, '', url);
+    void refresh();
+  });
+}
+
+void refresh();
+setInterval(refresh, REFRESH_MS);

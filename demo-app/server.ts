@@ -1,0 +1,77 @@
+/**
+ * `npm start`: ingest the bundled handbook (incrementally), then serve the demo chatbot with
+ * capture and an in-process live judge. Offline unless OPENAI_API_KEY is set.
+ */
+import { fileURLToPath } from 'node:url';
+import { liveJudgeFromEnv } from '../src/capture/judge-config.js';
+import { createLogger } from '../src/capture/logging.js';
+import { errorMessage, GroundcheckError } from '../src/errors.js';
+import { modelsFromEnv } from '../src/providers/config.js';
+import { ingestDirectory } from '../src/rag/ingest.js';
+import { openIndex } from '../src/rag/store.js';
+import { createApp } from './app.js';
+
+const DEFAULT_CORPUS = fileURLToPath(new URL('../fixtures/corpus', import.meta.url));
+
+async function start(env: NodeJS.ProcessEnv): Promise<void> {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new GroundcheckError('invalid_config', `PORT=${env.PORT} is invalid: use a port number`);
+  const host = env.HOST || '127.0.0.1';
+  const corpus = env.GROUNDCHECK_CORPUS || DEFAULT_CORPUS;
+  const indexPath = env.GROUNDCHECK_DB || '.groundcheck/demo/index.db';
+  const capturePath = env.GROUNDCHECK_CAPTURE_DB || '.groundcheck/demo/captures.db';
+  const settleMs = env.GROUNDCHECK_JUDGE_SETTLE_MS === undefined ? 2000 : Number(env.GROUNDCHECK_JUDGE_SETTLE_MS);
+
+  const { chat, embedder, description } = modelsFromEnv(env);
+  const { judge, description: judgeDescription } = liveJudgeFromEnv(env);
+  const logger = createLogger({ level: env.GROUNDCHECK_LOG_LEVEL ?? 'info' });
+
+  // The demo owns its index file: rebuilt when the embedder changed (e.g. a key was set since).
+  const index = openIndex({ path: indexPath, embedder, rebuild: true });
+  const summary = await ingestDirectory(index, corpus);
+  process.stdout.write(
+    `groundcheck demo: index ${indexPath}: ${summary.added.length} added, ${summary.replaced.length} replaced, ` +
+      `${summary.skipped.length} unchanged, ${summary.removed.length} removed (${summary.chunks} chunks)\n`,
+  );
+
+  const demo = createApp({ index, chat, capture: { store: capturePath }, judge, worker: { settleMs }, logger, env, providerDescription: description });
+  const server = demo.app.listen(port, host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  process.stdout.write(
+    [
+      `groundcheck demo: open http://${shownHost}:${actualPort}`,
+      `  provider:  ${description}`,
+      `  judge:     ${judgeDescription} (live, in-process, settle ${settleMs} ms)`,
+      `  dashboard: http://${shownHost}:${actualPort}/dashboard${env.GROUNDCHECK_DASHBOARD_TOKEN ? ' (token required)' : ' (open: set GROUNDCHECK_DASHBOARD_TOKEN to protect it)'}`,
+      `  metrics:   http://${shownHost}:${actualPort}/metrics`,
+      `  captures:  ${capturePath}`,
+      '',
+    ].join('\n'),
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`groundcheck demo: ${signal}, shutting down\n`);
+    server.close();
+    server.closeAllConnections();
+    void demo.close().finally(() => {
+      index.close();
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+start(process.env).catch((error: unknown) => {
+  process.stderr.write(`groundcheck demo: ${errorMessage(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import type { CaptureStore } from './store.js';
+
+/** How one captured chunk differs from the index now. */
+export interface DriftedChunk {
+  chunkId: string;
+  /** Hash of the text the generator (and the judge) saw. */
+  capturedHash: string;
+  /** Hash in the index now; `null` when the chunk is gone. */
+  currentHash: string | null;
+  change: 'changed' | 'vanished';
+}
+
+/** A stored judgment whose evidence has changed or vanished since it was made. */
+export interface DriftedJudgment {
+  traceId: string;
+  capturedAt: string;
+  judgeVersion: string;
+  status: 'ok' | 'error';
+  faithful: boolean | null;
+  hallucinated: boolean | null;
+  chunks: DriftedChunk[];
+}
+
+export interface DriftReport {
+  /** Judgments with evidence compared with the index (judgments of chunk-less captures, e.g. gate refusals, have none). */
+  judgmentsChecked: number;
+  drifted: DriftedJudgment[];
+}
+
+/**
+ * Compare the evidence of every stored judgment (captured chunk ids and content hashes) with the
+ * index's current chunks, so a verdict never silently refers to text that no longer exists.
+ *
+ * @example
+ * const report = findDrift(captureStore, index.chunkHashes());
+ * for (const judgment of report.drifted) console.log(judgment.traceId, judgment.chunks);
+ */
+export function findDrift(store: CaptureStore, currentHashes: ReadonlyMap<string, string>): DriftReport {
+  const byJudgment = new Map<string, DriftedJudgment>();
+  const checked = new Set<string>();
+  for (const row of store.judgedEvidence()) {
+    const key = `${row.traceId}\u0000${row.judgeVersion}`;
+    checked.add(key);
+    const change = compare(row.chunkId, row.hash, currentHashes);
+    if (!change) continue;
+    let entry = byJudgment.get(key);
+    if (!entry) {
+      entry = {
+        traceId: row.traceId,
+        capturedAt: row.capturedAt,
+        judgeVersion: row.judgeVersion,
+        status: row.status,
+        faithful: row.faithful,
+        hallucinated: row.hallucinated,
+        chunks: [],
+      };
+      byJudgment.set(key, entry);
+    }
+    entry.chunks.push(change);
+  }
+  return { judgmentsChecked: checked.size, drifted: [...byJudgment.values()] };
+}
+
+/** Captures (judged or not) whose chunks changed or vanished, by trace id. */
+export function driftedCaptures(store: CaptureStore, currentHashes: ReadonlyMap<string, string>): Map<string, DriftedChunk[]> {
+  const result = new Map<string, DriftedChunk[]>();
+  for (const ref of store.capturedChunkRefs()) {
+    const change = compare(ref.chunkId, ref.hash, currentHashes);
+    if (!change) continue;
+    const list = result.get(ref.traceId) ?? [];
+    list.push(change);
+    result.set(ref.traceId, list);
+  }
+  return result;
+}
+
+function compare(chunkId: string, hash: string, currentHashes: ReadonlyMap<string, string>): DriftedChunk | null {
+  const current = currentHashes.get(chunkId);
+  if (current === undefined) return { chunkId, capturedHash: hash, currentHash: null, change: 'vanished' };
+  if (current !== hash) return { chunkId, capturedHash: hash, currentHash: current, change: 'changed' };
+  return null;
+}

@@ -1,0 +1,112 @@
+import type { Request, Response } from 'express';
+import { Counter, Gauge, Registry } from 'prom-client';
+import type { FaithfulnessJudgment } from '../judge/types.js';
+
+/** What a judgment counts as on `/metrics`: exactly one outcome per stored judgment. */
+export type JudgmentOutcome = 'faithful' | 'hallucinated' | 'refused' | 'undetermined' | 'error';
+
+/**
+ * The Prometheus metrics shared by the capture middleware and the live judge worker. Each app gets
+ * its own `Registry` (never prom-client's global one), so several apps in one process never collide.
+ */
+export interface CaptureMetrics {
+  readonly registry: Registry;
+  /** `groundcheck_captures_total`: captures persisted. */
+  readonly captures: Counter;
+  /** `groundcheck_capture_failures_total{reason}`: captures lost (`store`: the write threw; `queue_full`; `build`). */
+  readonly captureFailures: Counter<'reason'>;
+  /** `groundcheck_captures_sampled_out_total`: traces recorded but not kept by `sampleRate`. */
+  readonly sampledOut: Counter;
+  /** `groundcheck_judge_queue_depth`: captures waiting for a judgment of the worker's judge version (read at scrape time). */
+  readonly queueDepth: Gauge;
+  /** `groundcheck_judgments_total{outcome}`: judgments stored, by outcome. */
+  readonly judgments: Counter<'outcome'>;
+  /** `groundcheck_judge_errors_total{kind}`: failed judge attempts (`retryable`, `final`, `auth`). */
+  readonly judgeErrors: Counter<'kind'>;
+  /** `groundcheck_judge_worker_paused`: 1 while the worker is paused on an authentication or billing error. */
+  readonly workerPaused: Gauge;
+  /** Where `groundcheck_judge_queue_depth` reads from; set by the worker. */
+  setQueueDepthSource(source: (() => number) | null): void;
+}
+
+/**
+ * Create the capture and judge metrics on `registry` (a new one by default).
+ *
+ * @example
+ * const metrics = createCaptureMetrics();
+ * app.use(captureRag({ metrics }));
+ * app.get('/metrics', metricsHandler(metrics.registry));
+ */
+export function createCaptureMetrics(registry: Registry = new Registry()): CaptureMetrics {
+  let depthSource: (() => number) | null = null;
+  const metrics: CaptureMetrics = {
+    registry,
+    captures: new Counter({ name: 'groundcheck_captures_total', help: 'RAG traces captured and persisted', registers: [registry] }),
+    captureFailures: new Counter({
+      name: 'groundcheck_capture_failures_total',
+      help: 'Captures that could not be persisted (the request itself was unaffected)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    sampledOut: new Counter({ name: 'groundcheck_captures_sampled_out_total', help: 'Recorded traces not kept because of sampleRate', registers: [registry] }),
+    queueDepth: new Gauge({
+      name: 'groundcheck_judge_queue_depth',
+      help: 'Captures waiting for a judgment from the live judge',
+      registers: [registry],
+      collect() {
+        if (!depthSource) return;
+        try {
+          this.set(depthSource());
+        } catch {
+          // A closed or busy store must not break the scrape; the last value stays.
+        }
+      },
+    }),
+    judgments: new Counter({ name: 'groundcheck_judgments_total', help: 'Judgments stored by the live judge, by outcome', labelNames: ['outcome'], registers: [registry] }),
+    judgeErrors: new Counter({
+      name: 'groundcheck_judge_errors_total',
+      help: 'Failed live-judge attempts (retryable, final, auth)',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    workerPaused: new Gauge({
+      name: 'groundcheck_judge_worker_paused',
+      help: '1 while the live judge is paused on an authentication or billing error',
+      registers: [registry],
+    }),
+    setQueueDepthSource(source) {
+      depthSource = source;
+    },
+  };
+  // Zero-initialise so every series is visible before the first event.
+  metrics.captures.inc(0);
+  metrics.sampledOut.inc(0);
+  for (const reason of ['store', 'queue_full', 'build']) metrics.captureFailures.inc({ reason }, 0);
+  for (const outcome of ['faithful', 'hallucinated', 'refused', 'undetermined', 'error']) metrics.judgments.inc({ outcome }, 0);
+  for (const kind of ['retryable', 'final', 'auth']) metrics.judgeErrors.inc({ kind }, 0);
+  metrics.workerPaused.set(0);
+  metrics.queueDepth.set(0);
+  return metrics;
+}
+
+/** The single outcome a judgment counts as. */
+export function outcomeOf(judgment: Pick<FaithfulnessJudgment, 'status'> & Partial<{ refused: boolean; hallucinated: boolean; faithful: boolean | null }>): JudgmentOutcome {
+  if (judgment.status === 'error') return 'error';
+  if (judgment.refused) return 'refused';
+  if (judgment.hallucinated) return 'hallucinated';
+  if (judgment.faithful === true) return 'faithful';
+  return 'undetermined';
+}
+
+/**
+ * An Express handler serving `registry` in the Prometheus text format.
+ *
+ * @example
+ * app.get('/metrics', metricsHandler(metrics.registry));
+ */
+export function metricsHandler(registry: Registry) {
+  return async function groundcheckMetrics(_req: Request, res: Response): Promise<void> {
+    res.set('Content-Type', registry.contentType);
+    res.send(await registry.metrics());
+  };
+}

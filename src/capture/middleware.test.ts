@@ -1,0 +1,209 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createRagPipeline } from '../rag/pipeline.js';
+import { chatApp, memoryLogger, metricValue } from '../test-support/capture-helpers.js';
+import { handbookIndex, onCleanup, tempDir } from '../test-support/fixtures.js';
+import { MockChatModel } from '../testing/index.js';
+import { httpLogger } from './logging.js';
+import { createCaptureMetrics } from './metrics.js';
+import { captureRag } from './middleware.js';
+import { redactText } from './redact.js';
+import { openCaptureStore } from './store.js';
+import type { Capture, CaptureSink } from './types.js';
+
+function storeIn(dir = tempDir()) {
+  const store = openCaptureStore({ path: join(dir, 'captures.db') });
+  onCleanup(() => store.close());
+  return store;
+}
+
+/** The `<document>` blocks of a prompt, in order. */
+function promptDocuments(prompt: string): { id: string; text: string }[] {
+  return [...prompt.matchAll(/<document id="([^"]+)">\n([\s\S]*?)\n<\/document>/g)].map((match) => ({ id: match[1]!, text: match[2]! }));
+}
+
+describe('captureRag', () => {
+  it("a capture's chunks are exactly the chunks whose text was in the prompt (ids, hashes, text, scores)", async () => {
+    const chat = new MockChatModel({ text: 'Twenty weeks at full pay (Leave Policy, updated 2026-01-12).' });
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat });
+    const store = storeIn();
+    const { logger, lines } = memoryLogger();
+    const { app, capture } = chatApp(pipeline, { store, redact: false, logger });
+
+    const response = await request(app).post('/api/chat').send({ message: 'How many weeks of parental leave does a birth parent get?' });
+    expect(response.status).toBe(200);
+    await capture.flush();
+
+    const stored = store.getCapture(response.body.traceId as string);
+    expect(stored).toBeDefined();
+    const prompt = chat.calls[0]!.messages.map((message) => message.content).join('\n');
+    const documents = promptDocuments(prompt);
+    expect(documents.length).toBeGreaterThan(0);
+    expect(stored!.capture.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text }))).toEqual(documents);
+    // Scores and ids are those the client was shown; hashes are the index's hashes of that text.
+    expect(stored!.capture.chunks.map((chunk) => [chunk.chunkId, Math.round(chunk.score * 10_000) / 10_000])).toEqual(
+      (response.body.sources as { chunkId: string; score: number }[]).map((source) => [source.chunkId, source.score]),
+    );
+    for (const chunk of stored!.capture.chunks) expect(chunk.hash).toBe(pipeline.index.getChunk(chunk.chunkId)!.hash);
+    expect(stored!.capture).toMatchObject({
+      traceId: response.body.traceId,
+      route: '/api/chat',
+      method: 'POST',
+      status: 200,
+      query: 'How many weeks of parental leave does a birth parent get?',
+      mode: 'rag',
+      answer: response.body.answer,
+      refused: false,
+      refusalReason: null,
+      models: { chat: 'mock:mock-chat', embedding: 'local:local-hash-v1' },
+      usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+      truncated: false,
+    });
+    expect(stored!.capture.latencyMs).toBeGreaterThan(0);
+
+    // One structured log line per capture, without the text.
+    const captureLines = lines.filter((line) => line.event === 'rag.capture');
+    expect(captureLines).toHaveLength(1);
+    expect(captureLines[0]).toMatchObject({
+      traceId: response.body.traceId,
+      chunks: documents.map((document) => ({ id: document.id, score: expect.any(Number) })),
+      refused: false,
+      answerLength: (response.body.answer as string).length,
+      latencyMs: expect.any(Number),
+    });
+  });
+
+  it('with default redaction the chunks are the prompt chunks with personal data masked, hashes unchanged', async () => {
+    const chat = new MockChatModel({ text: 'Write to privacy@harbourline.co.uk.' });
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat });
+    const store = storeIn();
+    const { app, capture } = chatApp(pipeline, { store, logger: memoryLogger().logger });
+    const response = await request(app).post('/api/chat').send({ message: 'Who do I contact about a data subject access request?' });
+    await capture.flush();
+    const stored = store.getCapture(response.body.traceId as string)!.capture;
+    const documents = promptDocuments(chat.calls[0]!.messages.map((message) => message.content).join('\n'));
+    expect(stored.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text }))).toEqual(documents.map((document) => ({ ...document, text: redactText(document.text) })));
+    expect(documents.some((document) => document.text.includes('privacy@harbourline.co.uk'))).toBe(true);
+    expect(stored.answer).toBe('Write to [email].');
+  });
+
+  it.each([
+    ['throws', () => { throw new Error('disk full'); }],
+    ['rejects', () => Promise.reject(new Error('disk full'))],
+  ])('a store that %s on every write: every request still answers 200, the failure counter rises and an error is logged', async (_name, write) => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'Forty-five pence per mile.' }) });
+    const broken: CaptureSink = { writeCaptures: write as CaptureSink['writeCaptures'] };
+    const { logger, lines } = memoryLogger();
+    const metrics = createCaptureMetrics();
+    const { app, capture } = chatApp(pipeline, { store: broken, logger, metrics });
+    const server = app.listen(0, '127.0.0.1');
+    onCleanup(() => server.close());
+
+    const responses = await Promise.all(Array.from({ length: 12 }, () => request(server).post('/api/chat').send({ message: 'What is the mileage rate?' })));
+    expect(responses.map((response) => response.status)).toEqual(Array(12).fill(200));
+    await capture.flush();
+    expect(await metricValue(metrics.captureFailures, { reason: 'store' })).toBe(12);
+    expect(await metricValue(metrics.captures)).toBe(0);
+    const errors = lines.filter((line) => line.event === 'rag.capture.failed');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.flatMap((line) => line.traceIds as string[]).sort()).toEqual(responses.map((response) => response.body.traceId as string).sort());
+    expect(errors[0]).toMatchObject({ level: 50, err: { message: 'disk full' } });
+  });
+
+  it('redaction happens before the write: the raw e-mail address never appears in the .db or -wal bytes, nor in the logs', async () => {
+    const dir = tempDir();
+    const store = storeIn(dir);
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'You asked as jane.doe@example.org; call 07700 900123.' }) });
+    const { logger, raw } = memoryLogger();
+    const app = express();
+    app.use(httpLogger(logger));
+    const { app: chat, capture } = chatApp(pipeline, { store, logger });
+    app.use(chat);
+    const response = await request(app).post('/api/chat').send({ message: 'I am jane.doe@example.org, card 4111111111111111: how do I claim mileage?' });
+    expect(response.status).toBe(200);
+    await capture.flush();
+
+    const stored = store.getCapture(response.body.traceId as string)!.capture;
+    expect(stored.query).toBe('I am [email], card [number]: how do I claim mileage?');
+    expect(stored.answer).toBe('You asked as [email]; call [phone].');
+    for (const file of ['captures.db', 'captures.db-wal']) {
+      const path = join(dir, file);
+      if (!existsSync(path)) continue;
+      const bytes = readFileSync(path);
+      expect(bytes.includes('jane.doe@example.org'), file).toBe(false);
+      expect(bytes.includes('4111111111111111'), file).toBe(false);
+    }
+    expect(existsSync(join(dir, 'captures.db-wal'))).toBe(true);
+    expect(readFileSync(join(dir, 'captures.db-wal')).includes('[email]')).toBe(true);
+    expect(raw.join('')).not.toContain('jane.doe@example.org');
+  });
+
+  it('sampleRate 0 keeps nothing and counts what it dropped; the response is unchanged', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'ok' }) });
+    const store = storeIn();
+    const metrics = createCaptureMetrics();
+    const { app, capture } = chatApp(pipeline, { store, sampleRate: 0, metrics, logger: memoryLogger().logger });
+    for (let index = 0; index < 3; index++) expect((await request(app).post('/api/chat').send({ message: 'What is the mileage rate?' })).status).toBe(200);
+    await capture.flush();
+    expect(store.captureCount()).toBe(0);
+    expect(await metricValue(metrics.sampledOut)).toBe(3);
+  });
+
+  it('records several traces per request, traces recorded after the response, and takes the request id from pino-http', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'ok' }) });
+    const store = storeIn();
+    const { logger } = memoryLogger();
+    const capture = captureRag({ store, logger });
+    const app = express();
+    app.use(httpLogger(logger));
+    app.use(capture);
+    let late: Promise<string> | undefined;
+    app.get('/two', async (req, res) => {
+      const first = await pipeline.ask('What is the mileage rate?');
+      const second = await pipeline.ask('What is the mileage rate?', { mode: 'norag' });
+      req.rag!.record(first);
+      req.rag!.record(second);
+      res.status(201).json({ ids: [first.id, second.id], requestId: req.id });
+      late = pipeline.ask('How long is the probation period?').then((trace) => {
+        req.rag!.record(trace);
+        return trace.id;
+      });
+    });
+    const response = await request(app).get('/two?x=1');
+    const lateId = await late!;
+    await capture.flush();
+    const [first, second] = (response.body.ids as string[]).map((id) => store.getCapture(id)!.capture);
+    expect(first).toMatchObject({ route: '/two', status: 201, mode: 'rag', requestId: String(response.body.requestId) });
+    expect(second).toMatchObject({ route: '/two', mode: 'norag', chunks: [] });
+    expect(store.getCapture(lateId)?.capture.query).toBe('How long is the probation period?');
+    expect(store.captureCount()).toBe(3);
+  });
+
+  it('size caps: oversized fields are cut and the capture is marked truncated', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'x'.repeat(500) }) });
+    const store = storeIn();
+    const { app, capture } = chatApp(pipeline, { store, limits: { maxAnswerChars: 100, maxChunks: 2 }, logger: memoryLogger().logger });
+    const response = await request(app).post('/api/chat').send({ message: 'What is the mileage rate?' });
+    await capture.flush();
+    const stored: Capture = store.getCapture(response.body.traceId as string)!.capture;
+    expect(stored.answer).toHaveLength(100);
+    expect(stored.answer.endsWith('…[truncated]')).toBe(true);
+    expect(stored.chunks).toHaveLength(2);
+    expect(stored.truncated).toBe(true);
+  });
+
+  it.each([
+    [{ sampleRate: 1.5 }, /option sampleRate 1\.5 is invalid: use a number from 0 to 1/],
+    [{ sampleRate: Number.NaN }, /option sampleRate null is invalid/],
+    [{ redact: 'yes' }, /option redact "yes" is invalid/],
+    [{ store: {} }, /option store \{\} is invalid: use a path or an object with writeCaptures/],
+    [{ maxQueue: 0 }, /option maxQueue 0 is invalid/],
+    [{ limits: { maxChunks: -1 } }, /option limits\.maxChunks -1 is invalid/],
+    [{ limits: { maxWords: 3 } }, /option limits\.maxWords 3 is invalid: known limits are/],
+  ])('rejects bad options at construction: %j', (options, message) => {
+    expect(() => captureRag({ store: { writeCaptures() {} }, ...(options as object) })).toThrow(message);
+  });
+});

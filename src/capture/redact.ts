@@ -1,0 +1,45 @@
+import type { Capture } from './types.js';
+
+/** What replaces each kind of masked text. */
+export const REDACTION_MARKS = { email: '[email]', phone: '[phone]', number: '[number]' } as const;
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+// Digit groups joined by single spaces, dots or dashes, optionally with a +country code and an
+// (area) code: "020 7946 0400", "+44 (0)20 7946 0958", "4111-1111-1111-1111".
+const PHONE_LIKE = /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{2,6}(?:[ .-]\d{1,6}){1,5}(?![\w])/g;
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+const LONG_DIGITS = /\d{9,}/g;
+/** Phone-like matches with fewer digits than this are kept (prices, years, short codes). */
+const MIN_PHONE_DIGITS = 9;
+
+/**
+ * Mask e-mail addresses, phone-like numbers (9+ digits in groups) and long digit runs (9+ digits:
+ * account, card or ID numbers). ISO dates and short numbers are kept.
+ *
+ * @example
+ * redactText('mail jo@example.com or call 020 7946 0400'); // 'mail [email] or call [phone]'
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(EMAIL, REDACTION_MARKS.email)
+    .replace(PHONE_LIKE, (match) => {
+      const digits = match.replace(/\D/g, '').length;
+      if (digits < MIN_PHONE_DIGITS || ISO_DATE.test(match)) return match;
+      return REDACTION_MARKS.phone;
+    })
+    .replace(LONG_DIGITS, REDACTION_MARKS.number);
+}
+
+/**
+ * The default `redact` of `captureRag`: {@link redactText} applied to the query, the answer and
+ * every chunk's text. Chunk hashes are kept as computed from the original text, so drift checks
+ * still compare with the index.
+ */
+export function redactPersonalData(capture: Capture): Capture {
+  return {
+    ...capture,
+    query: redactText(capture.query),
+    answer: redactText(capture.answer),
+    chunks: capture.chunks.map((chunk) => ({ ...chunk, text: redactText(chunk.text) })),
+  };
+}

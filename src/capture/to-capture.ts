@@ -1,0 +1,83 @@
+import type { RagTrace } from '../rag/trace.js';
+import type { Capture } from './types.js';
+
+/** Size caps applied to each capture (after redaction). Captures that hit one are stored, marked `truncated`, and not judged. */
+export interface CaptureLimits {
+  /** [maxQueryChars=4000] */
+  maxQueryChars: number;
+  /** [maxAnswerChars=20000] */
+  maxAnswerChars: number;
+  /** Per chunk. [maxChunkChars=20000] */
+  maxChunkChars: number;
+  /** [maxChunks=64] */
+  maxChunks: number;
+}
+
+export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = Object.freeze({ maxQueryChars: 4000, maxAnswerChars: 20_000, maxChunkChars: 20_000, maxChunks: 64 });
+
+/** What the middleware knows about the HTTP exchange a trace belongs to. */
+export interface HttpFacts {
+  requestId: string;
+  capturedAt: string;
+  route: string;
+  method: string;
+  status: number;
+  latencyMs: number;
+}
+
+/** The capture of one trace: its chunks exactly as they were in the prompt, and the HTTP facts. */
+export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
+  return {
+    traceId: trace.id,
+    requestId: http.requestId,
+    capturedAt: http.capturedAt,
+    route: http.route,
+    method: http.method,
+    status: http.status,
+    latencyMs: http.latencyMs,
+    query: trace.query,
+    mode: trace.mode,
+    chunks: trace.chunks.map((chunk) => ({
+      chunkId: chunk.chunkId,
+      document: chunk.document,
+      title: chunk.title,
+      section: chunk.section,
+      updated: chunk.updated,
+      hash: chunk.hash,
+      text: chunk.text,
+      score: chunk.score,
+      fusedScore: chunk.fusedScore,
+      rank: chunk.rank,
+    })),
+    answer: trace.answer,
+    refused: trace.refused,
+    refusalReason: trace.refusalReason,
+    promptVersion: trace.promptVersion,
+    models: { ...trace.models },
+    usage: { ...trace.usage },
+    costUsd: trace.costUsd,
+    timings: { ...trace.timings },
+    truncated: false,
+  };
+}
+
+const MARK = '…[truncated]';
+
+/** Cut oversized fields; sets `truncated` when anything was cut. */
+export function applyLimits(capture: Capture, limits: CaptureLimits): Capture {
+  let truncated = capture.truncated;
+  const cut = (text: string, max: number) => {
+    if (text.length <= max) return text;
+    truncated = true;
+    return text.slice(0, Math.max(0, max - MARK.length)) + MARK;
+  };
+  const chunks = capture.chunks.length > limits.maxChunks ? ((truncated = true), capture.chunks.slice(0, limits.maxChunks)) : capture.chunks;
+  const limited: Capture = {
+    ...capture,
+    query: cut(capture.query, limits.maxQueryChars),
+    answer: cut(capture.answer, limits.maxAnswerChars),
+    chunks: chunks.map((chunk) => ({ ...chunk, text: cut(chunk.text, limits.maxChunkChars) })),
+  };
+  limited.truncated = truncated;
+  return limited;
+}

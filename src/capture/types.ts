@@ -1,0 +1,100 @@
+import type { JudgedClaim, JudgeInfo, VerdictCounts } from '../judge/types.js';
+import type { Usage } from '../providers/spec.js';
+import type { RagMode } from '../rag/trace.js';
+
+/** One chunk exactly as it went into the prompt (after redaction of its text). */
+export interface CapturedChunk {
+  chunkId: string;
+  document: string;
+  title: string;
+  section: string;
+  updated: string | null;
+  /** Content hash of the text the generator saw (computed before redaction, so drift checks compare like with like). */
+  hash: string;
+  /** The prompt text of the chunk, redacted and possibly cut by the size caps (see `Capture.truncated`). */
+  text: string;
+  /** Cosine similarity to the question. */
+  score: number;
+  fusedScore: number;
+  rank: number;
+}
+
+/**
+ * One answered question as the capture middleware persists it: the trace plus the HTTP facts
+ * around it. `traceId` is unique; recording the same trace twice stores it once.
+ */
+export interface Capture {
+  traceId: string;
+  /** The request id (pino-http's `req.id` when present, else generated). */
+  requestId: string;
+  /** When the response finished (ISO 8601). */
+  capturedAt: string;
+  /** Express route pattern when known (`/api/chat`), else the path. */
+  route: string;
+  method: string;
+  /** HTTP status of the response. */
+  status: number;
+  /** Time from the middleware seeing the request to the response finishing, in ms. */
+  latencyMs: number;
+  query: string;
+  mode: RagMode;
+  chunks: CapturedChunk[];
+  answer: string;
+  refused: boolean;
+  refusalReason: 'gate' | 'model' | null;
+  promptVersion: string;
+  models: { chat: string; embedding: string | null };
+  usage: Usage;
+  costUsd: number | null;
+  /** Generation timings from the trace, ms. */
+  timings: { retrievalMs: number; generationMs: number; totalMs: number };
+  /** True when a size cap cut the query, the answer or a chunk: such captures are not judged. */
+  truncated: boolean;
+}
+
+/** Flags derived by the judge from its claim verdicts (see `FaithfulnessOk`). */
+export interface JudgmentFlags {
+  faithful: boolean | null;
+  hallucinated: boolean;
+  refused: boolean;
+  evidenceRelevant: boolean;
+  correctlyRefused: boolean | null;
+  undetermined: boolean;
+}
+
+/** A judgment as stored for one capture and one judge version. */
+export interface StoredJudgment {
+  traceId: string;
+  /** `kind:model:promptVersion`: judgments of different judges are never mixed. */
+  judgeVersion: string;
+  judge: JudgeInfo;
+  status: 'ok' | 'error';
+  /** Claims with verdicts; empty for errors. */
+  claims: JudgedClaim[];
+  counts: VerdictCounts;
+  /** `null` when the judge failed. */
+  flags: JudgmentFlags | null;
+  /** Why the judge failed; `null` when it did not. */
+  error: string | null;
+  rawReply: string | null;
+  /** How many times the worker tried before storing this. */
+  attempts: number;
+  usage: Usage;
+  costUsd: number | null;
+  durationMs: number;
+  judgedAt: string;
+}
+
+/**
+ * Where the middleware writes captures. The SQLite {@link CaptureStore} implements it; tests and
+ * apps may pass anything else (a queue, a log shipper). It may be synchronous or async; it may
+ * throw: the middleware counts and logs the failure and the request is never affected.
+ */
+export interface CaptureSink {
+  writeCaptures(captures: readonly Capture[]): void | Promise<void>;
+}
+
+/** The string that identifies a judge in stored judgments: `kind:model:promptVersion`. */
+export function judgeVersionOf(info: JudgeInfo): string {
+  return `${info.kind}:${info.model}:${info.promptVersion}`;
+}

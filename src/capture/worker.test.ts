@@ -1,0 +1,202 @@
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../demo-app/app.js';
+import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge, judgeTrace } from '../judge/index.js';
+import { createLocalChatModel } from '../providers/local/generator.js';
+import { createOpenAI } from '../providers/openai.js';
+import { createRagPipeline } from '../rag/pipeline.js';
+import { isJudgeRequest, judgeReply, memoryLogger, metricValue } from '../test-support/capture-helpers.js';
+import { handbookIndex, onCleanup, tempDir } from '../test-support/fixtures.js';
+import { chatReply, errorReply, startMockOpenAIServer, type MockServerReply, type RecordedRequest } from '../testing/index.js';
+import { createCaptureMetrics } from './metrics.js';
+import { openCaptureStore } from './store.js';
+import { captureFromTrace } from './to-capture.js';
+import { createJudgeWorker } from './worker.js';
+
+function newStore() {
+  const store = openCaptureStore({ path: join(tempDir(), 'captures.db') });
+  onCleanup(() => store.close());
+  return store;
+}
+
+const HTTP = { requestId: 'r', route: '/api/chat', method: 'POST', status: 200, latencyMs: 5 };
+
+async function mockServer(chat: (request: RecordedRequest, index: number) => MockServerReply) {
+  const server = await startMockOpenAIServer({ chat });
+  onCleanup(() => void server.close());
+  return server;
+}
+
+function llmJudge(url: string) {
+  return createLlmFaithfulnessJudge({ chat: createOpenAI({ apiKey: 'test-key', baseURL: url, maxRetries: 0 }).chat('gpt-4o-mini') });
+}
+
+describe('live judge worker', () => {
+  it('judges each settled capture once with judgeTrace, the function the evals call, and stores claims, flags, judge and cost', async () => {
+    const index = await handbookIndex();
+    const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
+    const store = newStore();
+    const judge = createHeuristicFaithfulnessJudge();
+    const { logger, lines } = memoryLogger();
+    const metrics = createCaptureMetrics();
+    const traces = [
+      await pipeline.ask('What is the mileage rate for a car?'),
+      await pipeline.ask('What is the capital of Mongolia?'),
+      await pipeline.ask('How long is the probation period?'),
+    ];
+    store.writeCaptures(traces.map((trace) => captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })));
+
+    const worker = createJudgeWorker({ store, judge, settleMs: 0, pollMs: 20, logger, metrics });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+
+    expect(worker.stats).toEqual({ judgeCalls: 3, stored: 3, failures: 0 });
+    for (const trace of traces) {
+      const [stored, ...more] = store.getCapture(trace.id)!.judgments;
+      expect(more).toEqual([]);
+      const direct = await judgeTrace(judge, trace);
+      if (direct.status !== 'ok') throw new Error('heuristic judge failed');
+      expect(stored).toMatchObject({
+        judgeVersion: `heuristic:heuristic:${judge.info.promptVersion}`,
+        judge: judge.info,
+        status: 'ok',
+        claims: direct.claims,
+        counts: direct.counts,
+        flags: {
+          faithful: direct.faithful,
+          hallucinated: direct.hallucinated,
+          refused: direct.refused,
+          evidenceRelevant: direct.evidenceRelevant,
+          correctlyRefused: direct.correctlyRefused,
+          undetermined: direct.undetermined,
+        },
+        error: null,
+        attempts: 1,
+        costUsd: 0,
+      });
+    }
+    expect(store.getCapture(traces[1]!.id)!.judgments[0]!.flags).toMatchObject({ refused: true, correctlyRefused: true });
+    const judgmentLines = lines.filter((line) => line.event === 'rag.judgment');
+    expect(judgmentLines.map((line) => line.traceId).sort()).toEqual(traces.map((trace) => trace.id).sort());
+    expect(await metricValue(metrics.judgments, { outcome: 'refused' })).toBe(1);
+    await expect(metrics.judgments.get().then((metric) => metric.values.reduce((sum, value) => sum + value.value, 0))).resolves.toBe(3);
+    expect(store.pendingCount(worker.judgeVersion)).toBe(0);
+
+    // A second worker with the same judge finds nothing to do; another judge version judges again.
+    const again = createJudgeWorker({ store, judge, settleMs: 0, logger });
+    again.start();
+    await again.whenIdle();
+    await again.stop();
+    expect(again.stats.judgeCalls).toBe(0);
+  });
+
+  it('waits for the settle delay before judging', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: '2026-03-01T10:00:00.000Z' })]);
+    let clock = Date.parse('2026-03-01T10:00:04.000Z');
+    const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 5000, pollMs: 10, now: () => clock, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+    expect(worker.stats.judgeCalls).toBe(0);
+    clock += 1000;
+    await worker.whenIdle();
+    expect(worker.stats.judgeCalls).toBe(1);
+    expect(store.getCapture(trace.id)!.judgments).toHaveLength(1);
+  });
+
+  it('pauses on a 401 from the judge endpoint, says so in the log and on /metrics, loses nothing, and resumes', async () => {
+    let authorized = false;
+    const server = await mockServer((req) => (authorized ? judgeReply(req) : errorReply(401, 'Incorrect API key provided')));
+    const { logger, lines } = memoryLogger();
+    const demo = createApp({
+      index: await handbookIndex(),
+      capture: { store: join(tempDir(), 'captures.db') },
+      judge: llmJudge(server.url),
+      worker: { settleMs: 0, pollMs: 20, authRetryMs: 60_000 },
+      env: {},
+      logger,
+    });
+    onCleanup(() => void demo.close());
+    const answers = await Promise.all(['What is the mileage rate for a car?', 'How long is the probation period?'].map((message) => request(demo.app).post('/api/chat').send({ message })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await demo.capture!.flush();
+    await expect.poll(() => demo.worker!.paused).toBe(true);
+    await demo.worker!.whenIdle();
+
+    const metricsText = (await request(demo.app).get('/metrics')).text;
+    expect(metricsText).toMatch(/^groundcheck_judge_worker_paused 1$/m);
+    expect(metricsText).toMatch(/^groundcheck_judge_errors_total\{kind="auth"\} [1-9]/m);
+    expect(metricsText).toMatch(/^groundcheck_judge_queue_depth 2$/m);
+    expect(metricsText).toMatch(/^groundcheck_captures_total 2$/m);
+    const paused = lines.find((line) => line.event === 'judge.paused');
+    expect(paused).toMatchObject({ level: 50, reason: expect.stringMatching(/401/) });
+    expect(String(paused!.msg)).toMatch(/paused: the judge endpoint refused our credentials or billing/);
+    expect(demo.store!.getCapture(answers[0]!.body.traceId)!.judgments).toEqual([]);
+    expect((await request(demo.app).get('/api/health')).body.workerPaused).toBe(true);
+
+    authorized = true;
+    demo.worker!.resume();
+    await expect.poll(() => demo.store!.pendingCount(demo.worker!.judgeVersion)).toBe(0);
+    for (const answer of answers) expect(demo.store!.getCapture(answer.body.traceId)!.judgments).toMatchObject([{ status: 'ok', judge: { kind: 'llm' } }]);
+    const after = (await request(demo.app).get('/metrics')).text;
+    expect(after).toMatch(/^groundcheck_judge_worker_paused 0$/m);
+    expect(after).toMatch(/^groundcheck_judgments_total\{outcome="faithful"\} 2$/m);
+  });
+
+  it('retries a failing judge with backoff, then stores the failure as a judge error (never a pass)', async () => {
+    const server = await mockServer(() => errorReply(500, 'upstream exploded'));
+    const store = newStore();
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })]);
+    const metrics = createCaptureMetrics();
+    const { logger, lines } = memoryLogger();
+    const worker = createJudgeWorker({ store, judge: llmJudge(server.url), settleMs: 0, pollMs: 10, retryBaseMs: 5, retryMaxMs: 20, maxAttempts: 3, logger, metrics });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await expect.poll(() => store.getCapture(trace.id)!.judgments.length).toBe(1);
+    expect(store.getCapture(trace.id)!.judgments[0]).toMatchObject({ status: 'error', attempts: 3, flags: null, claims: [], error: expect.stringMatching(/500/) });
+    expect(await metricValue(metrics.judgeErrors, { kind: 'retryable' })).toBe(2);
+    expect(await metricValue(metrics.judgeErrors, { kind: 'final' })).toBe(1);
+    expect(await metricValue(metrics.judgments, { outcome: 'error' })).toBe(1);
+    expect(lines.filter((line) => line.event === 'judge.retry')).toHaveLength(2);
+    expect(server.requests.filter(isJudgeRequest)).toHaveLength(3);
+  });
+
+  it("the worker's own model calls are never captured", async () => {
+    const server = await mockServer((req) => (isJudgeRequest(req) ? judgeReply(req) : chatReply('Cars are paid 45p per mile (Travel and Expenses, updated 2025-09-01).')));
+    const openai = createOpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });
+    const demo = createApp({
+      index: await handbookIndex(),
+      chat: openai.chat('gpt-4o-mini'),
+      capture: { store: join(tempDir(), 'captures.db') },
+      judge: createLlmFaithfulnessJudge({ chat: openai.chat('gpt-4o-mini') }),
+      worker: { settleMs: 0, pollMs: 20 },
+      env: {},
+      logger: memoryLogger().logger,
+    });
+    onCleanup(() => void demo.close());
+    const questions = ['What is the mileage rate for a car?', 'What is the mileage rate for a bicycle?', 'Do I get paid mileage for a van?'];
+    for (const message of questions) expect((await request(demo.app).post('/api/chat').send({ message })).status).toBe(200);
+    await demo.capture!.flush();
+    await expect.poll(() => demo.store!.pendingCount(demo.worker!.judgeVersion)).toBe(0);
+
+    expect(server.requests.filter(isJudgeRequest)).toHaveLength(3);
+    expect(server.requests.filter((req) => !isJudgeRequest(req) && req.path.endsWith('/chat/completions'))).toHaveLength(3);
+    expect(demo.store!.captureCount()).toBe(3);
+    expect(demo.store!.listCaptures().map((row) => row.capture.query).sort()).toEqual([...questions].sort());
+  });
+
+  it('rejects bad options at construction', () => {
+    const store = newStore();
+    const judge = createHeuristicFaithfulnessJudge();
+    expect(() => createJudgeWorker({ store, judge, concurrency: 0 })).toThrow(/option concurrency 0 is invalid/);
+    expect(() => createJudgeWorker({ store, judge, settleMs: -1 })).toThrow(/option settleMs -1 is invalid/);
+    expect(() => createJudgeWorker({ store: {} as never, judge })).toThrow(/option store/);
+  });
+});

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import { parseArgs } from 'node:util';
+import type { LiveJudgeKind } from '../../capture/judge-config.js';
+import { EXIT, UsageError, type Command } from '../io.js';
+
+/** The capture file from `--db`, else `GROUNDCHECK_CAPTURE_DB`, else `.groundcheck/captures.db`. */
+export function captureDbPath(flag: string | undefined, env: Record<string, string | undefined>): string {
+  return flag ?? env.GROUNDCHECK_CAPTURE_DB ?? '.groundcheck/captures.db';
+}
+
+export const judgeWorkerCommand: Command = {
+  name: 'judge-worker',
+  summary: 'Judge captured traffic out of band, with the eval judge (crash-safe; resumes where it stopped)',
+  usage:
+    'groundcheck judge-worker [--db <captures.db>] [--judge heuristic|llm] [--settle-ms <n>] [--concurrency <n>] ' +
+    '[--poll-ms <n>] [--metrics-port <n>] [--once]',
+  async run(args, io) {
+    const { values } = parseArgs({
+      args,
+      allowPositionals: false,
+      options: {
+        db: { type: 'string' },
+        judge: { type: 'string' },
+        'settle-ms': { type: 'string', default: '3000' },
+        concurrency: { type: 'string', default: '2' },
+        'poll-ms': { type: 'string', default: '1000' },
+        'metrics-port': { type: 'string' },
+        once: { type: 'boolean', default: false },
+      },
+    });
+    const settleMs = whole(values['settle-ms'], '--settle-ms', 0);
+    const concurrency = whole(values.concurrency, '--concurrency', 1);
+    const pollMs = whole(values['poll-ms'], '--poll-ms', 1);
+    const metricsPort = values['metrics-port'] === undefined ? undefined : whole(values['metrics-port'], '--metrics-port', 0);
+    if (values.judge !== undefined && values.judge !== 'heuristic' && values.judge !== 'llm') throw new UsageError(`--judge must be heuristic or llm, not ${values.judge}`);
+
+    // Loaded here, not at the top: the CLI's other commands should not pay for the judges and the worker.
+    const [{ createLogger }, { liveJudgeFromEnv }, { createCaptureMetrics }, { openCaptureStore }, { createJudgeWorker }] = await Promise.all([
+      import('../../capture/logging.js'),
+      import('../../capture/judge-config.js'),
+      import('../../capture/metrics.js'),
+      import('../../capture/store.js'),
+      import('../../capture/worker.js'),
+    ]);
+    const logger = createLogger({ level: io.env.GROUNDCHECK_LOG_LEVEL ?? 'info' }, { write: (line: string) => io.stdout.write(line) });
+    const { judge, description } = liveJudgeFromEnv(io.env, values.judge as LiveJudgeKind | undefined);
+    const path = captureDbPath(values.db, io.env);
+    const store = openCaptureStore({ path, create: false });
+    const metrics = createCaptureMetrics();
+    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, logger, metrics, keepAlive: true });
+    let server: Server | undefined;
+    if (metricsPort !== undefined) {
+      server = createServer((req, res) => {
+        if (req.url !== '/metrics') {
+          res.writeHead(404).end();
+          return;
+        }
+        metrics.registry.metrics().then(
+          (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+          () => res.writeHead(500).end(),
+        );
+      });
+      await new Promise<void>((resolve) => server!.listen(metricsPort, '127.0.0.1', resolve));
+      const address = server.address();
+      logger.info({ event: 'judge.metrics', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : metricsPort}/metrics` }, 'metrics served');
+    }
+    io.stderr.write(`groundcheck judge-worker: judging ${path} with the ${description} judge${values.once ? ' (once)' : ''}\n`);
+
+    try {
+      worker.start();
+      if (values.once) {
+        await worker.whenIdle();
+      } else {
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+      }
+      const paused = worker.paused;
+      const reason = worker.pauseReason;
+      await worker.stop();
+      io.stderr.write(
+        `groundcheck judge-worker: stored ${worker.stats.stored} judgment(s), ${worker.stats.failures} failed attempt(s); ` +
+          `${store.pendingCount(worker.judgeVersion)} capture(s) still waiting\n`,
+      );
+      if (paused) {
+        io.stderr.write(`groundcheck judge-worker: paused on an authentication or billing error: ${reason}\n`);
+        return EXIT.failure;
+      }
+      return EXIT.ok;
+    } finally {
+      await worker.stop();
+      server?.close();
+      store.close();
+    }
+  },
+};
+
+function whole(value: string | undefined, flag: string, min: number): number {
+  const parsed = Number(value);
+  if (value === undefined || !Number.isInteger(parsed) || parsed < min) throw new UsageError(`${flag} must be a whole number of at least ${min}`);
+  return parsed;
+}
