@@ -75,16 +75,16 @@ describe('demo app API', () => {
     expect(response.body.error.message).toEqual(expect.any(String));
   });
 
-  it('bad bodies: malformed JSON → 400, over the limit → 413, not JSON → 415; 2,000 characters is still fine', async () => {
+  it('bad bodies: malformed JSON, over the limit, not JSON → 400 with their own types; 2,000 characters is still fine', async () => {
     const { app } = await demo({ capture: false });
     const malformed = await request(app).post('/api/chat').set('content-type', 'application/json').send('{"message": "hi"');
     expect([malformed.status, malformed.body.error.type]).toEqual([400, 'body.malformed_json']);
     const scalar = await request(app).post('/api/chat').set('content-type', 'application/json').send('"just a string"');
     expect([scalar.status, scalar.body.error.type]).toEqual([400, 'body.malformed_json']);
     const huge = await chat(app, { message: 'x', padding: 'y'.repeat(20_000) });
-    expect([huge.status, huge.body.error.type]).toEqual([413, 'body.too_large']);
+    expect([huge.status, huge.body.error.type]).toEqual([400, 'body.too_large']);
     const text = await request(app).post('/api/chat').set('content-type', 'text/plain').send('What is the mileage rate?');
-    expect([text.status, text.body.error.type]).toEqual([415, 'body.unsupported_type']);
+    expect([text.status, text.body.error.type]).toEqual([400, 'body.unsupported_type']);
     const longest = await chat(app, { message: `${'mileage rate '.repeat(154)}?`.slice(0, 2000) });
     expect(longest.status).toBe(200);
   });

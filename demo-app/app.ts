@@ -18,7 +18,7 @@ import type { ChatModel } from '../src/providers/spec.js';
 import { createRagPipeline, type RagPipeline } from '../src/rag/pipeline.js';
 import type { GroundcheckIndex } from '../src/rag/store.js';
 import { dashboardAuth } from './auth.js';
-import { errorHandler, notFound } from './errors.js';
+import { ERROR_TYPES, errorHandler, notFound } from './errors.js';
 import { verdictOf, type Verdict } from './verdict.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
@@ -146,7 +146,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
   const requireJson = (req: Request, _res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is('application/json')) {
-      next(new HttpError(415, 'body.unsupported_type', 'send the body as application/json'));
+      next(new HttpError(ERROR_TYPES['body.unsupported_type'], 'body.unsupported_type', 'send the body as application/json'));
       return;
     }
     next();
