@@ -1,3 +1,4 @@
+import { readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
 import type { Token } from './heuristic-tokens.js';
 
 /**
@@ -21,27 +22,10 @@ export interface NumericQuantity {
   position: number;
 }
 
-export interface DateQuantity {
-  kind: 'date';
-  year: number | null;
-  month: number | null;
-  day: number | null;
-  text: string;
-  clause: number;
-  /** Index of the quantity's number (or first date) token. */
-  position: number;
-}
-
+export type { DateQuantity } from './heuristic-dates.js';
 export type Quantity = NumericQuantity | DateQuantity;
 
-export type Relation = 'agree' | 'disagree' | 'incomparable';
-
-const MONTHS: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-};
-/** Month names that are also ordinary words count only next to a day or a year. */
-const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+export type { Relation } from './heuristic-dates.js';
 
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -109,7 +93,7 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
   for (let index = 0; index < tokens.length; index++) {
     if (consumed.has(index)) continue;
     const token = tokens[index]!;
-    const date = readDate(tokens, index);
+    const date = readDate(tokens, index, (from) => findUnit(tokens, from) !== null || MULTIPLIERS[tokens[from]?.lower ?? ''] !== undefined);
     if (date) {
       quantities.push(date.quantity);
       for (let at = index; at <= date.end; at++) consumed.add(at);
@@ -325,61 +309,6 @@ function readBetween(tokens: readonly Token[], end: number, low: number): { high
   return { high: other.value, end: other.end };
 }
 
-function readDate(tokens: readonly Token[], index: number): { quantity: DateQuantity; end: number } | null {
-  const token = tokens[index]!;
-  const clause = token.clause;
-  if (token.kind === 'isoDate') {
-    const [year, month, day] = token.text.split('-').map(Number) as [number, number, number];
-    return { quantity: { kind: 'date', year, month, day, text: token.text, clause, position: index }, end: index };
-  }
-  const isDay = (t: Token | undefined) => t?.kind === 'number' && t.value !== null && Number.isInteger(t.value) && t.value >= 1 && t.value <= 31 && ['', 'st', 'nd', 'rd', 'th'].includes(t.suffix);
-  const isYear = (t: Token | undefined) => t?.kind === 'number' && t.value !== null && /^\d{4}$/.test(t.text) && t.value >= 1000 && t.value <= 2100 && t.suffix === '';
-  const monthOf = (t: Token | undefined, strict: boolean) => {
-    if (t?.kind !== 'word') return null;
-    const month = MONTHS[t.lower];
-    if (month === undefined) return null;
-    if (strict && t.lower === 'may' && t.text !== 'May') return null;
-    return month;
-  };
-  const text = (from: number, to: number) => tokens.slice(from, to + 1).map((t) => t.text).join(' ').replace(/ ,/g, ',');
-
-  // 1 January 2026, 1st January
-  if (isDay(token)) {
-    const month = monthOf(tokens[index + 1], true);
-    if (month !== null) {
-      const year = isYear(tokens[index + 2]) ? tokens[index + 2]!.value! : null;
-      const end = year !== null ? index + 2 : index + 1;
-      return { quantity: { kind: 'date', year, month, day: token.value!, text: text(index, end), clause, position: index }, end };
-    }
-  }
-  const month = monthOf(token, true);
-  if (month !== null) {
-    // January 1, 2026 / January 1 / January 2026 / January
-    if (isDay(tokens[index + 1]) && !isYear(tokens[index + 1])) {
-      let end = index + 1;
-      let year: number | null = null;
-      const yearAt = tokens[end + 1]?.text === ',' ? end + 2 : end + 1;
-      if (isYear(tokens[yearAt])) {
-        year = tokens[yearAt]!.value!;
-        end = yearAt;
-      }
-      return { quantity: { kind: 'date', year, month, day: tokens[index + 1]!.value!, text: text(index, end), clause, position: index }, end };
-    }
-    if (isYear(tokens[index + 1])) {
-      return { quantity: { kind: 'date', year: tokens[index + 1]!.value!, month, day: null, text: text(index, index + 1), clause, position: index }, end: index + 1 };
-    }
-    if (FULL_MONTHS.has(token.lower) && token.text !== token.lower) {
-      return { quantity: { kind: 'date', year: null, month, day: null, text: token.text, clause, position: index }, end: index };
-    }
-    return null;
-  }
-  // A bare year: four digits, no separators, not an amount and not followed by a unit.
-  if (isYear(token) && !(tokens[index - 1]?.kind === 'symbol') && !findUnit(tokens, index + 1) && !MULTIPLIERS[tokens[index + 1]?.lower ?? '']) {
-    return { quantity: { kind: 'date', year: token.value!, month: null, day: null, text: token.text, clause, position: index }, end: index };
-  }
-  return null;
-}
-
 /**
  * How a claim's quantity relates to one evidence quantity.
  * - A claimed point agrees with an evidence point when equal; with a condition range ("less than
@@ -396,14 +325,7 @@ function readDate(tokens: readonly Token[], index: number): { quantity: DateQuan
  */
 export function relate(claim: Quantity, evidence: Quantity): Relation {
   if (claim.kind === 'date' || evidence.kind === 'date') {
-    if (claim.kind !== 'date' || evidence.kind !== 'date') return 'incomparable';
-    let shared = 0;
-    for (const field of ['year', 'month', 'day'] as const) {
-      if (claim[field] === null || evidence[field] === null) continue;
-      shared += 1;
-      if (claim[field] !== evidence[field]) return 'disagree';
-    }
-    return shared > 0 ? 'agree' : 'incomparable';
+    return claim.kind === 'date' && evidence.kind === 'date' ? relateDates(claim, evidence) : 'incomparable';
   }
   if (claim.dimension !== evidence.dimension) return 'incomparable';
   const claimIsPoint = claim.low === claim.high;
