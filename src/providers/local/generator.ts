@@ -220,7 +220,9 @@ function compose(
     for (const candidate of ranked) {
       if (chosen.has(candidate)) continue;
       const gain = share([...candidate.stems].filter((stem) => weights.has(stem) && !covered.has(stem)));
-      const runnerUp = candidate.document === best.document && candidate.score >= best.score * 0.7;
+      // Close runners-up: from the best passage, or a near-tie from another passage (two
+      // policies that both fit the question are both shown rather than one picked arbitrarily).
+      const runnerUp = candidate.score >= best.score * (candidate.document === best.document ? 0.7 : 0.9);
       if (gain < 0.1 && !runnerUp) continue;
       const value = gain + 0.3 * candidate.score;
       if (value > pickValue) {
