@@ -24,6 +24,25 @@ describe('splitAnswer', () => {
     expect(splitAnswer(answer).claims).toEqual(claims);
   });
 
+  it('keeps a quoted table row whole: values stay with their headers and the row label', () => {
+    expect(splitAnswer('Location: London (inside the M25); Maximum per night (room only, including VAT): £190. (Travel and Expenses, updated 2025-09-01)').claims).toEqual([
+      'Location: London (inside the M25); Maximum per night (room only, including VAT): £190.',
+    ]);
+  });
+
+  it.each([
+    ['a value', 'Deadline: 28 February.', ['Deadline: 28 February.']],
+    ['a summary', 'Then 13 weeks unpaid: 52 weeks in total.', ['Then 13 weeks unpaid: 52 weeks in total.']],
+    ['an imperative', 'Every password must be unique: never reuse a work password.', ['Every password must be unique: never reuse a work password.']],
+  ])('does not split at a colon followed by %s (no verb)', (_name, answer, claims) => {
+    expect(splitAnswer(answer).claims).toEqual(claims);
+  });
+
+  it('keeps a number that follows an abbreviation ("ext. 2101") in its sentence, and a sentence that is only a number', () => {
+    expect(splitAnswer('Call the People team on ext. 2101.').claims).toEqual(['Call the People team on ext. 2101.']);
+    expect(splitAnswer('It is 300. 2003').claims).toEqual(['It is 300.', '2003']);
+  });
+
   it('makes a long parenthesized aside its own claim and leaves short ones in place', () => {
     expect(splitAnswer('The company pays 6% (it was 5% before April 2025) of basic salary (NFL).').claims).toEqual(['The company pays 6% of basic salary (NFL).', 'it was 5% before April 2025']);
   });

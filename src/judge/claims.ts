@@ -1,5 +1,6 @@
 import { splitSentences } from '../providers/local/text.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { readTableRow } from './table-row.js';
 
 /** A source an answer cites, as `(Title, updated YYYY-MM-DD)` or `[Source: Title | Last updated: …]`. */
 export interface Citation {
@@ -24,17 +25,36 @@ const LEAD_IN =
   /^(?:according to|based on|as (?:stated|set out|described|explained|outlined) in|per|from) (?:the |our |your |this )?[^,]{0,60}?(?:polic(?:y|ies)|handbook|documents?|sources?|context|guidelines?|information|excerpts?|passages?)[^,]{0,25},\s*/i;
 /** Parenthesized asides of at least this many words become claims of their own. */
 const ASIDE_MIN_WORDS = 4;
-const CLAUSE_BREAK = /\s*;\s+|:\s+|,?\s+but\s+|,\s+(?:whereas|while|although|though|so)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/i;
+const CLAUSE_BREAK = /\s*;\s+|,?\s+but\s+|,\s+(?:whereas|while|although|though|so)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/i;
+/**
+ * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
+ * clause. "May" as a month is not the verb.
+ */
+const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?)\b|\b\p{L}{3,}ed\b/iu;
+
+/**
+ * Whether a fragment has a verb, i.e. states something on its own ("three weeks is 15 working
+ * days") rather than naming or completing something ("52 weeks in total", "Office CCTV footage").
+ *
+ * @example
+ * hasVerb('52 weeks in total') // false
+ */
+export function hasVerb(text: string): boolean {
+  return VERB.test(text.replace(/\bMay\b/g, ''));
+}
+
 const PLEASANTRY =
   /^(?:i hope (?:this|that) helps|hope (?:this|that) helps|let me know\b|feel free\b|(?:i am|i'm) happy to help|glad to help|is there anything else|if you have (?:any )?(?:other|more|further) questions|please (?:let me know|reach out)\b)/i;
 
 /**
- * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`, `:`,
- * "but", "whereas", "while", "although", ", so", and "and" before a new subject ("and it is
- * final"). Citation parentheses are removed from the claims and
- * returned separately; refusal clauses and pleasantries ("I hope this helps") are dropped.
- * Clauses joined by commas or "and" stay together, so a condition stays with what it conditions
- * ("if it costs less than £1,000, you do not need approval" is one claim).
+ * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`,
+ * "but", "whereas", "while", "although", ", so", "and" before a new subject ("and it is final"),
+ * and `:` when a clause follows it. Clauses joined by commas or "and" stay together, so a
+ * condition stays with what it conditions ("if it costs less than £1,000, you do not need
+ * approval" is one claim). A quoted table row (`Header: cell; Header: cell`) is one claim.
+ * Parenthesized asides of four words or more are claims of their own. Citation parentheses are
+ * removed from the claims and returned separately; refusal clauses and pleasantries ("I hope this
+ * helps") are dropped.
  *
  * @example
  * splitAnswer('Twenty weeks at full pay (Leave Policy, updated 2026-01-12); then statutory pay.')
@@ -55,36 +75,63 @@ export function splitAnswer(answer: string, options: { refusal?: string } = {}):
     return '';
   });
   text = text.replace(SOURCE_PAREN, '').replace(/\*\*|__|`/g, '').replace(/^#+\s*/gm, '');
-  // An aside in parentheses is a claim of its own ("(it was 5% before then)"); short ones ("(NFL)",
-  // "(£12,000)") stay where they are, as part of what they qualify.
-  const asides: string[] = [];
-  text = text.replace(/\s*\(([^()]+)\)/g, (whole, inner: string) => {
-    if (inner.trim().split(/\s+/).length < ASIDE_MIN_WORDS) return whole;
-    asides.push(inner.trim());
-    return '';
-  });
 
   const claims: string[] = [];
   const refusalClauses: string[] = [];
-  for (const sentence of [...splitSentences(text), ...asides]) {
-    const body = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(LEAD_IN, '').trim();
-    // The refusal sentence has a colon: keep a sentence made only of refusal clauses whole.
-    if (isRefusal(body, refusal) && body.split(CLAUSE_BREAK).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal))) {
-      refusalClauses.push(tidy(body));
+  for (const sentence of splitSentences(text)) {
+    const line = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(LEAD_IN, '').trim();
+    // A table row quoted as `Header: cell; Header: cell` is one statement about its row label: its
+    // values are never separated from their headers (and its parentheses are part of the headers).
+    if (readTableRow(line)) {
+      claims.push(tidy(line));
       continue;
     }
-    for (const rawClause of body.split(CLAUSE_BREAK)) {
-      const clause = tidy(rawClause);
-      if (clause === '') continue;
-      if (isRefusal(clause, refusal)) {
-        refusalClauses.push(clause);
+    // An aside in parentheses is a claim of its own ("(it was 5% before then)"); short ones ("(NFL)",
+    // "(£12,000)") stay where they are, as part of what they qualify.
+    const asides: string[] = [];
+    const body = line.replace(/\s*\(([^()]+)\)/g, (whole, inner: string) => {
+      if (inner.trim().split(/\s+/).length < ASIDE_MIN_WORDS) return whole;
+      asides.push(inner.trim());
+      return '';
+    });
+    for (const part of [body, ...asides]) {
+      // The refusal sentence has a colon: keep a sentence made only of refusal clauses whole.
+      if (isRefusal(part, refusal) && splitClauses(part).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal))) {
+        refusalClauses.push(tidy(part));
         continue;
       }
-      if (PLEASANTRY.test(clause)) continue;
-      claims.push(clause);
+      for (const rawClause of splitClauses(part)) {
+        const clause = tidy(rawClause);
+        if (clause === '') continue;
+        if (isRefusal(clause, refusal)) {
+          refusalClauses.push(clause);
+          continue;
+        }
+        if (PLEASANTRY.test(clause)) continue;
+        claims.push(clause);
+      }
     }
   }
   return { claims, citations, refusalClauses };
+}
+
+/**
+ * Clauses of a sentence: split at {@link CLAUSE_BREAK}, then at a colon only when what follows it
+ * is a clause of its own ("Probably yes: three weeks is 15 working days"); a colon followed by a
+ * value or a summary ("Deadline: 28 February", "… 13 weeks unpaid: 52 weeks in total") keeps both
+ * sides together, since the part after it means nothing alone.
+ */
+function splitClauses(sentence: string): string[] {
+  const clauses: string[] = [];
+  for (const part of sentence.split(CLAUSE_BREAK)) {
+    const pieces = part.split(/:\s+/);
+    clauses.push(pieces[0]!);
+    for (const piece of pieces.slice(1)) {
+      if (hasVerb(piece)) clauses.push(piece);
+      else clauses[clauses.length - 1] += `: ${piece}`;
+    }
+  }
+  return clauses;
 }
 
 function tidy(clause: string): string {

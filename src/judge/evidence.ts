@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors.js';
-import { splitSentences } from '../providers/local/text.js';
+import { splitSentenceUnits } from '../providers/local/text.js';
 import type { RagTrace } from '../rag/trace.js';
 import type { EvidencePassage } from './types.js';
 
@@ -65,26 +65,16 @@ export function parsePassage(passage: EvidencePassage): ParsedPassage {
     start += 1;
   }
   const body = lines.slice(start).join('\n').replace(/([\p{Ll}\d)\]"'])\.(?=\p{Lu}\p{Ll})/gu, '$1. ');
-  return { id: passage.id, title, updated, section, sentences: expandTables(body) };
+  return { id: passage.id, title, updated, section, sentences: sentenceUnits(body) };
 }
 
-/** Sentences of a body, with each table row rewritten as `Header: cell; Header: cell`. */
-function expandTables(body: string): string[] {
-  const units: string[] = [];
-  let header: string[] | null = null;
-  for (const unit of splitSentences(body)) {
-    if (!unit.startsWith('|')) {
-      header = null;
-      const text = unit.replace(/^(?:[-*+]|\d+[.)])\s+/, '').replace(/^#+\s*/, '');
-      if (text !== '') units.push(text);
-      continue;
-    }
-    const cells = unit.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
-    if (header === null) {
-      header = cells;
-      continue;
-    }
-    units.push(cells.map((cell, index) => (header![index] ? `${header![index]}: ${cell}` : cell)).join('; '));
-  }
-  return units;
+/**
+ * The generator's sentence units (table rows as `Header: cell; …`, see `splitSentenceUnits`), with
+ * Markdown heading marks removed and empty units dropped: the judge reads a passage the way the
+ * offline generator quotes it, so a verbatim quote always has a unit to match.
+ */
+function sentenceUnits(body: string): string[] {
+  return splitSentenceUnits(body)
+    .map((unit) => unit.replace(/^#+\s*/, ''))
+    .filter((unit) => unit !== '');
 }

@@ -1,6 +1,7 @@
-import { STOPWORDS } from '../providers/local/text.js';
+import { STOPWORDS, words } from '../providers/local/text.js';
 import { findQuantities, isUnitWord, type Quantity } from './heuristic-quantities.js';
 import { isCapitalized, tokenize, type Token } from './heuristic-tokens.js';
+import { readTableRow } from './table-row.js';
 
 /** A quantity with the content words around it, used to match it to the right evidence figure. */
 export interface QuantityInContext {
@@ -21,7 +22,31 @@ export interface Analysis {
   keyStems: Set<string>;
   /** Stems inside the scope of a negation ("no", "not", "never", "without", …). */
   negatedStems: Set<string>;
+  /**
+   * The text cut where a negation's scope always ends (punctuation, "but", "if", "and", …; each
+   * field of a table row): polarity is compared between the parts of a claim and of a sentence
+   * that say the same thing, not across a whole sentence.
+   */
+  segments: Segment[];
   quantities: QuantityInContext[];
+  /** For a table row (`Header: cell; …`): its fields, compared as lowercase words; otherwise `null`. */
+  row: RowFieldWords[] | null;
+}
+
+export interface RowFieldWords {
+  /** The header's words, space-separated; `null` for a first cell without a header. */
+  header: string | null;
+  /** The cell's words, space-separated, with a final `…` kept when the cell was cut short. */
+  cell: string;
+  /** Both as written, for notes. */
+  written: { header: string | null; cell: string };
+}
+
+/** One stretch of a text that a negation cannot reach beyond. */
+export interface Segment {
+  stems: Set<string>;
+  /** Its stems in a negation's scope. */
+  negated: Set<string>;
 }
 
 /** Words that turn a statement into its opposite. `unless`/`except` add conditions instead, so they are not here. */
@@ -38,7 +63,16 @@ const IGNORED = new Set(['yes', 'ok', 'okay', 'sure', 'please', 'thank', 'thanks
  * analyze('Training over £1,000 needs no approval').negatedStems // Set { 'approv' }
  */
 export function analyze(text: string): Analysis {
+  const row = readTableRow(text);
   const tokens = tokenize(text);
+  // In a table row each `Header: cell` field is one clause: the header describes its cell.
+  if (row) {
+    let field = 0;
+    for (const token of tokens) {
+      if (token.kind === 'punct' && token.text === ';') field += 1;
+      token.clause = field;
+    }
+  }
   const { quantities, consumed } = findQuantities(tokens);
   const isContent = (token: Token, index: number) =>
     token.kind === 'word' &&
@@ -63,15 +97,24 @@ export function analyze(text: string): Analysis {
   });
 
   const negatedStems = new Set<string>();
+  const segmentOf = segmentIndices(tokens);
+  const segments: Segment[] = Array.from({ length: (segmentOf.at(-1) ?? -1) + 1 }, () => ({ stems: new Set<string>(), negated: new Set<string>() }));
+  tokens.forEach((token, index) => {
+    if (isContent(token, index)) segments[segmentOf[index]!]!.stems.add(token.stem);
+  });
   tokens.forEach((token, index) => {
     if (token.kind !== 'word' || !NEGATORS.has(token.lower) || consumed.has(index)) return;
     // "whether or not", "or not": an alternative, not a negation.
     if (token.lower === 'not' && tokens[index - 1]?.lower === 'or') return;
     const forward = scope(tokens, index, 1, isContent);
     const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent);
-    for (const stem of stemsInScope) negatedStems.add(stem);
+    for (const stem of stemsInScope) {
+      negatedStems.add(stem);
+      segments[segmentOf[index]!]!.negated.add(stem);
+    }
   });
 
+  const rowLabel = row ? rowLabelStems(tokens, isContent) : null;
   return {
     stems,
     sequence,
@@ -79,8 +122,82 @@ export function analyze(text: string): Analysis {
     written,
     keyStems,
     negatedStems,
-    quantities: quantities.map((quantity) => ({ quantity, context: quantityContext(quantity, quantities, tokens, isContent) })),
+    segments: segments.filter((segment) => segment.stems.size > 0),
+    row: row
+      ? row.map((field) => ({
+          header: field.header === null ? null : words(field.header).join(' '),
+          cell: words(field.cell).join(' ') + (field.cell.endsWith('…') ? '…' : ''),
+          written: field,
+        }))
+      : null,
+    quantities: withSpans(
+      quantities.map((quantity) => ({
+        quantity,
+        context: rowLabel ? fieldContext(quantity, tokens, isContent, rowLabel) : quantityContext(quantity, quantities, tokens, isContent),
+      })),
+      tokens,
+    ),
   };
+}
+
+/**
+ * The segment of every token: a new one starts at each clause boundary and at each word that
+ * ends a negation's scope, the same limits {@link scope} stops at, so a negation never reaches
+ * outside its segment.
+ */
+function segmentIndices(tokens: readonly Token[]): number[] {
+  const indices: number[] = [];
+  let segment = 0;
+  tokens.forEach((token, index) => {
+    const previous = tokens[index - 1];
+    if (previous && (previous.clause !== token.clause || (token.kind === 'word' && SCOPE_BREAKERS.has(token.lower)))) segment += 1;
+    indices.push(segment);
+  });
+  return indices;
+}
+
+/** The content stems of a table row's first field (its label: "Location: London"). */
+function rowLabelStems(tokens: readonly Token[], isContent: (token: Token, index: number) => boolean): Set<string> {
+  const label = new Set<string>();
+  tokens.forEach((token, index) => {
+    if (token.clause === 0 && isContent(token, index) && !isUnitWord(token.lower)) label.add(token.stem);
+  });
+  return label;
+}
+
+/** In a table row, a figure is described by its own field (header and cell) and by the row label. */
+function fieldContext(quantity: Quantity, tokens: readonly Token[], isContent: (token: Token, index: number) => boolean, rowLabel: ReadonlySet<string>): Set<string> {
+  const field = tokens[quantity.position]!.clause;
+  const context = new Set(rowLabel);
+  tokens.forEach((token, index) => {
+    if (token.clause === field && isContent(token, index) && !isUnitWord(token.lower)) context.add(token.stem);
+  });
+  return context;
+}
+
+/** Words that join the two ends of a span: "1 January to 31 December", "(1920 – 2003)", "09:00 until 17:30". */
+const SPAN_LINKS = new Set(['-', '–', '—', 'to', 'until', 'till', 'through']);
+
+/**
+ * The two ends of a span describe one period or range, so they share their context: in "the leave
+ * year runs from 1 January to 31 December" nothing but the span link separates 31 December from
+ * what it describes, and in "Roy Jenkins (11 November 1920 – 5 January 2003) was a British
+ * politician" the death date is as much about Roy Jenkins as the birth date. (Numeric ranges such
+ * as "2 to 5 years" are already read as one quantity.)
+ */
+function withSpans(quantities: QuantityInContext[], tokens: readonly Token[]): QuantityInContext[] {
+  const kind = (quantity: Quantity) => (quantity.kind === 'date' ? 'date' : quantity.dimension);
+  for (let index = 0; index + 1 < quantities.length; index++) {
+    const [first, second] = [quantities[index]!, quantities[index + 1]!];
+    if (kind(first.quantity) !== kind(second.quantity)) continue;
+    const between = tokens.slice(first.quantity.end + 1, second.quantity.position);
+    const links = between.filter((token) => token.kind !== 'symbol');
+    if (links.length !== 1 || !SPAN_LINKS.has(links[0]!.lower)) continue;
+    const shared = new Set([...first.context, ...second.context]);
+    first.context = shared;
+    second.context = shared;
+  }
+  return quantities;
 }
 
 /** How many content words on each side of a figure describe it. */
@@ -134,6 +251,8 @@ function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: 
  */
 function isName(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index]!;
+  // A code or identifier with digits ("0808 157 0420", "M25") must be matched exactly, like a name.
+  if (/\d/.test(token.lower)) return true;
   if (!isCapitalized(token)) return false;
   if (token.text.length >= 2 && token.text === token.text.toUpperCase() && /\p{L}{2}/u.test(token.text)) return true;
   if (!token.sentenceStart) return true;

@@ -13,6 +13,8 @@ export interface DateQuantity {
   clause: number;
   /** Index of the quantity's number (or first date) token. */
   position: number;
+  /** Index of the date's last token. */
+  end: number;
 }
 
 const MONTHS: Record<string, number> = {
@@ -32,7 +34,7 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
   const clause = token.clause;
   if (token.kind === 'isoDate') {
     const [year, month, day] = token.text.split('-').map(Number) as [number, number, number];
-    return { quantity: { kind: 'date', year, month, day, text: token.text, clause, position: index }, end: index };
+    return { quantity: { kind: 'date', year, month, day, text: token.text, clause, position: index, end: index }, end: index };
   }
   const isDay = (t: Token | undefined) => t?.kind === 'number' && t.value !== null && Number.isInteger(t.value) && t.value >= 1 && t.value <= 31 && ['', 'st', 'nd', 'rd', 'th'].includes(t.suffix);
   const isYear = (t: Token | undefined) => t?.kind === 'number' && t.value !== null && /^\d{4}$/.test(t.text) && t.value >= 1000 && t.value <= 2100 && t.suffix === '';
@@ -51,7 +53,7 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
     if (month !== null) {
       const year = isYear(tokens[index + 2]) ? tokens[index + 2]!.value! : null;
       const end = year !== null ? index + 2 : index + 1;
-      return { quantity: { kind: 'date', year, month, day: token.value!, text: text(index, end), clause, position: index }, end };
+      return { quantity: { kind: 'date', year, month, day: token.value!, text: text(index, end), clause, position: index, end }, end };
     }
   }
   const month = monthOf(token, true);
@@ -65,19 +67,19 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
         year = tokens[yearAt]!.value!;
         end = yearAt;
       }
-      return { quantity: { kind: 'date', year, month, day: tokens[index + 1]!.value!, text: text(index, end), clause, position: index }, end };
+      return { quantity: { kind: 'date', year, month, day: tokens[index + 1]!.value!, text: text(index, end), clause, position: index, end }, end };
     }
     if (isYear(tokens[index + 1])) {
-      return { quantity: { kind: 'date', year: tokens[index + 1]!.value!, month, day: null, text: text(index, index + 1), clause, position: index }, end: index + 1 };
+      return { quantity: { kind: 'date', year: tokens[index + 1]!.value!, month, day: null, text: text(index, index + 1), clause, position: index, end: index + 1 }, end: index + 1 };
     }
     if (FULL_MONTHS.has(token.lower) && token.text !== token.lower) {
-      return { quantity: { kind: 'date', year: null, month, day: null, text: token.text, clause, position: index }, end: index };
+      return { quantity: { kind: 'date', year: null, month, day: null, text: token.text, clause, position: index, end: index }, end: index };
     }
     return null;
   }
   // A bare year: four digits, no separators, not an amount and not followed by a unit.
   if (isYear(token) && !(tokens[index - 1]?.kind === 'symbol') && !isFollowedByUnit(index + 1)) {
-    return { quantity: { kind: 'date', year: token.value!, month: null, day: null, text: token.text, clause, position: index }, end: index };
+    return { quantity: { kind: 'date', year: token.value!, month: null, day: null, text: token.text, clause, position: index, end: index }, end: index };
   }
   return null;
 }

@@ -13,13 +13,16 @@ const UNRELATED_QUESTION = 'What is the dress code for the Christmas party?';
 
 let leave: EvidencePassage[];
 let training: EvidencePassage[];
+let handbook: (id: string) => EvidencePassage;
 
 // The real handbook text, exactly as the pipeline puts it in a prompt (source line, section, body).
 beforeAll(async () => {
   const index: GroundcheckIndex = await handbookIndex();
-  const passage = (id: string): EvidencePassage => ({ id, text: index.getChunk(id)!.modelText, kind: 'chunk' });
-  leave = [passage(PARENTAL)];
-  training = TRAINING.map(passage);
+  // Read every chunk now: the index is closed after the first test.
+  const texts = new Map([...index.chunkHashes().keys()].map((id) => [id, index.getChunk(id)!.modelText]));
+  handbook = (id: string): EvidencePassage => ({ id, text: texts.get(id)!, kind: 'chunk' });
+  leave = [handbook(PARENTAL)];
+  training = TRAINING.map(handbook);
 });
 
 const judge = createHeuristicFaithfulnessJudge();
@@ -112,6 +115,71 @@ describe('heuristic judge: claim verdicts on the handbook', () => {
     ]);
     const unknownSource = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'Birth parents receive 20 weeks at full pay (Family Handbook, updated 2026-01-12).' }));
     expect(unknownSource.claims[1]).toEqual({ text: 'Cites "Family Handbook, updated 2026-01-12"', verdict: 'absent', evidenceChunkId: null, note: 'no evidence passage has this title' });
+  });
+});
+
+describe('heuristic judge: tables, codes and sentences with several clauses', () => {
+  const MEALS = [
+    '[Source: Travel and Expenses | Last updated: 2025-09-01]',
+    'Section: Meal Allowances',
+    '| Region | Breakfast | Dinner |',
+    '| --- | --- | --- |',
+    '| London | £10 | £35 |',
+    '| Elsewhere in the UK | £8 | £25 |',
+  ].join('\n');
+  const RATINGS = [
+    '[Source: Performance Reviews | Last updated: 2025-01-10]',
+    'Section: Performance Ratings',
+    '| Rating | Meaning |',
+    '| --- | --- |',
+    '| 3 | Good: fully meets expectations |',
+    '| 2 | Developing: partly meets expectations |',
+    '| 1 | Below expectations |',
+  ].join('\n');
+  const passage = (text: string): EvidencePassage[] => [{ id: 'e', text, kind: 'chunk' }];
+  const judged = async (evidence: EvidencePassage[], question: string, answer: string) =>
+    ok(await judge.judge({ question, evidence, answer })).claims.map((claim) => [claim.verdict, claim.note]);
+
+  it.each([
+    ['a quoted row, with its citation', 'Region: London; Breakfast: £10; Dinner: £35. (Travel and Expenses, updated 2025-09-01)', 'supported by e (£10, £35 agree)'],
+    ['a row figure restated in prose', 'The London dinner allowance is £35.', 'supported by e (£35 agrees)'],
+  ])('a table row is a statement about its row label in each column: verified, %s', async (_name, answer, note) => {
+    expect(await judged(passage(MEALS), 'What are the meal limits in London?', answer)).toEqual([['verified', note]]);
+  });
+
+  it.each([
+    ['a quoted row with one cell changed', MEALS, 'Region: London; Breakfast: £10; Dinner: £25.', 'e gives "Dinner: £35" for Region London, not "£25"'],
+    ["another row's figure, in prose", MEALS, 'The London dinner allowance is £25.', 'e says £35, not £25'],
+    ["a label paired with another row's cell", RATINGS, 'Rating: 2; Meaning: Below expectations.', 'e gives "Meaning: Developing: partly meets expectations" for Rating 2, not "Below expectations"'],
+  ])('contradicted: %s', async (_name, evidence, answer, note) => {
+    expect(await judged(passage(evidence), 'What does it say?', answer)).toEqual([['contradicted', note]]);
+  });
+
+  it('a phone number is one code, matched exactly: the right one is verified, a changed digit is absent', async () => {
+    const evidence = passage('Use the independent Speak Up line, which is available 24 hours a day on 0808 157 0420.');
+    expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is available 24 hours a day on 0808 157 0420.')).toEqual([['verified', 'supported by e (24 hours agrees)']]);
+    expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is open 24 hours a day on 0808 157 0421.')).toEqual([['absent', 'not in the evidence: 0808 157 0421']]);
+  });
+
+  it('negation is compared clause by clause: the affirmed half of a sentence verifies, the negated half contradicts', async () => {
+    const evidence = passage('IT can then remove company data from your phone, but cannot see or delete your personal data.');
+    expect(await judged(evidence, 'Can IT wipe my phone?', 'IT can then remove company data from your phone.')).toEqual([['verified', 'supported by e']]);
+    expect(await judged(evidence, 'Can IT see my data?', 'IT can see your personal data.')).toEqual([['contradicted', 'e states the opposite: the evidence negates "see personal data", the claim does not']]);
+  });
+
+  it.each([
+    ['it-and-security#passwords-and-passphrases', 'Do passwords have to be unique?', 'Every password must be unique'],
+    ['training-and-development#annual-training-budget', 'Who pays for travel to training?', "Travel and accommodation for training are claimed under the Travel and Expenses policy and paid from your team's budget"],
+    ['leave-policy#annual-leave-entitlement', 'How much annual leave do I get?', 'You receive one extra day of annual leave for each completed year of service, up to a maximum of 30 days a year.'],
+    ['leave-policy#annual-leave-entitlement', 'When does the leave year run?', 'The leave year runs from 1 January to 31 December.'],
+  ])('a verbatim clause of %s is verified', async (chunkId, question, answer) => {
+    const judgment = ok(await judge.judge({ question, evidence: [handbook(chunkId)], answer }));
+    expect(judgment.claims.map((claim) => claim.verdict)).toEqual(['verified']);
+  });
+
+  it('the ends of a span share what they describe: a changed end date is contradicted', async () => {
+    const judgment = ok(await judge.judge({ question: 'When does the leave year run?', evidence: [handbook('leave-policy#annual-leave-entitlement')], answer: 'The leave year runs from 1 January to 30 December.' }));
+    expect(judgment.claims.map((claim) => claim.verdict)).toEqual(['contradicted']);
   });
 });
 

@@ -9,7 +9,7 @@ import { buildUnits, type PassageInfo } from './heuristic-units.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
 /** Changes whenever the heuristic's rules or thresholds change (any judgment could change). */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v1';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v2';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

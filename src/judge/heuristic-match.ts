@@ -1,6 +1,8 @@
-import type { Analysis, QuantityInContext } from './heuristic-analysis.js';
+import { hasVerb } from './claims.js';
+import type { Analysis, QuantityInContext, RowFieldWords, Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
+import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 
 /**
@@ -16,10 +18,10 @@ export const VERIFY_COVERAGE = 0.8;
 export const SUBJECT_COVERAGE = 0.6;
 /**
  * A bare answer ("Delhi", "16 weeks", "President Richard Nixon") — a fragment of at most this many
- * words with no verb — is a claim about the question: "the answer to <question> is Delhi".
+ * words with no verb, and not a table row — is a claim about the question: "the answer to
+ * <question> is Delhi".
  */
 export const BARE_CLAIM_WORDS = 6;
-const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?)\b|\b\p{L}{3,}ed\b/iu;
 /**
  * A claim with at least this many content stems usually merges several facts (typical of written
  * answers); it may be verified by a sentence together with its neighbours. A shorter claim states
@@ -54,6 +56,10 @@ interface Assessment {
   asPhrase: boolean;
   /** Whether the unit with its neighbouring sentences verifies the claim (names still in the unit itself). */
   neighbourhoodVerifies: boolean;
+  /** Claim and unit are table rows and a column they share holds a different cell. */
+  rowMismatch: boolean;
+  /** …and they are the same row (same label): the claim misstates that row. */
+  rowConflict: string | null;
 }
 
 /**
@@ -65,8 +71,8 @@ interface Assessment {
  */
 export function judgeClaim(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null): JudgedClaim {
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
-  // "May" in a date is not the verb.
-  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !VERB.test(text.replace(/\bMay\b/g, ''));
+  // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
+  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
   // A bare answer's figure ("16 weeks") is about what the question asks: the question's words are its context.
   const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
 
@@ -87,7 +93,10 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // A contradiction must be unambiguous: every sentence that matches the claim best contradicts it.
   // (Table rows and parallel sentences match almost equally; one of them disagreeing while another
   // fits is not a contradiction.)
-  const contenders = assessments.filter((assessment) => assessment.score >= best - TIE_MARGIN).sort((a, b) => b.score - a.score);
+  // The same row of a table, when one contends, is the one to name.
+  const contenders = assessments
+    .filter((assessment) => assessment.score >= best - TIE_MARGIN)
+    .sort((a, b) => Number(b.rowConflict !== null) - Number(a.rowConflict !== null) || b.score - a.score);
   const contradictions = contenders.map(contradiction);
   if (contradictions.every((note) => note !== null)) {
     const statedElsewhere = figuresStatedElsewhere(contenders[0]!, assessments);
@@ -111,7 +120,13 @@ function figuresStatedElsewhere(best: Assessment, assessments: readonly Assessme
   const places: string[] = [];
   for (const { figure, index } of disagreeing) {
     const elsewhere = assessments.find(
-      (other) => other !== best && other.polarity === null && other.figures[index]?.relation === 'agree' && !other.figures.some((entry) => entry.relation === 'disagree'),
+      (other) =>
+        other !== best &&
+        other.polarity === null &&
+        !other.rowMismatch &&
+        other.missingNames.length === 0 &&
+        other.figures[index]?.relation === 'agree' &&
+        !other.figures.some((entry) => entry.relation === 'disagree'),
     );
     if (!elsewhere) return null;
     places.push(`${figure.claim} is stated in ${elsewhere.unit.passageId}`);
@@ -123,6 +138,7 @@ function contradiction(assessment: Assessment): string | null {
   if (!assessment.subjectCovered) return null;
   const where = assessment.unit.passageId;
   if (assessment.polarity) return `${where} states the opposite: ${assessment.polarity}`;
+  if (assessment.rowConflict) return `${where} ${assessment.rowConflict}`;
   const disagreement = assessment.figures.find((figure) => figure.relation === 'disagree');
   return disagreement ? `${where} says ${disagreement.evidence}, not ${disagreement.claim}` : null;
 }
@@ -132,6 +148,7 @@ function verifies(assessment: Assessment, bare: boolean): boolean {
   return (
     assessment.coverage >= VERIFY_COVERAGE &&
     assessment.missingNames.length === 0 &&
+    !assessment.rowMismatch &&
     assessment.polarity === null &&
     assessment.figures.every((figure) => figure.relation === 'agree') &&
     (!bare || (assessment.aboutQuestion && assessment.asPhrase))
@@ -167,20 +184,52 @@ function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: Ev
   const score = (claimMatch + (bare ? 0.5 : 0.1) * questionMatch) * (unit.pair ? PAIR_PENALTY : 1);
   const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem));
   const aboutQuestion = !bare || questionStems.some((stem) => unit.passageStems.has(stem));
+  const rows = compareRows(claim.row, unit.row);
   return {
     unit,
     score,
     coverage,
     missing,
     missingNames,
-    polarity: comparePolarity(claim, unit.negated, covered),
+    polarity: comparePolarity(claim, unit.segments),
     figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare)),
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
     asPhrase: !bare || appearsAsPhrase(claim, unit),
+    // A table row is one statement: it must match one row, never be pieced together from neighbours.
     neighbourhoodVerifies:
-      claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS && missingNames.length === 0 && aboutQuestion && neighbourhoodVerifies(claim, figures, unit, bare),
+      claim.row === null &&
+      claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS &&
+      missingNames.length === 0 &&
+      aboutQuestion &&
+      neighbourhoodVerifies(claim, figures, unit, bare),
+    rowMismatch: rows.mismatch,
+    rowConflict: rows.conflict,
   };
+}
+
+/**
+ * A claimed table row against an evidence row, column by column (columns matched by header): each
+ * shared column must hold the same cell (a cell cut short with "…" must be the start of it). Words
+ * alone cannot see that "Rating: 2; Meaning: Below expectations" pairs a rating with another
+ * rating's meaning. When the first cells (the row labels) are the same and another cell differs,
+ * the claim misstates that row: a contradiction.
+ */
+function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { mismatch: boolean; conflict: string | null } {
+  if (claim === null || evidence === null) return { mismatch: false, conflict: null };
+  const sameCell = (claimed: string, stated: string) => (claimed.endsWith('…') ? stated.startsWith(claimed.slice(0, -1).trim()) : claimed === stated);
+  const differing: { claimed: RowFieldWords; stated: RowFieldWords }[] = [];
+  for (const field of claim) {
+    const other = evidence.find((candidate) => candidate.header === field.header);
+    if (other && !sameCell(field.cell, other.cell)) differing.push({ claimed: field, stated: other });
+  }
+  if (differing.length === 0) return { mismatch: false, conflict: null };
+  const label = evidence[0]!;
+  const sameLabel = claim[0]!.header === label.header && sameCell(claim[0]!.cell, label.cell);
+  if (!sameLabel) return { mismatch: true, conflict: null };
+  const { claimed, stated } = differing[0]!;
+  const row = label.written.header ? `${label.written.header} ${label.written.cell}` : label.written.cell;
+  return { mismatch: true, conflict: `gives "${stated.written.header}: ${stated.written.cell}" for ${row}, not "${claimed.written.cell}"` };
 }
 
 /**
@@ -190,11 +239,11 @@ function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: Ev
  * relation the evidence never states.
  */
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean): boolean {
-  const { own, negated, quantities } = unit.neighbourhood;
+  const { own, segments, quantities } = unit.neighbourhood;
   const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem);
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
-  if (comparePolarity(claim, negated, covered) !== null) return false;
+  if (comparePolarity(claim, segments) !== null) return false;
   return figures.every((figure) => compareFigure(figure, quantities, bare).relation === 'agree');
 }
 
@@ -241,14 +290,35 @@ export function hasStem(stems: ReadonlySet<string>, stem: string): boolean {
 }
 
 /**
- * Negation mismatch on the words the claim and the unit share: one side negates them and the
- * other does not. Returns a description, or `null` when polarity agrees.
+ * Negation mismatch, compared part by part: each segment of the claim (see `Analysis.segments`) is
+ * set against the unit segment(s) sharing most of its words, and on the words they share one side
+ * negates and the other does not. Every best-aligned segment must disagree. Comparing whole
+ * sentences instead would read "IT can remove company data, but cannot see your personal data" as
+ * negating "data" for a claim about the first half. Returns a description, or `null` when
+ * polarity agrees.
  */
-function comparePolarity(claim: Analysis, evidenceNegated: ReadonlySet<string>, shared: readonly string[]): string | null {
-  const claimNegated = shared.filter((stem) => claim.negatedStems.has(stem));
-  const unitNegated = shared.filter((stem) => evidenceNegated.has(stem));
-  if ((claimNegated.length > 0) === (unitNegated.length > 0)) return null;
-  const words = (claimNegated.length > 0 ? claimNegated : unitNegated).map((stem) => claim.written.get(stem) ?? stem);
+function comparePolarity(claim: Analysis, evidenceSegments: readonly Segment[]): string | null {
+  for (const segment of claim.segments) {
+    let most = 0;
+    let aligned: { evidence: Segment; shared: string[] }[] = [];
+    for (const evidence of evidenceSegments) {
+      const shared = [...segment.stems].filter((stem) => hasStem(evidence.stems, stem));
+      if (shared.length === 0 || shared.length < most) continue;
+      if (shared.length > most) (most = shared.length), (aligned = []);
+      aligned.push({ evidence, shared });
+    }
+    if (aligned.length === 0) continue;
+    const mismatches = aligned.map(({ evidence, shared }) => polarityMismatch(claim, segment, evidence, shared));
+    if (mismatches.every((mismatch) => mismatch !== null)) return mismatches[0]!;
+  }
+  return null;
+}
+
+function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegment: Segment, shared: readonly string[]): string | null {
+  const claimNegated = shared.filter((stem) => claimSegment.negated.has(stem));
+  const evidenceNegated = shared.filter((stem) => hasStem(evidenceSegment.negated, stem));
+  if ((claimNegated.length > 0) === (evidenceNegated.length > 0)) return null;
+  const words = (claimNegated.length > 0 ? claimNegated : evidenceNegated).map((stem) => claim.written.get(stem) ?? stem);
   return claimNegated.length > 0 ? `the claim negates "${words.join(' ')}", the evidence does not` : `the evidence negates "${words.join(' ')}", the claim does not`;
 }
 
@@ -265,6 +335,13 @@ function compareFigure(claimed: QuantityInContext, available: readonly QuantityI
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
     .filter((candidate) => candidate.relation !== 'incomparable');
   if (comparable.length === 0) return { relation: 'missing', claim, evidence: '' };
+  if (claimed.context.size === 0) {
+    // No word describes the figure ("from 1 January to 31 December", ", up to a maximum of 30 days
+    // a year"): it cannot be pinned to one evidence figure, so an equal figure of its kind
+    // supports it and none contradicts it.
+    const agreeing = comparable.find((candidate) => candidate.relation === 'agree');
+    return agreeing ? { relation: 'agree', claim, evidence: agreeing.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
+  }
   const closeness = comparable.map((candidate) => [...claimed.context].filter((stem) => candidate.entry.context.has(stem)).length);
   const closest = Math.max(...closeness);
   if (closest === 0) return { relation: 'unsupported', claim, evidence: '' };
@@ -280,12 +357,22 @@ function compareFigure(claimed: QuantityInContext, available: readonly QuantityI
   return { relation: 'disagree', claim, evidence: nearest[0]!.entry.quantity.text };
 }
 
-/** A bare count answer ("nine") may match a figure with a unit ("nine weeks"); it never disagrees with one. */
+/**
+ * A bare count answer ("nine") may match a figure with a unit ("nine weeks"); it never disagrees
+ * with one. A bare figure also agrees with the bound of a one-sided range ("300" for "written over
+ * how many songs?" against "over 300 songs"): the comparator is in the question, and the answer
+ * names the figure the evidence states.
+ */
 function relateFigures(claim: Quantity, evidence: Quantity, bare: boolean): Relation {
   if (bare && claim.kind === 'number' && claim.dimension === 'count' && evidence.kind === 'number' && evidence.dimension !== 'count') {
     return relate({ ...claim, dimension: evidence.dimension }, evidence) === 'agree' ? 'agree' : 'incomparable';
   }
-  return relate(claim, evidence);
+  const relation = relate(claim, evidence);
+  if (relation === 'disagree' && bare && claim.kind === 'number' && evidence.kind === 'number' && claim.low === claim.high) {
+    const bound = evidence.low === -Infinity ? evidence.high : evidence.high === Infinity ? evidence.low : null;
+    if (bound !== null && Math.abs(bound - claim.low) < 1e-9) return 'agree';
+  }
+  return relation;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface NumericQuantity {
   clause: number;
   /** Index of the quantity's number (or first date) token. */
   position: number;
+  /** Index of the quantity's last token (unit and trailing comparator included). */
+  end: number;
 }
 
 export type { DateQuantity } from './heuristic-dates.js';
@@ -103,7 +105,7 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
     if (token.kind === 'time') {
       const [hours, minutes] = token.text.split(':').map(Number) as [number, number];
       const value = hours * 60 + minutes;
-      quantities.push({ kind: 'number', dimension: 'time', low: value, high: value, lowInclusive: true, highInclusive: true, text: token.text, clause: token.clause, position: index });
+      quantities.push({ kind: 'number', dimension: 'time', low: value, high: value, lowInclusive: true, highInclusive: true, text: token.text, clause: token.clause, position: index, end: index });
       consumed.add(index);
       continue;
     }
@@ -258,7 +260,7 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
     .replace(/([£$€]) /g, '$1')
     .replace(/ (%)/g, '$1')
     .replace(/ - /g, '-');
-  return { quantity: { kind: 'number', dimension, low, high, lowInclusive, highInclusive, text, clause: token.clause, position: index }, end: Math.max(end, afterEnd) };
+  return { quantity: { kind: 'number', dimension, low, high, lowInclusive, highInclusive, text, clause: token.clause, position: index, end: last }, end: Math.max(end, afterEnd) };
 }
 
 /** The unit a number counts: a time, distance or currency word within the next three words. */

@@ -26,7 +26,22 @@ export interface Token {
 }
 
 const PATTERN =
-  /(\d{4}-\d{2}-\d{2})|(\d{1,2}:\d{2})(?!\d)|(\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)([a-zA-Z%]*)|(\p{L}[\p{L}\p{N}]*(?:['’]\p{L}+)*)|([£$€+%&])|([,;:.!?()[\]"“”—–\-/|])/gu;
+  /(\+?\d+(?:_\d+)+)|(\d{4}-\d{2}-\d{2})|(\d{1,2}:\d{2})(?!\d)|(\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)([a-zA-Z%]*)|(\p{L}[\p{L}\p{N}]*(?:['’]\p{L}+)*)|([£$€+%&])|([,;:.!?()[\]"“”—–\-/|])/gu;
+/**
+ * Digit groups separated by single spaces: `0808 157 0420`, `020 7946 0400`, `+44 20 7946 0400`.
+ * Joined into one code token when the first group starts with 0 or `+`, or there are three groups
+ * or more; left alone when they read as thousands (`1 000 000`) or as two separate numbers
+ * (`12 2025`).
+ */
+const DIGIT_GROUPS = /(?<![\p{L}\p{N}_:.,+])(\+?)(\d+(?:[ \u00a0]\d+)+)(?![\p{L}\p{N}_]|[:.,]\d)/gu;
+
+function joinCode(whole: string, plus: string, digits: string): string {
+  const groups = digits.split(/[ \u00a0]/);
+  const thousands = /^[1-9]\d{0,2}$/.test(groups[0]!) && groups.slice(1).every((group) => /^\d{3}$/.test(group));
+  const code = plus === '+' || groups[0]!.startsWith('0') || groups.length >= 3;
+  return code && !thousands ? `${plus}${groups.join('_')}` : whole;
+}
+
 const CLAUSE_END = new Set([',', ';', ':', '(', ')', '[', ']', '—', '–', '.', '!', '?', '"', '“', '”', '|']);
 // After a quote or bracket a capital usually starts a title or a name, not a sentence.
 const SENTENCE_END = new Set(['.', '!', '?', ':', '|']);
@@ -41,13 +56,20 @@ export function tokenize(text: string): Token[] {
     .replace(/\bcan['’]t\b/gi, 'cannot')
     .replace(/\bwon['’]t\b/gi, 'will not')
     .replace(/\bshan['’]t\b/gi, 'shall not')
-    .replace(/n['’]t\b/gi, ' not');
+    .replace(/n['’]t\b/gi, ' not')
+    .replace(DIGIT_GROUPS, joinCode);
   const tokens: Token[] = [];
   let clause = 0;
   let atSentenceStart = true;
   for (const match of folded.matchAll(PATTERN)) {
-    const [whole, iso, time, digits, suffix, word, symbol, punct] = match;
-    if (iso) tokens.push(make('isoDate', iso, clause, false));
+    const [whole, code, iso, time, digits, suffix, word, symbol, punct] = match;
+    if (code) {
+      // A phone number or similar code: one token, compared exactly, never a quantity.
+      const token = make('word', code.replace(/_/g, ' '), clause, false);
+      token.lower = code.replace(/_/g, '');
+      token.stem = token.lower;
+      tokens.push(token);
+    } else if (iso) tokens.push(make('isoDate', iso, clause, false));
     else if (time) tokens.push(make('time', time, clause, false));
     else if (digits !== undefined) {
       const lowerSuffix = (suffix ?? '').toLowerCase();

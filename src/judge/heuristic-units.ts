@@ -1,5 +1,5 @@
 import { parsePassage } from './evidence.js';
-import { analyze, type QuantityInContext } from './heuristic-analysis.js';
+import { analyze, type Analysis, type QuantityInContext, type Segment } from './heuristic-analysis.js';
 import type { EvidencePassage } from './types.js';
 
 /**
@@ -18,19 +18,21 @@ export interface EvidenceUnit {
   sequences: string[][];
   /** Content stems of the passage's title and section heading (context, not statement). */
   heading: Set<string>;
-  /** Stems under a negation in the sentence(s). */
-  negated: Set<string>;
+  /** The sentence(s) cut into negation segments (see `Analysis.segments`). */
+  segments: Segment[];
   /** Quantities of the sentence(s), then of the heading ("Training Under £1,000"). */
   quantities: QuantityInContext[];
   /** A pair of sentences rather than one. */
   pair: boolean;
+  /** The fields of a table row (see `Analysis.row`); `null` for prose and for pairs. */
+  row: Analysis['row'];
   /** Content stems of the whole passage the unit comes from (heading included). */
   passageStems: Set<string>;
   /**
    * The unit with the sentence before and after it: a claim that merges neighbouring sentences
    * ("25 days a year, rising by one day for each year of service") is verified against this.
    */
-  neighbourhood: { own: Set<string>; negated: Set<string>; quantities: QuantityInContext[] };
+  neighbourhood: { own: Set<string>; segments: Segment[]; quantities: QuantityInContext[] };
 }
 
 export interface PassageInfo {
@@ -56,7 +58,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
       const around = sentences.slice(Math.max(0, first - 1), last + 2).map((sentence) => sentence.analysis);
       return {
         own: new Set(around.flatMap((analysis) => analysis.stems)),
-        negated: new Set(around.flatMap((analysis) => [...analysis.negatedStems])),
+        segments: around.flatMap((analysis) => analysis.segments),
         quantities: [...around.flatMap((analysis) => analysis.quantities), ...heading.quantities],
       };
     };
@@ -67,9 +69,10 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
         own: sentence.analysis.stemSet,
         sequences: [sentence.analysis.sequence, heading.sequence],
         heading: heading.stemSet,
-        negated: sentence.analysis.negatedStems,
+        segments: sentence.analysis.segments,
         quantities: [...sentence.analysis.quantities, ...heading.quantities],
         pair: false,
+        row: sentence.analysis.row,
         passageStems,
         neighbourhood: neighbourhood(index, index),
       });
@@ -81,9 +84,10 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           own: new Set([...sentence.analysis.stemSet, ...next.analysis.stemSet]),
           sequences: [sentence.analysis.sequence, next.analysis.sequence, heading.sequence],
           heading: heading.stemSet,
-          negated: new Set([...sentence.analysis.negatedStems, ...next.analysis.negatedStems]),
+          segments: [...sentence.analysis.segments, ...next.analysis.segments],
           quantities: [...sentence.analysis.quantities, ...next.analysis.quantities, ...heading.quantities],
           pair: true,
+          row: null,
           passageStems,
           neighbourhood: neighbourhood(index, index + 1),
         });

@@ -1,6 +1,6 @@
 import { REFUSAL_SENTENCE } from '../../rag/refusal.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
-import { contentStems, countWords, estimateTokens, splitSentences } from './text.js';
+import { contentStems, countWords, estimateTokens, splitSentenceUnits } from './text.js';
 
 export interface LocalChatModelOptions {
   /** The sentence it answers with when the documents hold nothing relevant. */
@@ -117,29 +117,9 @@ function parseDocuments(userMessage: string): ParsedSource[] {
       section,
       rank: sources.length,
     };
-    sources.push({ document, units: expandTables(lines.slice(bodyStart).join('\n')) });
+    sources.push({ document, units: splitSentenceUnits(lines.slice(bodyStart).join('\n')) });
   }
   return sources;
-}
-
-/** Sentences of a body, with each table row rewritten as `Header: cell; Header: cell`. */
-function expandTables(body: string): string[] {
-  const units: string[] = [];
-  let header: string[] | null = null;
-  for (const unit of splitSentences(body)) {
-    if (!unit.startsWith('|')) {
-      header = null;
-      units.push(unit.replace(/^(?:[-*+]|\d+[.)])\s+/, ''));
-      continue;
-    }
-    const cells = unit.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
-    if (header === null) {
-      header = cells;
-      continue;
-    }
-    units.push(cells.map((cell, index) => (header![index] ? `${header![index]}: ${cell}` : cell)).join('; '));
-  }
-  return units;
 }
 
 function compose(

@@ -90,7 +90,35 @@ export function splitSentences(text: string): string[] {
   return mergeListContinuations(units);
 }
 
-const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
+/**
+ * The sentence units of a passage body as the offline generator quotes them and the heuristic
+ * judge reads them: {@link splitSentences}, list markers removed, and each Markdown table row
+ * rewritten as `Header: cell; Header: cell` (a row is a statement about its columns, so it keeps
+ * its headers; the header row itself and separator rows are not units).
+ *
+ * @example
+ * splitSentenceUnits('| Region | Dinner |\n| --- | --- |\n| London | £35 |') // ['Region: London; Dinner: £35']
+ */
+export function splitSentenceUnits(body: string): string[] {
+  const units: string[] = [];
+  let header: string[] | null = null;
+  for (const unit of splitSentences(body)) {
+    if (!unit.startsWith('|')) {
+      header = null;
+      units.push(unit.replace(/^(?:[-*+]|\d+[.)])\s+/, ''));
+      continue;
+    }
+    const cells = unit.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+    if (header === null) {
+      header = cells;
+      continue;
+    }
+    units.push(cells.map((cell, index) => (header![index] ? `${header![index]}: ${cell}` : cell)).join('; '));
+  }
+  return units;
+}
+
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|ext|tel|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
 
 function splitLine(line: string): string[] {
   const sentences: string[] = [];
@@ -109,8 +137,9 @@ function splitLine(line: string): string[] {
   return sentences;
 }
 
+/** Drops units that are only a list marker or a rule ("-", "2.", "---"); a unit that is only a number ("2101") is kept. */
 function mergeListContinuations(units: string[]): string[] {
-  return units.filter((unit) => unit.replace(/^[-*+\d.)\s]+/, '').trim() !== '');
+  return units.filter((unit) => !/^[-*+_=•\s]*$/.test(unit) && unit.replace(/^(?:[-*+•]|\d+[.)])(?:\s+|$)/, '').trim() !== '');
 }
 
 /** 32-bit FNV-1a hash of a string. */
