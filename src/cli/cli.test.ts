@@ -103,7 +103,7 @@ describe('groundcheck CLI', () => {
     await run(['ingest', CORPUS_DIR, '--db', db]);
     const mismatch = await run(['ask', 'hello?', '--db', db], { GROUNDCHECK_EMBED_DIMENSIONS: '256' });
     expect(mismatch.code).toBe(2);
-    expect(mismatch.stderr).toMatch(/built with embedder "local-hash-v1;d=1024;bigram=0\.5" but this run uses "local-hash-v1;d=256;bigram=0\.5"; re-ingest/);
+    expect(mismatch.stderr).toMatch(/built with embedder "local-hash-v1;d=1024;bigram=0;ngram=0\.5;n=3-5" but this run uses "local-hash-v1;d=256;bigram=0;ngram=0\.5;n=3-5"; re-ingest/);
     const rebuilt = await run(['ingest', CORPUS_DIR, '--db', db, '--rebuild'], { GROUNDCHECK_EMBED_DIMENSIONS: '256' });
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stdout).toMatch(/21 added/);

@@ -39,7 +39,7 @@ function documentEcho(options: { fail?: (call: ChatCallOptions) => Error | null 
       const failure = options.fail?.(call);
       if (failure) return failure;
       const user = call.messages.at(-1)!.content;
-      const match = /<document[^>]*>\s*([\s\S]*?)<\/document>/.exec(user);
+      const match = /<document\s[^>]*>\s*([\s\S]*?)<\/document>/.exec(user);
       if (!match) return REFUSAL_SENTENCE;
       const sentence = match[1]!.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('[Source') && !line.startsWith('Section:'))[0] ?? '';
       return { text: sentence.trim(), costUsd: null };

@@ -13,7 +13,7 @@ const EXPECTED: [string, string][] = [
   ['Do I have to register a gift from a supplier?', 'gifts-and-hospitality#the-gifts-and-hospitality-register'],
 ];
 
-describe('retrieve (hybrid: sqlite-vec KNN + FTS5 BM25, fused by RRF)', () => {
+describe('retrieve (hybrid: vector KNN + FTS5 BM25, fused)', () => {
   it.each(EXPECTED)('local embedder: "%s" finds %s in the top 5', async (question, chunkId) => {
     const index = await handbookIndex();
     const result = await retrieve(index, question, { topK: 5 });
@@ -58,6 +58,37 @@ describe('retrieve (hybrid: sqlite-vec KNN + FTS5 BM25, fused by RRF)', () => {
   ])('hostile FTS5 input %j works without a syntax error', async (input) => {
     const index = await handbookIndex();
     await expect(retrieve(index, input)).resolves.toMatchObject({ query: input.trim() });
+  });
+
+  it.each(EXPECTED)('rrf fusion still works: "%s" finds %s in the top 5', async (question, chunkId) => {
+    const index = await handbookIndex();
+    const result = await retrieve(index, question, { topK: 5, fusion: 'rrf' });
+    expect(result.chunks.map((chunk) => chunk.chunkId)).toContain(chunkId);
+  });
+
+  it('fusion scores: rrf sums weight / (rrfK + rank); convex sums scores relative to each list’s best, the floor for a missing list', async () => {
+    const index = await handbookIndex();
+    const question = 'How do I claim travel expenses for a hotel?';
+    const rrf = await retrieve(index, question, { topK: 20, minSimilarity: -1, fusion: 'rrf', rrfK: 10, vectorWeight: 2 });
+    for (const chunk of rrf.chunks) {
+      const expected = (chunk.vectorRank ? 2 / (10 + chunk.vectorRank) : 0) + (chunk.textRank ? 1 / (10 + chunk.textRank) : 0);
+      expect(chunk.fusedScore).toBeCloseTo(expected, 10);
+    }
+    const convex = await retrieve(index, question, { topK: 20, minSimilarity: -1 });
+    const vectorOnly = await retrieve(index, question, { topK: 50, minSimilarity: -1, textWeight: 0 });
+    const best = vectorOnly.chunks[0]!.score;
+    // Found by both searches: at most 1 + 1, and the single best chunk of each list scores 1 there.
+    for (const chunk of convex.chunks) expect(chunk.fusedScore).toBeLessThanOrEqual(2 + 1e-9);
+    const both = convex.chunks.find((chunk) => chunk.vectorRank === 1 && chunk.textRank !== null);
+    if (both) expect(both.fusedScore).toBeGreaterThan(1);
+    expect(convex.chunks[0]!.fusedScore).toBeGreaterThanOrEqual(convex.chunks.at(-1)!.fusedScore);
+    // With the text side off, the fused score is the similarity relative to the best one.
+    for (const chunk of vectorOnly.chunks) expect(chunk.fusedScore).toBeCloseTo(chunk.score / best, 10);
+  });
+
+  it('rejects an unknown fusion with an error naming the option', async () => {
+    const index = await handbookIndex();
+    await expect(retrieve(index, 'parental leave', { fusion: 'borda' as never })).rejects.toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/option fusion "borda" is invalid/) });
   });
 
   it('rejects empty, whitespace-only, non-string and over-long questions with a clear error', async () => {

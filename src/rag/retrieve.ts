@@ -14,11 +14,23 @@ export interface RetrieveOptions {
    * [minSimilarity=the embedder's `suggestedMinSimilarity`, else 0.25]
    */
   minSimilarity?: number;
-  /** Reciprocal-rank fusion constant. [rrfK=60] */
+  /**
+   * How the vector and the BM25 rankings are merged.
+   * - `convex`: each list's scores are divided by that list's best score for this question (so
+   *   both read as "fraction of the best match"), then added with `vectorWeight` and `textWeight`.
+   *   A chunk missing from one list gets that list's lowest normalised score, an upper bound of
+   *   its true one. It keeps how much better the best match is, which rank-only fusion throws away.
+   * - `rrf`: reciprocal-rank fusion, Σ weight / (rrfK + rank): ignores scores, only ranks.
+   *
+   * On SciFact (train) `convex` gave nDCG@10 0.703 against 0.683 for `rrf` with the same lists,
+   * with no tuned constant (README, Performance). [fusion='convex']
+   */
+  fusion?: 'convex' | 'rrf';
+  /** Reciprocal-rank fusion constant (only for `fusion: 'rrf'`). [rrfK=60] */
   rrfK?: number;
-  /** Weight of the vector ranking in the fusion. [vectorWeight=1] */
+  /** Weight of the vector ranking in the fusion; 0 turns vector search off. [vectorWeight=1] */
   vectorWeight?: number;
-  /** Weight of the BM25 ranking in the fusion. [textWeight=1] */
+  /** Weight of the BM25 ranking in the fusion; 0 turns full-text search off. [textWeight=1] */
   textWeight?: number;
   /** FTS5 column weights. [fieldWeights={ title: 1, section: 2, body: 1 }] */
   fieldWeights?: TextFieldWeights;
@@ -59,6 +71,10 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const topK = positiveInteger(options.topK ?? 8, 'topK');
   const candidates = positiveInteger(options.candidates ?? Math.max(50, topK * 5), 'candidates');
   const minSimilarity = options.minSimilarity ?? index.embedder.suggestedMinSimilarity ?? 0.25;
+  const fusion = options.fusion ?? 'convex';
+  if (fusion !== 'convex' && fusion !== 'rrf') {
+    throw new InvalidInputError(`option fusion ${JSON.stringify(fusion)} is invalid: use 'convex' or 'rrf'`, { code: 'invalid_option' });
+  }
   const rrfK = options.rrfK ?? 60;
   const vectorWeight = options.vectorWeight ?? 1;
   const textWeight = options.textWeight ?? 1;
@@ -79,18 +95,30 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
     }
     return value;
   };
+  // Convex fusion: scores relative to this question's best hit in each list (BM25 is negated:
+  // FTS5 reports lower-is-better). A chunk absent from a list scores that list's floor.
+  const vectorScores = vectorHits.map((hit) => hit.similarity);
+  const textScores = textHits.map((hit) => -hit.bm25);
+  const vectorScale = relativeScale(vectorScores);
+  const textScale = relativeScale(textScores);
   vectorHits.forEach((hit, position) => {
     const value = entry(hit.rowid);
-    value.score += vectorWeight / (rrfK + position + 1);
+    value.score += fusion === 'rrf' ? vectorWeight / (rrfK + position + 1) : vectorWeight * vectorScale.of(vectorScores[position]!);
     value.vectorRank = position + 1;
     value.similarity = hit.similarity;
   });
   textHits.forEach((hit, position) => {
     const value = entry(hit.rowid);
-    value.score += textWeight / (rrfK + position + 1);
+    value.score += fusion === 'rrf' ? textWeight / (rrfK + position + 1) : textWeight * textScale.of(textScores[position]!);
     value.textRank = position + 1;
     value.bm25 = hit.bm25;
   });
+  if (fusion === 'convex') {
+    for (const value of fused.values()) {
+      if (value.vectorRank === null && vectorHits.length > 0) value.score += vectorWeight * vectorScale.floor;
+      if (value.textRank === null && textHits.length > 0) value.score += textWeight * textScale.floor;
+    }
+  }
 
   const ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]).slice(0, topK);
   const missing = ranked.filter(([, value]) => value.similarity === null).map(([rowid]) => rowid);
@@ -153,6 +181,13 @@ export function validateQuery(query: unknown): string {
 export function buildMatchQuery(text: string): string {
   const terms = [...new Set(words(text).filter((word) => !STOPWORDS.has(word)))].slice(0, 64);
   return terms.map((term) => `"${term}"`).join(' OR ');
+}
+
+/** Divide by the best score (when positive); the floor is the worst listed score, so divided. */
+function relativeScale(scores: readonly number[]): { of(score: number): number; floor: number } {
+  const best = scores.length === 0 ? 0 : Math.max(...scores);
+  if (!(best > 0)) return { of: () => 0, floor: 0 };
+  return { of: (score) => score / best, floor: Math.min(...scores) / best };
 }
 
 /** Strongest first and last: ranks 1, 3, 5, … then …, 6, 4, 2. */

@@ -24,7 +24,7 @@ describe('openIndex', () => {
     const index = openIndex({ path, embedder: createLocalEmbedder({ dimensions: 256 }) });
     expect(index.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(index.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(index.getMeta('embedder_fingerprint')).toBe('local-hash-v1;d=256;bigram=0.5');
+    expect(index.getMeta('embedder_fingerprint')).toBe('local-hash-v1;d=256;bigram=0;ngram=0.5;n=3-5');
     expect(index.getMeta('embedder_dimensions')).toBe('256');
     index.close();
   });
@@ -39,7 +39,7 @@ describe('openIndex', () => {
     const error = catchError(() => openIndex({ path, embedder: new MockEmbeddingModel({ dimensions: 64 }) }));
     expect(error).toBeInstanceOf(IndexError);
     expect((error as IndexError).code).toBe('embedder_mismatch');
-    expect((error as Error).message).toMatch(/built with embedder "local-hash-v1;d=256;bigram=0\.5".*"mock:mock-embedding;d=64".*re-ingest/);
+    expect((error as Error).message).toMatch(/built with embedder "local-hash-v1;d=256;bigram=0;ngram=0\.5;n=3-5".*"mock:mock-embedding;d=64".*re-ingest/);
 
     const rebuilt = openIndex({ path, embedder: new MockEmbeddingModel({ dimensions: 64 }), rebuild: true });
     expect(rebuilt.chunkCount()).toBe(0);

@@ -33,7 +33,12 @@ describe('local hashed embedder', () => {
   });
 
   it('names its settings in the fingerprint and validates them', () => {
-    expect(createLocalEmbedder({ dimensions: 64, bigramWeight: 0 }).fingerprint).toBe('local-hash-v1;d=64;bigram=0');
+    expect(createLocalEmbedder({ dimensions: 64 }).fingerprint).toBe('local-hash-v1;d=64;bigram=0;ngram=0.5;n=3-5');
+    expect(createLocalEmbedder({ dimensions: 64, charNgramWeight: 1, charNgramRange: [2, 4] }).fingerprint).toBe('local-hash-v1;d=64;bigram=0;ngram=1;n=2-4');
+    // Without n-grams the vectors are those of the first release, and so is the fingerprint.
+    expect(createLocalEmbedder({ dimensions: 64, bigramWeight: 0.5, charNgramWeight: 0 }).fingerprint).toBe('local-hash-v1;d=64;bigram=0.5');
     expect(() => createLocalEmbedder({ dimensions: 3 })).toThrow(/option dimensions 3 is invalid/);
+    expect(() => createLocalEmbedder({ charNgramWeight: -1 })).toThrow(/option charNgramWeight -1 is invalid/);
+    expect(() => createLocalEmbedder({ charNgramRange: [5, 3] })).toThrow(/option charNgramRange \[5,3\] is invalid/);
   });
 });
