@@ -40,6 +40,31 @@ export function redactPersonalData(capture: Capture): Capture {
     ...capture,
     query: redactText(capture.query),
     answer: redactText(capture.answer),
-    chunks: capture.chunks.map((chunk) => ({ ...chunk, text: redactText(chunk.text) })),
+    chunks: capture.chunks.map((chunk) => ({ ...chunk, text: redactChunkText(chunk.text) })),
   };
+}
+
+/**
+ * Redacted chunk texts, by original text. The same passages come back request after request, and
+ * running the patterns over every chunk was the largest cost of a capture (bench:middleware); a
+ * lookup keyed by the full text returns exactly what `redactText` would. Bounded by total size and
+ * emptied when full.
+ */
+const redactedChunks = new Map<string, string>();
+const MAX_REMEMBERED_CHARS = 4_000_000;
+let rememberedChars = 0;
+
+function redactChunkText(text: string): string {
+  const known = redactedChunks.get(text);
+  if (known !== undefined) return known;
+  const redacted = redactText(text);
+  if (rememberedChars + text.length > MAX_REMEMBERED_CHARS) {
+    redactedChunks.clear();
+    rememberedChars = 0;
+  }
+  if (text.length <= MAX_REMEMBERED_CHARS) {
+    redactedChunks.set(text, redacted);
+    rememberedChars += text.length;
+  }
+  return redacted;
 }

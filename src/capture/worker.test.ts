@@ -109,6 +109,21 @@ describe('live judge worker', () => {
     expect(store.getCapture(trace.id)!.judgments).toHaveLength(1);
   });
 
+  it('yields to the event loop between judgments, so a judge that never waits cannot hold up requests behind a backlog', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    const backlog = 12;
+    store.writeCaptures(Array.from({ length: backlog }, (_, index) => captureFromTrace({ ...trace, id: `${trace.id}-${index}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
+    const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, concurrency: 2, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    // Queued after the worker's first tick: it runs once that tick and its microtasks are done.
+    const callsWhenOtherWorkRan = await new Promise<number>((resolve) => setTimeout(() => resolve(worker.stats.judgeCalls), 0));
+    await worker.whenIdle();
+    expect({ callsWhenOtherWorkRan, judged: worker.stats.stored }).toEqual({ callsWhenOtherWorkRan: 2, judged: backlog });
+  });
+
   it('pauses on a 401 from the judge endpoint, says so in the log and on /metrics, loses nothing, and resumes', async () => {
     let authorized = false;
     const server = await mockServer((req) => (authorized ? judgeReply(req) : errorReply(401, 'Incorrect API key provided')));

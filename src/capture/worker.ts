@@ -149,7 +149,10 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       inFlight.set(capture.traceId, controller);
       void judgeCapture(capture, controller.signal).finally(() => {
         inFlight.delete(capture.traceId);
-        tick();
+        // Next capture on a later turn of the event loop: a judge that settles at once (the
+        // heuristic one computes, it never waits) would otherwise chain the whole backlog in
+        // microtasks and hold the app's requests until it is done.
+        setImmediate(tick);
       });
     }
     if (claimed.length === 0 && inFlight.size === 0) {

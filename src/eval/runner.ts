@@ -144,23 +144,20 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
       return wrapped;
     };
 
-    // Retrieval runs once per question, shared by every run: the same chunks feed both answers and the judges.
-    progress.start('retrieval', questionSet.questions.length);
+    // Retrieval runs once per question, shared by every run: the same chunks feed both answers and
+    // the judges. It runs inside the question's own task rather than as a phase of its own, so the
+    // first model calls start as soon as the first question is retrieved (bench:eval).
     const questionLimiter = createLimiter(concurrency);
-    const retrievals = new Map<string, RetrievalResult | Error>();
-    await Promise.all(
-      questionSet.questions.map((question) =>
-        questionLimiter(async () => {
-          try {
-            retrievals.set(question.id, await retrieve(index, question.question, { topK: suite.topK, ...(suite.minSimilarity !== null ? { minSimilarity: suite.minSimilarity } : {}) }));
-          } catch (error) {
-            retrievals.set(question.id, error as Error);
-          }
-          progress.tick(question.id);
-        }),
-      ),
-    );
-    progress.done();
+    const retrievals = new Map<string, Promise<RetrievalResult | Error>>();
+    const retrievalOf = (question: EvalQuestion): Promise<RetrievalResult | Error> => {
+      let retrieval = retrievals.get(question.id);
+      if (!retrieval) {
+        const options = { topK: suite.topK, ...(suite.minSimilarity !== null ? { minSimilarity: suite.minSimilarity } : {}) };
+        retrieval = retrieve(index, question.question, options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+        retrievals.set(question.id, retrieval);
+      }
+      return retrieval;
+    };
 
     const runSeeds = Array.from({ length: runs }, (_, run) => (seed + run) >>> 0);
     const summaries: RunSummary[] = [];
@@ -177,7 +174,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
       const results: QuestionResult[] = await Promise.all(
         questionSet.questions.map((question) =>
           questionLimiter(async () => {
-            const retrieval = retrievals.get(question.id)!;
+            const retrieval = await retrievalOf(question);
             const result =
               retrieval instanceof Error
                 ? failedQuestion(question, `retrieval failed: ${retrieval.message}`)

@@ -20,6 +20,12 @@ export interface MockOpenAIServerOptions {
   chat?: (request: RecordedRequest, callIndex: number) => MockServerReply | Promise<MockServerReply>;
   /** Answer an embeddings request; default: deterministic 8-dimension vectors. */
   embeddings?: (request: RecordedRequest, callIndex: number) => MockServerReply | Promise<MockServerReply>;
+  /**
+   * How long an idle connection stays open. Node's fetch (undici) opens a new connection for every
+   * request when the server announces 2 s or less; raise it to measure throughput over reused
+   * connections, as a real endpoint serves them (bench:eval). [keepAliveTimeoutMs=1000]
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface MockOpenAIServer {
@@ -69,7 +75,7 @@ export async function startMockOpenAIServer(options: MockOpenAIServerOptions = {
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     send(res, reply);
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,154 @@
+/**
+ * The server side of `bench:middleware`: two builds of the demo app (`createApp`, offline provider)
+ * in one process, each on its own 127.0.0.1 port: `bare` (`capture: false`, no worker) and
+ * `captured` (`captureRag` and its in-process live judge). One process for both, so the comparison
+ * is not skewed by one process simply running faster than another (separate processes differed by
+ * up to ~5% with identical code). Started by bench/middleware.ts and driven over IPC; not meant to
+ * be run by hand.
+ *
+ *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control]
+ */
+import { copyFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp, type DemoApp } from '../../demo-app/app.js';
+import { createLogger } from '../../src/capture/logging.js';
+import { createJudgeWorker } from '../../src/capture/worker.js';
+import { createLocalEmbedder } from '../../src/providers/local/embedder.js';
+import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
+import { integerFlag, parseFlags } from './args.js';
+import { serveParent } from './child-ipc.js';
+
+export const APPS = ['bare', 'captured'] as const;
+export type AppName = (typeof APPS)[number];
+
+/** What the parent reads before and after each round. */
+export interface ServerStats {
+  /** Judge calls made by the captured app's in-process worker so far (0 for bare). */
+  judgeCalls: number;
+  /** `groundcheck_captures_total`. */
+  capturesWritten: number;
+  /** `groundcheck_capture_failures_total`, all reasons. */
+  captureFailures: number;
+  /** Captures waiting to be written. */
+  queued: number;
+  /** Rows in the capture store. */
+  stored: number;
+  /** CPU time of the whole server process so far (user + system), µs. */
+  cpuMicros: number;
+  rssMiB: number;
+}
+
+interface RunningApp {
+  demo: DemoApp;
+  index: GroundcheckIndex;
+  server: Server;
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false });
+  const folder = flags.get('folder');
+  if (!folder) throw new Error('--folder is required');
+  const settleMs = integerFlag(flags, 'settle-ms', 600_000, 0);
+  const sampleRate = Number(flags.get('sample-rate') ?? 1);
+  const control = flags.has('control');
+
+  // Logs are serialized and written as in production, but to /dev/null: the same for both apps,
+  // and no terminal or disk in the way.
+  const logger = createLogger({ level: flags.get('log-level') ?? 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  const apps = new Map<AppName, RunningApp>();
+  for (const name of APPS) {
+    // Each app reads its own copy of the index, as two deployments would.
+    const indexPath = join(folder, `index-${name}.db`);
+    copyFileSync(join(folder, 'index.db'), indexPath);
+    const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
+    const capture = name === 'captured' && !control ? { store: join(folder, 'captures.db'), sampleRate } : false;
+    const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {} });
+    const server = demo.app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    apps.set(name, { demo, index, server });
+  }
+  const appOf = (message: Record<string, unknown>): RunningApp => {
+    const app = apps.get(message.app as AppName);
+    if (!app) throw new Error(`unknown app ${String(message.app)}`);
+    return app;
+  };
+
+  async function stats({ demo }: RunningApp): Promise<ServerStats> {
+    const counter = async (metric: { get(): Promise<{ values: { value: number }[] }> }) => (await metric.get()).values.reduce((sum, entry) => sum + entry.value, 0);
+    const cpu = process.cpuUsage();
+    return {
+      judgeCalls: demo.worker?.stats.judgeCalls ?? 0,
+      capturesWritten: await counter(demo.metrics.captures),
+      captureFailures: await counter(demo.metrics.captureFailures),
+      queued: demo.capture?.queued ?? 0,
+      stored: demo.store?.captureCount() ?? 0,
+      cpuMicros: cpu.user + cpu.system,
+      rssMiB: process.memoryUsage().rss / 1024 / 1024,
+    };
+  }
+
+  serveParent(
+    { ports: Object.fromEntries([...apps].map(([name, app]) => [name, (app.server.address() as AddressInfo).port])) },
+    {
+      /** Write every queued capture of every app, then report `app`'s figures. */
+      flush: async (message) => {
+        for (const { demo } of apps.values()) await demo.capture?.flush();
+        return { stats: await stats(appOf(message)) };
+      },
+      /**
+       * Run only the judge worker of the app about to be measured: the captured app's worker polls
+       * its store every second, and that work belongs to the captured app's rounds, not to the bare
+       * app's.
+       */
+      measure: async (message) => {
+        for (const [name, { demo }] of apps) {
+          if (name === message.app) demo.worker?.start();
+          else await demo.worker?.stop();
+        }
+        return {};
+      },
+      /**
+       * After the load: stop the demo's worker (whose settle delay outlasts the whole benchmark) and
+       * judge the backlog with a worker whose settle delay is 0, for at most `seconds`.
+       */
+      judgeBacklog: async (message) => {
+        const { demo } = appOf(message);
+        if (!demo.store || !demo.judge || !demo.worker) return { judgeCalls: 0, judged: 0, failures: 0, seconds: 0, pending: 0 };
+        await demo.capture?.flush();
+        await demo.worker.stop();
+        const catchUp = createJudgeWorker({ store: demo.store, judge: demo.judge, settleMs: 0, concurrency: 2, logger, metrics: demo.metrics });
+        const started = performance.now();
+        catchUp.start();
+        await Promise.race([catchUp.whenIdle(), new Promise((resolve) => setTimeout(resolve, Number(message.seconds) * 1000))]);
+        await catchUp.stop();
+        return {
+          judgeCalls: catchUp.stats.judgeCalls,
+          judged: catchUp.stats.stored,
+          failures: catchUp.stats.failures,
+          seconds: (performance.now() - started) / 1000,
+          pending: demo.store.pendingCount(catchUp.judgeVersion),
+        };
+      },
+    },
+    async () => {
+      for (const { demo, index, server } of apps.values()) {
+        server.close();
+        server.closeAllConnections();
+        await demo.close();
+        index.close();
+      }
+      logger.flush();
+    },
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`middleware-server: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});

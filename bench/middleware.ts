@@ -1,0 +1,357 @@
+/**
+ * bench:middleware — what `captureRag` costs a request: the demo chat route (offline provider)
+ * under autocannon load on 127.0.0.1, bare (`createApp({ capture: false })`) against captured
+ * (`captureRag` plus the in-process live judge), in alternating rounds.
+ *
+ * Fair setup on two cores: one server process pinned to CPU 1 (taskset) holds both apps, each on
+ * its own port and with its own index copy; the load generator runs here, pinned to CPU 0. Only one
+ * app is under load at a time, and only that app's judge worker runs. Both apps log at the same
+ * level to /dev/null. One process for both because separate processes with identical code
+ * differed by up to ~5% (an A/A run, `--control`, shows the noise that is left). Each round warms up
+ * first (discarded), then measures; the order of the two apps flips every round. Latencies are
+ * timed per request (autocannon's histogram holds whole milliseconds).
+ *
+ * The captured app's judge worker runs with a settle delay longer than the whole benchmark, so any
+ * judge call during a round would have to come from the request path: the table shows the count
+ * (it must be 0) next to the captures persisted. After the load, a worker with no settle delay
+ * judges the backlog for a few seconds, to show the captures are complete and judgeable.
+ *
+ *   npm run bench:middleware
+ *   npm run bench:middleware -- --rounds 7 --duration 8 --load 1@200,10,50
+ *   npm run bench:middleware -- --control    # A/A: both apps bare
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalEmbedder } from '../src/providers/local/embedder.js';
+import { ingestDirectory } from '../src/rag/ingest.js';
+import { openIndex } from '../src/rag/store.js';
+import { BenchUsageError, integerFlag, parseFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { spawnChildServer, type ChildServer } from './lib/child-ipc.js';
+import { runLoadRound, type LoadRoundResult } from './lib/load-round.js';
+import type { ServerStats } from './lib/middleware-server.js';
+import { round } from './lib/stats.js';
+import { formatTable } from './lib/table.js';
+
+const FLAGS = {
+  rounds: true,
+  duration: true,
+  warmup: true,
+  load: true,
+  'sample-rate': true,
+  'log-level': true,
+  'judge-backlog-seconds': true,
+  'no-pin': false,
+  control: false,
+  help: false,
+};
+const USAGE =
+  'usage: npm run bench:middleware -- [--rounds <n=6>] [--duration <seconds per round=3>] [--warmup <seconds=1>] ' +
+  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control]\n' +
+  '  --load: load profiles, each <connections> (as fast as the server answers) or <connections>@<requests per second>\n' +
+  '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n';
+
+const MODES = ['bare', 'captured'] as const;
+type Mode = (typeof MODES)[number];
+
+/** A load shape: `connections` in parallel, each sending its next request when the last is answered, capped at `rate` req/s overall. */
+interface LoadProfile {
+  key: string;
+  connections: number;
+  rate: number | null;
+}
+
+interface RoundFigures extends LoadRoundResult {
+  profile: string;
+  connections: number;
+  round: number;
+  mode: Mode;
+  /** Server CPU time per 2xx response, µs (includes writing this round's captures). */
+  cpuMicrosPerRequest: number;
+  /** Judge calls the captured app made during the round (warm-up, load and the final flush). */
+  judgeCalls: number;
+  /** Captures persisted for this round's requests. */
+  capturesStored: number;
+  captureFailures: number;
+}
+
+interface ModeSummary {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  cpu_us_per_req: number;
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), FLAGS);
+  if (flags.has('help')) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const rounds = integerFlag(flags, 'rounds', 6, 1, 100);
+  const duration = integerFlag(flags, 'duration', 3, 1, 600);
+  const warmup = integerFlag(flags, 'warmup', 1, 0, 600);
+  const profiles = loadProfiles(flags.get('load') ?? '1@100,1,10');
+  const sampleRate = flags.has('sample-rate') ? Number(flags.get('sample-rate')) : 1;
+  if (!(sampleRate >= 0 && sampleRate <= 1)) throw new BenchUsageError(`flag --sample-rate ${flags.get('sample-rate')} is invalid: use a number from 0 to 1`);
+  const backlogSeconds = integerFlag(flags, 'judge-backlog-seconds', 5, 0, 600);
+  const logLevel = flags.get('log-level') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new BenchUsageError(`flag --log-level ${logLevel} is invalid: use a pino level`);
+  const pin = !flags.has('no-pin') && cpus().length >= 2;
+  const control = flags.has('control');
+
+  // The judge must not be able to run during any round: settle longer than the whole benchmark.
+  const initialWarmup = warmup > 0 ? Math.max(5, 3 * warmup) : 0;
+  const plannedSeconds = initialWarmup * 2 + profiles.length * rounds * MODES.length * (warmup + duration + 1);
+  const settleMs = (plannedSeconds + 300) * 1000;
+
+  const folder = mkdtempSync(join(tmpdir(), 'groundcheck-bench-mw-'));
+  let server: ChildServer | null = null;
+  try {
+    if (pin) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+    process.stderr.write(`building the handbook index in ${folder}\n`);
+    const index = openIndex({ path: join(folder, 'index.db'), embedder: createLocalEmbedder() });
+    await ingestDirectory(index, join(REPO_ROOT, 'fixtures', 'corpus'));
+    index.close();
+    const bodies = readFileSync(join(REPO_ROOT, 'fixtures', 'questions', 'handbook.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.stringify({ message: (JSON.parse(line) as { question: string }).question }));
+
+    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : [])];
+    const child = await spawnChildServer(join(REPO_ROOT, 'bench', 'lib', 'middleware-server.ts'), args, { cpu: pin ? 1 : null, cwd: REPO_ROOT });
+    server = child;
+    const ports = child.ready.ports as Record<Mode, number>;
+    process.stderr.write(
+      `server up (pid ${child.pid}, both apps in it${pin ? ', pinned to CPU 1; load generator on CPU 0' : ', not pinned'}); ` +
+        `${rounds} round(s) × ${duration} s per mode and load profile (${profiles.map((profile) => profile.key).join(', ')}), ${warmup} s warm-up each; judge settle ${Math.round(settleMs / 1000)} s\n`,
+    );
+
+    const url = (mode: Mode) => `http://127.0.0.1:${ports[mode]}`;
+    const maxConnections = Math.max(...profiles.map((profile) => profile.connections));
+    for (const mode of MODES) {
+      await child.request('measure', { app: mode });
+      // Longer than a round's warm-up: the first rounds otherwise still run on half-compiled code.
+      if (initialWarmup > 0) await checkedRound(mode, { url: url(mode), connections: maxConnections, durationSeconds: initialWarmup, bodies });
+    }
+
+    const figures: RoundFigures[] = [];
+    for (const profile of profiles) {
+      const { connections } = profile;
+      const shape = { connections, ...(profile.rate !== null ? { overallRate: profile.rate } : {}), bodies };
+      for (let roundIndex = 0; roundIndex < rounds; roundIndex++) {
+        const order: Mode[] = roundIndex % 2 === 0 ? ['bare', 'captured'] : ['captured', 'bare'];
+        for (const mode of order) {
+          await child.request('measure', { app: mode });
+          if (warmup > 0) await checkedRound(mode, { url: url(mode), durationSeconds: warmup, ...shape });
+          const before = (await child.request<{ stats: ServerStats }>('flush', { app: mode })).stats;
+          const load = await checkedRound(mode, { url: url(mode), durationSeconds: duration, ...shape });
+          const after = (await child.request<{ stats: ServerStats }>('flush', { app: mode })).stats;
+          const row: RoundFigures = {
+            ...load,
+            profile: profile.key,
+            connections,
+            round: roundIndex + 1,
+            mode,
+            cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / load.ok,
+            judgeCalls: after.judgeCalls - before.judgeCalls,
+            capturesStored: after.stored - before.stored,
+            captureFailures: after.captureFailures - before.captureFailures,
+          };
+          figures.push(row);
+          process.stderr.write(
+            `${profile.key.padEnd(6)} round ${row.round} ${mode.padEnd(8)} ${row.rps.toFixed(0)} req/s  p50 ${row.p50Ms.toFixed(3)} ms  p99 ${row.p99Ms.toFixed(3)} ms  ` +
+              `${row.cpuMicrosPerRequest.toFixed(0)} µs CPU/req` +
+              (mode === 'captured' ? `  judge calls ${row.judgeCalls}  captures ${row.capturesStored}/${row.ok}` : '') +
+              '\n',
+          );
+        }
+      }
+    }
+
+    const finalStats = (await child.request<{ stats: ServerStats }>('flush', { app: 'captured' })).stats;
+    const backlog =
+      backlogSeconds > 0
+        ? await child.request<{ judgeCalls: number; judged: number; failures: number; seconds: number; pending: number }>('judgeBacklog', { app: 'captured', seconds: backlogSeconds })
+        : null;
+
+    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate });
+  } finally {
+    await server?.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A load round that must see only 2xx responses: anything else makes the comparison meaningless. */
+async function checkedRound(mode: Mode, options: Parameters<typeof runLoadRound>[0]): Promise<LoadRoundResult> {
+  const result = await runLoadRound(options);
+  if (result.non2xx > 0 || result.errors > 0 || result.ok === 0) {
+    throw new Error(`${mode} app: ${result.ok} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts) at ${options.connections} connection(s)`);
+  }
+  return result;
+}
+
+/** `1@100,1,10` → three profiles: one connection capped at 100 req/s, one connection, ten connections. */
+function loadProfiles(text: string): LoadProfile[] {
+  const profiles = text.split(',').map((part) => {
+    const match = /^\s*(\d+)(?:@(\d+))?\s*$/.exec(part);
+    const connections = Number(match?.[1]);
+    const rate = match?.[2] === undefined ? null : Number(match[2]);
+    if (!match || connections < 1 || connections > 1000 || (rate !== null && rate < 1)) {
+      throw new BenchUsageError(`flag --load ${text} is invalid: use <connections> or <connections>@<requests per second>, separated by commas, e.g. 1@100,1,10`);
+    }
+    return { key: rate === null ? `c${connections}` : `c${connections}@${rate}`, connections, rate };
+  });
+  if (profiles.length === 0) throw new BenchUsageError('flag --load needs at least one profile');
+  return profiles;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function report(
+  figures: RoundFigures[],
+  profiles: LoadProfile[],
+  finalStats: ServerStats,
+  backlog: { judgeCalls: number; judged: number; failures: number; seconds: number; pending: number } | null,
+  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number },
+): void {
+  const out = (text: string) => process.stdout.write(`${text}\n`);
+  out('');
+  if (settings.control) out('CONTROL RUN (--control): the app labelled "captured" is built bare too; any difference below is noise.');
+  out(
+    `bench:middleware — demo POST /api/chat (offline provider, the 78 handbook questions in turn), ${settings.rounds} alternating round(s) of ${settings.duration} s ` +
+      `per mode and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}) + in-process judge worker; ` +
+      `logs at "${settings.logLevel}" to /dev/null in both apps; ` +
+      (settings.pin ? 'both apps in one server process on CPU 1, autocannon on CPU 0' : 'not pinned to CPUs') +
+      `; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+  );
+  out('Profiles: cN = N connections, each sending its next request as soon as the last is answered (the server saturates); cN@R = the same capped at R requests/s overall.');
+  out('');
+  out('Per round (latency percentiles from per-request timings; "ac p50" is autocannon\'s own whole-millisecond histogram):');
+  out(
+    formatTable(
+      ['load', 'round', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'ac p50', 'CPU µs/req', 'judge calls', 'captures stored', '2xx'],
+      figures.map((row) => [
+        row.profile,
+        row.round,
+        row.mode,
+        Math.round(row.rps),
+        row.p50Ms.toFixed(3),
+        row.p99Ms.toFixed(3),
+        row.autocannonP50Ms,
+        Math.round(row.cpuMicrosPerRequest),
+        row.mode === 'captured' ? row.judgeCalls : '-',
+        row.mode === 'captured' ? row.capturesStored : '-',
+        row.ok,
+      ]),
+    ),
+  );
+
+  const summaryRows: (string | number)[][] = [];
+  const byProfile: Record<string, { bare: ModeSummary; captured: ModeSummary; ratio: Record<string, number>; added: Record<string, number> }> = {};
+  for (const profile of profiles) {
+    const rows = (mode: Mode) => figures.filter((row) => row.profile === profile.key && row.mode === mode);
+    const summarize = (mode: Mode): ModeSummary => ({
+      rps: round(median(rows(mode).map((row) => row.rps)), 1),
+      p50_ms: round(median(rows(mode).map((row) => row.p50Ms)), 4),
+      p99_ms: round(median(rows(mode).map((row) => row.p99Ms)), 4),
+      cpu_us_per_req: round(median(rows(mode).map((row) => row.cpuMicrosPerRequest)), 1),
+    });
+    // Paired by round: each round's captured figure against the same round's bare figure.
+    const paired = (figure: (row: RoundFigures) => number, combine: (captured: number, bare: number) => number) =>
+      median(rows('captured').map((row, index) => combine(figure(row), figure(rows('bare')[index]!))));
+    const bare = summarize('bare');
+    const captured = summarize('captured');
+    const ratio = {
+      rps: round(paired((row) => row.rps, (c, b) => c / b), 4),
+      p50: round(paired((row) => row.p50Ms, (c, b) => c / b), 4),
+      p99: round(paired((row) => row.p99Ms, (c, b) => c / b), 4),
+      cpu_per_req: round(paired((row) => row.cpuMicrosPerRequest, (c, b) => c / b), 4),
+    };
+    const added = {
+      p50_ms: round(paired((row) => row.p50Ms, (c, b) => c - b), 4),
+      p99_ms: round(paired((row) => row.p99Ms, (c, b) => c - b), 4),
+      cpu_us_per_req: round(paired((row) => row.cpuMicrosPerRequest, (c, b) => c - b), 1),
+    };
+    byProfile[profile.key] = { bare, captured, ratio, added };
+    const sign = (value: number) => (value >= 0 ? '+' : '');
+    summaryRows.push(
+      [profile.key, 'bare', bare.rps, bare.p50_ms.toFixed(3), bare.p99_ms.toFixed(3), bare.cpu_us_per_req, '', '', ''],
+      [profile.key, 'captured', captured.rps, captured.p50_ms.toFixed(3), captured.p99_ms.toFixed(3), captured.cpu_us_per_req, '', '', ''],
+      [
+        profile.key,
+        'captured vs bare',
+        ratio.rps.toFixed(4),
+        ratio.p50.toFixed(4),
+        ratio.p99.toFixed(4),
+        ratio.cpu_per_req.toFixed(4),
+        `${(100 * (1 - ratio.rps)).toFixed(2)}%`,
+        `${sign(added.p50_ms)}${added.p50_ms.toFixed(3)}`,
+        `${sign(added.cpu_us_per_req)}${added.cpu_us_per_req.toFixed(0)}`,
+      ],
+    );
+  }
+  out('');
+  out('Medians over rounds; the "captured vs bare" rows are medians of per-round pairs (ratios, throughput loss, added p50 and added CPU):');
+  out(formatTable(['load', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'throughput loss', 'added p50 ms', 'added CPU µs/req'], summaryRows));
+  out('A throughput loss only means something at a saturating profile (cN); at a capped one (cN@R) both apps serve R req/s.');
+
+  const capturedRows = figures.filter((row) => row.mode === 'captured');
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const okDuringLoad = sum(capturedRows.map((row) => row.ok));
+  const judgeCallsDuringLoad = sum(capturedRows.map((row) => row.judgeCalls));
+  const storedDuringLoad = sum(capturedRows.map((row) => row.capturesStored));
+  out('');
+  out('Capture and judge accounting (captured app):');
+  out(
+    formatTable(
+      ['figure', 'value'],
+      [
+        ['2xx responses in the measured rounds', okDuringLoad],
+        ['captures persisted for those rounds', storedDuringLoad],
+        ['capture failures, whole run (groundcheck_capture_failures_total)', finalStats.captureFailures],
+        ['judge calls during the measured rounds', judgeCallsDuringLoad],
+        ['judge calls per request during the measured rounds', okDuringLoad === 0 ? 0 : judgeCallsDuringLoad / okDuringLoad],
+        ['judge calls, whole load phase incl. warm-ups', finalStats.judgeCalls],
+        ['captures persisted, whole load phase incl. warm-ups', finalStats.stored],
+        ['judge settle delay (s)', Math.round(settings.settleMs / 1000)],
+        ...(backlog
+          ? ([
+              [`after the load, settle 0: judge calls in ${backlog.seconds.toFixed(1)} s`, backlog.judgeCalls],
+              ['after the load: judgments stored', backlog.judged],
+              ['after the load: judgments per second', round(backlog.judged / backlog.seconds, 1)],
+              ['after the load: captures still waiting for the judge', backlog.pending],
+            ] as [string, number][])
+          : []),
+      ],
+    ),
+  );
+  out('Requests in flight when a round ends are still answered and captured: "captures persisted" may exceed the 2xx counted by up to the connection count per round.');
+
+  const pick = <Key extends keyof (typeof byProfile)[string]>(key: Key) => Object.fromEntries(Object.entries(byProfile).map(([profile, values]) => [profile, values[key]]));
+  out('');
+  out(
+    JSON.stringify({
+      bare: pick('bare'),
+      captured: pick('captured'),
+      ratio: pick('ratio'),
+      added: pick('added'),
+      captures: { ok_responses: okDuringLoad, persisted: storedDuringLoad, failures: finalStats.captureFailures, persisted_total: finalStats.stored },
+      judge: {
+        calls_during_rounds: judgeCallsDuringLoad,
+        calls_per_request: okDuringLoad === 0 ? 0 : judgeCallsDuringLoad / okDuringLoad,
+        calls_whole_load_phase: finalStats.judgeCalls,
+        settle_ms: settings.settleMs,
+        ...(backlog ? { backlog_judge_calls: backlog.judgeCalls, backlog_judged: backlog.judged, backlog_seconds: round(backlog.seconds, 2), backlog_pending: backlog.pending } : {}),
+      },
+      control: settings.control,
+    }),
+  );
+}
+
+runBenchmark(main);
