@@ -69,6 +69,10 @@ interface RoundFigures extends LoadRoundResult {
   mode: Mode;
   /** Server CPU time per 2xx response, µs (includes writing this round's captures). */
   cpuMicrosPerRequest: number;
+  /** Garbage-collection time per 2xx response, µs (part of the CPU time). */
+  gcMicrosPerRequest: number;
+  /** The captured app's capture work per 2xx response, µs, timed where it runs (see `ServerStats.captureWork`). */
+  work: ServerStats['captureWork'];
   /** Judge calls the captured app made during the round (warm-up, load and the final flush). */
   judgeCalls: number;
   /** Captures persisted for this round's requests. */
@@ -81,6 +85,7 @@ interface ModeSummary {
   p50_ms: number;
   p99_ms: number;
   cpu_us_per_req: number;
+  gc_us_per_req: number;
 }
 
 async function main(): Promise<void> {
@@ -155,6 +160,13 @@ async function main(): Promise<void> {
             round: roundIndex + 1,
             mode,
             cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / load.ok,
+            gcMicrosPerRequest: (after.gcMicros - before.gcMicros) / load.ok,
+            work: {
+              redact: (after.captureWork.redact - before.captureWork.redact) / load.ok,
+              write: (after.captureWork.write - before.captureWork.write) / load.ok,
+              log: (after.captureWork.log - before.captureWork.log) / load.ok,
+              claim: (after.captureWork.claim - before.captureWork.claim) / load.ok,
+            },
             judgeCalls: after.judgeCalls - before.judgeCalls,
             capturesStored: after.stored - before.stored,
             captureFailures: after.captureFailures - before.captureFailures,
@@ -162,8 +174,11 @@ async function main(): Promise<void> {
           figures.push(row);
           process.stderr.write(
             `${profile.key.padEnd(6)} round ${row.round} ${mode.padEnd(8)} ${row.rps.toFixed(0)} req/s  p50 ${row.p50Ms.toFixed(3)} ms  p99 ${row.p99Ms.toFixed(3)} ms  ` +
-              `${row.cpuMicrosPerRequest.toFixed(0)} µs CPU/req` +
-              (mode === 'captured' ? `  judge calls ${row.judgeCalls}  captures ${row.capturesStored}/${row.ok}` : '') +
+              `${row.cpuMicrosPerRequest.toFixed(0)} µs CPU/req (GC ${row.gcMicrosPerRequest.toFixed(0)})` +
+              (mode === 'captured'
+                ? `  capture work µs/req: redact ${row.work.redact.toFixed(1)} write ${row.work.write.toFixed(1)} log ${row.work.log.toFixed(1)} claim ${row.work.claim.toFixed(1)}` +
+                  `  judge calls ${row.judgeCalls}  captures ${row.capturesStored}/${row.ok}`
+                : '') +
               '\n',
           );
         }
@@ -235,7 +250,7 @@ function report(
   out('Per round (latency percentiles from per-request timings; "ac p50" is autocannon\'s own whole-millisecond histogram):');
   out(
     formatTable(
-      ['load', 'round', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'ac p50', 'CPU µs/req', 'judge calls', 'captures stored', '2xx'],
+      ['load', 'round', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'ac p50', 'CPU µs/req', 'GC µs/req', 'judge calls', 'captures stored', '2xx'],
       figures.map((row) => [
         row.profile,
         row.round,
@@ -245,6 +260,7 @@ function report(
         row.p99Ms.toFixed(3),
         row.autocannonP50Ms,
         Math.round(row.cpuMicrosPerRequest),
+        Math.round(row.gcMicrosPerRequest),
         row.mode === 'captured' ? row.judgeCalls : '-',
         row.mode === 'captured' ? row.capturesStored : '-',
         row.ok,
@@ -261,6 +277,7 @@ function report(
       p50_ms: round(median(rows(mode).map((row) => row.p50Ms)), 4),
       p99_ms: round(median(rows(mode).map((row) => row.p99Ms)), 4),
       cpu_us_per_req: round(median(rows(mode).map((row) => row.cpuMicrosPerRequest)), 1),
+      gc_us_per_req: round(median(rows(mode).map((row) => row.gcMicrosPerRequest)), 1),
     });
     // Paired by round: each round's captured figure against the same round's bare figure.
     const paired = (figure: (row: RoundFigures) => number, combine: (captured: number, bare: number) => number) =>
@@ -277,12 +294,13 @@ function report(
       p50_ms: round(paired((row) => row.p50Ms, (c, b) => c - b), 4),
       p99_ms: round(paired((row) => row.p99Ms, (c, b) => c - b), 4),
       cpu_us_per_req: round(paired((row) => row.cpuMicrosPerRequest, (c, b) => c - b), 1),
+      gc_us_per_req: round(paired((row) => row.gcMicrosPerRequest, (c, b) => c - b), 1),
     };
     byProfile[profile.key] = { bare, captured, ratio, added };
     const sign = (value: number) => (value >= 0 ? '+' : '');
     summaryRows.push(
-      [profile.key, 'bare', bare.rps, bare.p50_ms.toFixed(3), bare.p99_ms.toFixed(3), bare.cpu_us_per_req, '', '', ''],
-      [profile.key, 'captured', captured.rps, captured.p50_ms.toFixed(3), captured.p99_ms.toFixed(3), captured.cpu_us_per_req, '', '', ''],
+      [profile.key, 'bare', bare.rps, bare.p50_ms.toFixed(3), bare.p99_ms.toFixed(3), bare.cpu_us_per_req, bare.gc_us_per_req, '', '', '', ''],
+      [profile.key, 'captured', captured.rps, captured.p50_ms.toFixed(3), captured.p99_ms.toFixed(3), captured.cpu_us_per_req, captured.gc_us_per_req, '', '', '', ''],
       [
         profile.key,
         'captured vs bare',
@@ -290,16 +308,33 @@ function report(
         ratio.p50.toFixed(4),
         ratio.p99.toFixed(4),
         ratio.cpu_per_req.toFixed(4),
+        '',
         `${(100 * (1 - ratio.rps)).toFixed(2)}%`,
         `${sign(added.p50_ms)}${added.p50_ms.toFixed(3)}`,
         `${sign(added.cpu_us_per_req)}${added.cpu_us_per_req.toFixed(0)}`,
+        `${sign(added.gc_us_per_req)}${added.gc_us_per_req.toFixed(0)}`,
       ],
     );
   }
   out('');
   out('Medians over rounds; the "captured vs bare" rows are medians of per-round pairs (ratios, throughput loss, added p50 and added CPU):');
-  out(formatTable(['load', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'throughput loss', 'added p50 ms', 'added CPU µs/req'], summaryRows));
+  out(formatTable(['load', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'GC µs/req', 'throughput loss', 'added p50 ms', 'added CPU µs/req', 'added GC µs/req'], summaryRows));
   out('A throughput loss only means something at a saturating profile (cN); at a capped one (cN@R) both apps serve R req/s.');
+
+  const workRows = profiles.map((profile) => {
+    const rows = figures.filter((row) => row.profile === profile.key && row.mode === 'captured');
+    const part = (key: keyof RoundFigures['work']) => round(median(rows.map((row) => row.work[key])), 1);
+    const total = round(median(rows.map((row) => row.work.redact + row.work.write + row.work.log + row.work.claim)), 1);
+    return { profile: profile.key, redact: part('redact'), write: part('write'), log: part('log'), claim: part('claim'), total };
+  });
+  out('');
+  out("Captured app's capture work, timed where it runs (µs per request, medians over rounds); the rest of the added CPU is the middleware itself, garbage collection and cache effects:");
+  out(
+    formatTable(
+      ['load', 'redact', 'store write', 'rag.capture log', 'judge claims', 'total', 'added CPU (pairs)', 'added GC (pairs)'],
+      workRows.map((row) => [row.profile, row.redact, row.write, row.log, row.claim, row.total, byProfile[row.profile]!.added.cpu_us_per_req!, byProfile[row.profile]!.added.gc_us_per_req!]),
+    ),
+  );
 
   const capturedRows = figures.filter((row) => row.mode === 'captured');
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -341,6 +376,7 @@ function report(
       captured: pick('captured'),
       ratio: pick('ratio'),
       added: pick('added'),
+      capture_work_us_per_req: Object.fromEntries(workRows.map(({ profile, ...work }) => [profile, work])),
       captures: { ok_responses: okDuringLoad, persisted: storedDuringLoad, failures: finalStats.captureFailures, persisted_total: finalStats.stored },
       judge: {
         calls_during_rounds: judgeCallsDuringLoad,

@@ -12,9 +12,11 @@ import { copyFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { createApp, type DemoApp } from '../../demo-app/app.js';
 import { createLogger } from '../../src/capture/logging.js';
+import { redactPersonalData } from '../../src/capture/redact.js';
 import { createJudgeWorker } from '../../src/capture/worker.js';
 import { createLocalEmbedder } from '../../src/providers/local/embedder.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
@@ -38,6 +40,15 @@ export interface ServerStats {
   stored: number;
   /** CPU time of the whole server process so far (user + system), µs. */
   cpuMicros: number;
+  /** Time spent in garbage collection so far (all kinds), µs. */
+  gcMicros: number;
+  /**
+   * Wall time of the captured app's capture work so far, µs, timed where it runs: the default
+   * redaction, `store.writeCaptures` (one transaction per batch), the `rag.capture` log lines, and
+   * the judge worker's claims (its polls). On one pinned core, wall time there is CPU time or a
+   * wait the event loop cannot use (a checkpoint's fsync).
+   */
+  captureWork: { redact: number; write: number; log: number; claim: number };
   rssMiB: number;
 }
 
@@ -58,14 +69,45 @@ async function main(): Promise<void> {
   // Logs are serialized and written as in production, but to /dev/null: the same for both apps,
   // and no terminal or disk in the way.
   const logger = createLogger({ level: flags.get('log-level') ?? 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  // Garbage-collection time, to tell it apart from the capture code's own CPU time.
+  let gcMicros = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMicros += entry.duration * 1000;
+  }).observe({ entryTypes: ['gc'] });
+  const captureWork = { redact: 0, write: 0, log: 0, claim: 0 };
+  const timed = <Args extends unknown[], Result>(key: keyof typeof captureWork, fn: (...args: Args) => Result) =>
+    (...args: Args): Result => {
+      const started = performance.now();
+      try {
+        return fn(...args);
+      } finally {
+        captureWork[key] += (performance.now() - started) * 1000;
+      }
+    };
+  // Only the capture lines are timed; the request lines of both apps (pino-http's child loggers,
+  // which inherit this method) go through untouched, with their own `this`.
+  const info = logger.info as (this: unknown, ...args: unknown[]) => void;
+  (logger as unknown as { info: (this: unknown, ...args: unknown[]) => void }).info = function (this: unknown, ...args: unknown[]) {
+    if ((args[0] as { event?: unknown } | undefined)?.event !== 'rag.capture') return info.apply(this, args);
+    const started = performance.now();
+    try {
+      return info.apply(this, args);
+    } finally {
+      captureWork.log += (performance.now() - started) * 1000;
+    }
+  };
   const apps = new Map<AppName, RunningApp>();
   for (const name of APPS) {
     // Each app reads its own copy of the index, as two deployments would.
     const indexPath = join(folder, `index-${name}.db`);
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
-    const capture = name === 'captured' && !control ? { store: join(folder, 'captures.db'), sampleRate } : false;
+    const capture = name === 'captured' && !control ? { store: join(folder, 'captures.db'), sampleRate, redact: timed('redact', redactPersonalData) } : false;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {} });
+    if (demo.store) {
+      demo.store.writeCaptures = timed('write', demo.store.writeCaptures.bind(demo.store));
+      demo.store.claimPending = timed('claim', demo.store.claimPending.bind(demo.store));
+    }
     const server = demo.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -89,6 +131,8 @@ async function main(): Promise<void> {
       queued: demo.capture?.queued ?? 0,
       stored: demo.store?.captureCount() ?? 0,
       cpuMicros: cpu.user + cpu.system,
+      gcMicros,
+      captureWork: { ...captureWork },
       rssMiB: process.memoryUsage().rss / 1024 / 1024,
     };
   }

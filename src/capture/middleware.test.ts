@@ -4,12 +4,13 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createRagPipeline } from '../rag/pipeline.js';
+import type { RagTrace } from '../rag/trace.js';
 import { chatApp, memoryLogger, metricValue } from '../test-support/capture-helpers.js';
 import { handbookIndex, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { MockChatModel } from '../testing/index.js';
 import { httpLogger } from './logging.js';
 import { createCaptureMetrics } from './metrics.js';
-import { captureRag } from './middleware.js';
+import { captureRag, MAX_WRITE_BATCH } from './middleware.js';
 import { redactText } from './redact.js';
 import { openCaptureStore } from './store.js';
 import type { Capture, CaptureSink } from './types.js';
@@ -69,10 +70,18 @@ describe('captureRag', () => {
     expect(captureLines).toHaveLength(1);
     expect(captureLines[0]).toMatchObject({
       traceId: response.body.traceId,
-      chunks: documents.map((document) => ({ id: document.id, score: expect.any(Number) })),
-      refused: false,
-      answerLength: (response.body.answer as string).length,
-      latencyMs: expect.any(Number),
+      requestId: stored!.capture.requestId,
+      capture: {
+        route: '/api/chat',
+        status: 200,
+        mode: 'rag',
+        chunkIds: documents.map((document) => document.id),
+        scores: (response.body.sources as { score: number }[]).map((source) => source.score),
+        refused: false,
+        answerLength: (response.body.answer as string).length,
+        latencyMs: expect.any(Number),
+        truncated: false,
+      },
     });
   });
 
@@ -180,6 +189,53 @@ describe('captureRag', () => {
     expect(second).toMatchObject({ route: '/two', mode: 'norag', chunks: [] });
     expect(store.getCapture(lateId)?.capture.query).toBe('How long is the probation period?');
     expect(store.captureCount()).toBe(3);
+  });
+
+  it('a value that is not a trace is counted and logged as a failed capture; nothing reaches the request or the process', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'ok' }) });
+    const store = storeIn();
+    const { logger, lines } = memoryLogger();
+    const metrics = createCaptureMetrics();
+    const capture = captureRag({ store, logger, metrics });
+    const app = express();
+    app.use(capture);
+    let lateError: unknown = 'not called';
+    app.get('/odd', async (req, res) => {
+      req.rag!.record({ id: 42 } as unknown as RagTrace);
+      req.rag!.record(await pipeline.ask('What is the mileage rate?'));
+      res.json({ ok: true });
+      setImmediate(() => {
+        try {
+          req.rag!.record(null as unknown as RagTrace);
+          lateError = null;
+        } catch (error) {
+          lateError = error;
+        }
+      });
+    });
+    expect((await request(app).get('/odd')).status).toBe(200);
+    await expect.poll(() => lateError).toBeNull();
+    await capture.flush();
+    expect(store.captureCount()).toBe(1);
+    expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(2);
+    expect(lines.filter((line) => line.event === 'rag.capture.failed')).toHaveLength(2);
+  });
+
+  it(`writes at most MAX_WRITE_BATCH (${MAX_WRITE_BATCH}) captures per transaction, however many are waiting`, async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'ok' }) });
+    const trace = await pipeline.ask('What is the mileage rate?');
+    const batches: number[] = [];
+    const capture = captureRag({ store: { writeCaptures: (captures) => void batches.push(captures.length) }, logger: memoryLogger().logger });
+    const app = express();
+    app.use(capture);
+    // One request records many traces: they are queued together when its response closes.
+    app.get('/many', (req, res) => {
+      for (let index = 0; index < 2 * MAX_WRITE_BATCH + 5; index++) req.rag!.record({ ...trace, id: `${trace.id}-${index}` });
+      res.json({ ok: true });
+    });
+    expect((await request(app).get('/many')).status).toBe(200);
+    await capture.flush();
+    expect(batches).toEqual([MAX_WRITE_BATCH, MAX_WRITE_BATCH, 5]);
   });
 
   it('size caps: oversized fields are cut and the capture is marked truncated', async () => {

@@ -20,14 +20,25 @@ const MIN_PHONE_DIGITS = 9;
  * redactText('mail jo@example.com or call 020 7946 0400'); // 'mail [email] or call [phone]'
  */
 export function redactText(text: string): string {
-  return text
-    .replace(EMAIL, REDACTION_MARKS.email)
-    .replace(PHONE_LIKE, (match) => {
-      const digits = match.replace(/\D/g, '').length;
-      if (digits < MIN_PHONE_DIGITS || ISO_DATE.test(match)) return match;
-      return REDACTION_MARKS.phone;
-    })
-    .replace(LONG_DIGITS, REDACTION_MARKS.number);
+  // Cheap checks first, with the same result: an address needs an "@", and both number patterns
+  // mask only matches of 9+ digits, so a text with fewer digits in all is left as it is.
+  let redacted = text.includes('@') ? text.replace(EMAIL, REDACTION_MARKS.email) : text;
+  if (countDigits(redacted) < MIN_PHONE_DIGITS) return redacted;
+  redacted = redacted.replace(PHONE_LIKE, (match) => {
+    const digits = match.replace(/\D/g, '').length;
+    if (digits < MIN_PHONE_DIGITS || ISO_DATE.test(match)) return match;
+    return REDACTION_MARKS.phone;
+  });
+  return redacted.replace(LONG_DIGITS, REDACTION_MARKS.number);
+}
+
+function countDigits(text: string): number {
+  let digits = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits += 1;
+  }
+  return digits;
 }
 
 /**
@@ -40,30 +51,36 @@ export function redactPersonalData(capture: Capture): Capture {
     ...capture,
     query: redactText(capture.query),
     answer: redactText(capture.answer),
-    chunks: capture.chunks.map((chunk) => ({ ...chunk, text: redactChunkText(chunk.text) })),
+    chunks: capture.chunks.map((chunk) => ({ ...chunk, text: redactChunkText(chunk.text, chunk.hash) })),
   };
 }
 
 /**
- * Redacted chunk texts, by original text. The same passages come back request after request, and
- * running the patterns over every chunk was the largest cost of a capture (bench:middleware); a
- * lookup keyed by the full text returns exactly what `redactText` would. Bounded by total size and
- * emptied when full.
+ * Redacted chunk texts, by the chunk's content hash. The same passages come back request after
+ * request, and running the patterns over every chunk was the largest cost of a capture
+ * (bench:middleware). Keyed by the short hash rather than the text, because each request reads
+ * its chunks anew and hashing every long text for a map lookup cost ~10 µs per capture; the
+ * stored original is compared with the text, so a wrong or reused hash only costs a miss, never
+ * a wrong result. Bounded by total size and emptied when full.
  */
-const redactedChunks = new Map<string, string>();
+const redactedChunks = new Map<string, { original: string; redacted: string }>();
 const MAX_REMEMBERED_CHARS = 4_000_000;
 let rememberedChars = 0;
 
-function redactChunkText(text: string): string {
-  const known = redactedChunks.get(text);
-  if (known !== undefined) return known;
+function redactChunkText(text: string, hash: string): string {
+  const known = redactedChunks.get(hash);
+  if (known !== undefined && known.original === text) return known.redacted;
   const redacted = redactText(text);
+  if (known !== undefined) {
+    redactedChunks.delete(hash);
+    rememberedChars -= known.original.length;
+  }
   if (rememberedChars + text.length > MAX_REMEMBERED_CHARS) {
     redactedChunks.clear();
     rememberedChars = 0;
   }
   if (text.length <= MAX_REMEMBERED_CHARS) {
-    redactedChunks.set(text, redacted);
+    redactedChunks.set(hash, { original: text, redacted });
     rememberedChars += text.length;
   }
   return redacted;

@@ -1,6 +1,8 @@
 /**
  * The capture store's schema, one migration per version (`PRAGMA user_version`). Only
- * `store.ts` applies them.
+ * `store.ts` applies them, all pending ones in one transaction. Migrations may call
+ * `gc_evidence_digest(chunk_id, document, title, section, updated, hash, text)`, which `store.ts`
+ * registers on the connection: the same key the store computes when it writes a chunk.
  */
 export const MIGRATIONS: { version: number; sql: string }[] = [
   {
@@ -86,6 +88,76 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
         lease_expires_ms INTEGER NOT NULL DEFAULT 0,
         last_error TEXT,
         PRIMARY KEY (capture_id, judge_version)
+      );
+    `,
+  },
+  {
+    // Version 2:
+    // - Each distinct chunk is stored once, in `evidence`, content-addressed: keyed by the SHA-256
+    //   of what is stored for it (its id, document, title, section, updated date, index hash and
+    //   redacted text). The same passages come back request after request, and their text was
+    //   most of the bytes written per capture; a capture's chunk rows now hold only the reference,
+    //   the scores and the rank. `hash` is still the index's content hash of the text the
+    //   generator saw (drift compares it); two chunks whose texts redact alike keep their own.
+    // - `capture_chunks` is WITHOUT ROWID: one b-tree per chunk row instead of a table plus its
+    //   primary-key index. `captures_time` is dropped: no query reads captures by time.
+    // - The live judge's queue: `judge_jobs` holds one row per capture waiting for a judgment of a
+    //   judge version (not only leased or failed ones), keyed by (judge version, capture), so the
+    //   worker's claim reads that version's settled pending rows (oldest first, by
+    //   `judge_jobs_settled`) instead of every capture. `judge_marks` holds, per judge version,
+    //   the highest capture id already considered for the queue.
+    version: 2,
+    sql: `
+      CREATE TABLE evidence (
+        digest BLOB PRIMARY KEY,
+        chunk_id TEXT NOT NULL,
+        document TEXT NOT NULL,
+        title TEXT NOT NULL,
+        section TEXT NOT NULL,
+        updated TEXT,
+        hash TEXT NOT NULL,
+        text TEXT NOT NULL
+      );
+      INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text)
+        SELECT gc_evidence_digest(chunk_id, document, title, section, updated, hash, text), chunk_id, document, title, section, updated, hash, text
+        FROM capture_chunks WHERE true
+        ON CONFLICT (digest) DO NOTHING;
+      CREATE TABLE capture_chunks_v2 (
+        capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        evidence BLOB NOT NULL REFERENCES evidence(digest),
+        score REAL NOT NULL,
+        fused_score REAL NOT NULL,
+        rank INTEGER NOT NULL,
+        PRIMARY KEY (capture_id, position)
+      ) WITHOUT ROWID;
+      INSERT INTO capture_chunks_v2 (capture_id, position, evidence, score, fused_score, rank)
+        SELECT capture_id, position, gc_evidence_digest(chunk_id, document, title, section, updated, hash, text), score, fused_score, rank FROM capture_chunks;
+      DROP TABLE capture_chunks;
+      ALTER TABLE capture_chunks_v2 RENAME TO capture_chunks;
+      DROP INDEX captures_time;
+
+      CREATE TABLE judge_jobs_v2 (
+        judge_version TEXT NOT NULL,
+        capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE,
+        captured_ms INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_ms INTEGER NOT NULL DEFAULT 0,
+        lease_owner TEXT,
+        lease_expires_ms INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        PRIMARY KEY (judge_version, capture_id)
+      ) WITHOUT ROWID;
+      INSERT INTO judge_jobs_v2 (judge_version, capture_id, captured_ms, attempts, next_attempt_ms, lease_owner, lease_expires_ms, last_error)
+        SELECT q.judge_version, q.capture_id, c.captured_ms, q.attempts, q.next_attempt_ms, q.lease_owner, q.lease_expires_ms, q.last_error
+        FROM judge_jobs q JOIN captures c ON c.id = q.capture_id;
+      DROP TABLE judge_jobs;
+      ALTER TABLE judge_jobs_v2 RENAME TO judge_jobs;
+      CREATE INDEX judge_jobs_settled ON judge_jobs(judge_version, captured_ms);
+      CREATE INDEX judge_jobs_leases ON judge_jobs(lease_owner) WHERE lease_owner IS NOT NULL;
+      CREATE TABLE judge_marks (
+        judge_version TEXT PRIMARY KEY,
+        last_capture_id INTEGER NOT NULL
       );
     `,
   },

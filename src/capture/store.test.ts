@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
-import { CaptureStore, openCaptureStore } from './store.js';
+import { CaptureStore, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore } from './store.js';
 import type { Capture, StoredJudgment } from './types.js';
 
 export function sampleCapture(traceId: string, overrides: Partial<Capture> = {}): Capture {
@@ -161,5 +161,232 @@ describe('capture store', () => {
   it('uses WAL', () => {
     const store = newStore();
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+});
+
+/** The capture store's schema 1 exactly as groundcheck wrote it before schema 2: a fixture, not shared with the code. */
+const SCHEMA_1_DDL = `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE captures (
+    id INTEGER PRIMARY KEY, trace_id TEXT NOT NULL UNIQUE, request_id TEXT NOT NULL, captured_at TEXT NOT NULL,
+    captured_ms INTEGER NOT NULL, route TEXT NOT NULL, method TEXT NOT NULL, status INTEGER NOT NULL, latency_ms REAL NOT NULL,
+    query TEXT NOT NULL, mode TEXT NOT NULL, answer TEXT NOT NULL, refused INTEGER NOT NULL, refusal_reason TEXT,
+    prompt_version TEXT NOT NULL, chat_model TEXT NOT NULL, embedding_model TEXT, input_tokens INTEGER, output_tokens INTEGER,
+    total_tokens INTEGER, cost_usd REAL, retrieval_ms REAL NOT NULL, generation_ms REAL NOT NULL, total_ms REAL NOT NULL,
+    truncated INTEGER NOT NULL
+  );
+  CREATE INDEX captures_time ON captures(captured_ms);
+  CREATE TABLE capture_chunks (
+    capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE, position INTEGER NOT NULL, chunk_id TEXT NOT NULL,
+    document TEXT NOT NULL, title TEXT NOT NULL, section TEXT NOT NULL, updated TEXT, hash TEXT NOT NULL, text TEXT NOT NULL,
+    score REAL NOT NULL, fused_score REAL NOT NULL, rank INTEGER NOT NULL, PRIMARY KEY (capture_id, position)
+  );
+  CREATE TABLE judgments (
+    id INTEGER PRIMARY KEY, capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE, judge_version TEXT NOT NULL,
+    judge_kind TEXT NOT NULL, judge_model TEXT NOT NULL, judge_prompt_version TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('ok', 'error')), claims TEXT NOT NULL, verified INTEGER NOT NULL,
+    contradicted INTEGER NOT NULL, absent INTEGER NOT NULL, flags TEXT, faithful INTEGER, hallucinated INTEGER, refused INTEGER,
+    error TEXT, raw_reply TEXT, attempts INTEGER NOT NULL, input_tokens INTEGER, output_tokens INTEGER, total_tokens INTEGER,
+    cost_usd REAL, duration_ms REAL NOT NULL, judged_at TEXT NOT NULL, UNIQUE (capture_id, judge_version)
+  );
+  CREATE TABLE judge_jobs (
+    capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE, judge_version TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0, next_attempt_ms INTEGER NOT NULL DEFAULT 0, lease_owner TEXT,
+    lease_expires_ms INTEGER NOT NULL DEFAULT 0, last_error TEXT, PRIMARY KEY (capture_id, judge_version)
+  );
+`;
+
+/** Write captures the way schema-1 groundcheck did: every chunk's text in its own row. */
+function writeSchema1File(path: string, captures: Capture[], options: { withoutTimeIndex?: boolean } = {}): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.exec(options.withoutTimeIndex ? SCHEMA_1_DDL.replace('CREATE INDEX captures_time ON captures(captured_ms);', '') : SCHEMA_1_DDL);
+  db.pragma('application_id = 1195590449');
+  db.pragma('user_version = 1');
+  db.prepare(`INSERT INTO meta (key, value) VALUES ('created_at', '2026-03-01T09:00:00.000Z')`).run();
+  const insertCapture = db.prepare(`
+    INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode, answer, refused,
+      refusal_reason, prompt_version, chat_model, embedding_model, input_tokens, output_tokens, total_tokens, cost_usd, retrieval_ms,
+      generation_ms, total_ms, truncated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertChunk = db.prepare(`
+    INSERT INTO capture_chunks (capture_id, position, chunk_id, document, title, section, updated, hash, text, score, fused_score, rank)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  for (const c of captures) {
+    const id = insertCapture.run(c.traceId, c.requestId, c.capturedAt, Date.parse(c.capturedAt), c.route, c.method, c.status, c.latencyMs, c.query, c.mode,
+      c.answer, c.refused ? 1 : 0, c.refusalReason, c.promptVersion, c.models.chat, c.models.embedding, c.usage.inputTokens, c.usage.outputTokens,
+      c.usage.totalTokens, c.costUsd, c.timings.retrievalMs, c.timings.generationMs, c.timings.totalMs, c.truncated ? 1 : 0).lastInsertRowid;
+    c.chunks.forEach((k, position) => insertChunk.run(id, position, k.chunkId, k.document, k.title, k.section, k.updated, k.hash, k.text, k.score, k.fusedScore, k.rank));
+  }
+  return db;
+}
+
+describe('capture store schema 2', () => {
+  const chunk = (chunkId: string, text: string, hash = `hash-of-${chunkId}`) => ({ ...sampleCapture('x').chunks[0]!, chunkId, text, hash });
+  const version = 'heuristic:heuristic:h1';
+
+  it('stores each distinct chunk once and references it; the index hash stays per chunk, even when two texts redact alike', () => {
+    const store = newStore();
+    const shared = chunk('travel#mileage', 'Cars: 45p per mile.');
+    store.writeCaptures([
+      sampleCapture('a', { chunks: [shared, chunk('leave#parental', 'Twenty weeks.')] }),
+      sampleCapture('b', { chunks: [{ ...shared, score: 0.9, rank: 2 }] }),
+      // Same stored text as `shared`, different original (another index hash): its own evidence row.
+      sampleCapture('c', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.', 'hash-before-redaction-2')] }),
+    ]);
+    const count = (table: string) => store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    expect([count('capture_chunks'), count('evidence')]).toEqual([4, 3]);
+    expect(store.getCapture('b')!.capture.chunks).toEqual([{ ...shared, score: 0.9, rank: 2 }]);
+    expect(store.getCapture('c')!.capture.chunks[0]!.hash).toBe('hash-before-redaction-2');
+    expect(store.capturedChunkRefs()).toEqual(
+      expect.arrayContaining([
+        { traceId: 'a', chunkId: 'travel#mileage', hash: 'hash-of-travel#mileage' },
+        { traceId: 'c', chunkId: 'travel#mileage', hash: 'hash-before-redaction-2' },
+      ]),
+    );
+    // A chunk row is a reference, scores and a rank: no text.
+    const columns = (store.db.prepare(`SELECT name FROM pragma_table_info('capture_chunks')`).pluck().all() as string[]).sort();
+    expect(columns).toEqual(['capture_id', 'evidence', 'fused_score', 'position', 'rank', 'score']);
+  });
+
+  it('opens a file written by schema 1 and migrates it in place: captures, chunks, judgments and job state intact', () => {
+    const path = join(tempDir(), 'captures.db');
+    const old = [
+      sampleCapture('judged', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.'), chunk('leave#parental', 'Twenty weeks at full pay.')] }),
+      sampleCapture('backing-off', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.')] }),
+      sampleCapture('waiting', { chunks: [] }),
+      sampleCapture('cut', { truncated: true }),
+    ];
+    const raw = writeSchema1File(path, old);
+    const judgment = judgmentFor('judged');
+    raw.prepare(`
+      INSERT INTO judgments (capture_id, judge_version, judge_kind, judge_model, judge_prompt_version, status, claims, verified, contradicted, absent,
+        flags, faithful, hallucinated, refused, error, raw_reply, attempts, input_tokens, output_tokens, total_tokens, cost_usd, duration_ms, judged_at)
+      VALUES (1, ?, 'heuristic', 'heuristic', 'h1', 'ok', ?, 1, 0, 0, ?, 1, 0, 0, NULL, NULL, 1, 0, 0, 0, 0, 3, ?)`)
+      .run(version, JSON.stringify(judgment.claims), JSON.stringify(judgment.flags), judgment.judgedAt);
+    raw.prepare(`INSERT INTO judge_jobs (capture_id, judge_version, attempts, next_attempt_ms, last_error) VALUES (2, ?, 2, ?, 'timeout')`).run(version, 8_000_000_000_000);
+    raw.close();
+
+    const store = newStore(path);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(2);
+    for (const capture of old) expect(store.getCapture(capture.traceId)!.capture).toEqual(capture);
+    expect(store.getCapture('judged')!.judgments).toEqual([judgment]);
+    expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(3); // 4 chunk rows, 3 distinct chunks (the sample's own one)
+    expect(store.db.prepare(`SELECT value FROM meta WHERE key = 'created_at'`).pluck().get()).toBe('2026-03-01T09:00:00.000Z');
+    expect(store.attemptsOf('backing-off', version)).toBe(2);
+    // The queue picks up where schema 1 left off: the judged capture is done, the one in backoff
+    // waits, the truncated one is never judged, a new judge version judges every judgeable one.
+    const claim = (judgeVersion: string) =>
+      store.claimPending({ judgeVersion, settledBefore: Date.now(), limit: 10, owner: 'w', leaseMs: 60_000, now: Date.now() }).map((capture) => capture.traceId);
+    expect(store.pendingCount(version)).toBe(2);
+    expect(claim(version)).toEqual(['waiting']);
+    expect(claim('llm:openai:gpt-4o-mini:v2')).toEqual(['judged', 'backing-off', 'waiting']);
+    // New captures go to the new layout and read back alongside the migrated ones.
+    store.writeCaptures([sampleCapture('new', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.')] })]);
+    expect(store.getCapture('new')!.capture.chunks).toEqual([chunk('travel#mileage', 'Cars: 45p per mile.')]);
+    expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(3);
+    expect(store.db.pragma('foreign_key_check')).toEqual([]);
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('migrates in one transaction: a migration that fails leaves the schema-1 file as it was', () => {
+    const path = join(tempDir(), 'captures.db');
+    // A file missing an index that schema 2 drops: the migration fails part-way.
+    writeSchema1File(path, [sampleCapture('kept')], { withoutTimeIndex: true }).close();
+    expect(() => openCaptureStore({ path })).toThrow(/captures_time/);
+    const raw = new Database(path);
+    onCleanup(() => raw.close());
+    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    expect(raw.prepare(`SELECT text FROM capture_chunks`).pluck().all()).toEqual([sampleCapture('kept').chunks[0]!.text]);
+    expect(raw.prepare(`SELECT count(*) FROM sqlite_master WHERE name IN ('evidence', 'judge_marks')`).pluck().get()).toBe(0);
+  });
+
+  it("the worker's claim reads its queue by index, never the captures: its cost does not grow with judged captures", () => {
+    const store = newStore();
+    const total = JUDGE_QUEUE_BATCH + 700;
+    store.writeCaptures(Array.from({ length: total }, (_, index) => sampleCapture(`t${index}`, { truncated: index % 100 === 0 })));
+    const judgeable = total - Math.ceil(total / 100);
+    const now = Date.parse('2026-03-01T11:00:00.000Z');
+    const claimAll = (judgeVersion: string) => {
+      const seen: string[] = [];
+      for (;;) {
+        const claimed = store.claimPending({ judgeVersion, settledBefore: now, limit: 500, owner: 'w', leaseMs: 60_000, now });
+        for (const capture of claimed) store.saveJudgment(judgmentFor(capture.traceId, { judgeVersion }));
+        seen.push(...claimed.map((capture) => capture.traceId));
+        if (claimed.length === 0 && !store.hasUnqueuedCaptures(judgeVersion)) return seen;
+      }
+    };
+
+    expect(store.pendingCount(version)).toBe(judgeable);
+    const first = claimAll(version);
+    expect(first).toHaveLength(judgeable);
+    expect(new Set(first).size).toBe(judgeable);
+    expect(first).not.toContain('t0');
+    // Everything judged: the version's queue is empty and its mark is at the last capture, so a
+    // poll has no row to visit however many captures and judgments the file holds.
+    expect(store.db.prepare(`SELECT count(*) FROM judge_jobs`).pluck().get()).toBe(0);
+    expect(store.db.prepare(`SELECT last_capture_id FROM judge_marks WHERE judge_version = ?`).pluck().get(version)).toBe(total);
+    expect(store.pendingCount(version)).toBe(0);
+    const plans = Object.entries(JUDGE_QUEUE_SQL).flatMap(([name, sql]) =>
+      (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(sql.includes('@') ? { judgeVersion: version, from: 0, upTo: 1, batch: 1, settledBefore: now, now, limit: 2 } : [version, 1].slice(0, sql.split('?').length - 1)) as { detail: string }[]).map(
+        (row) => `${name}: ${row.detail}`,
+      ),
+    );
+    expect(plans.filter((line) => /\bSCAN (captures|c|judge_jobs|q|judgments|j)\b/.test(line))).toEqual([]);
+    expect(plans).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^claimable: SEARCH q USING INDEX judge_jobs_settled \(judge_version=\? AND captured_ms<\?\)/),
+        expect.stringMatching(/^enqueue: SEARCH c USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/),
+        expect.stringMatching(/^nextBatch: SEARCH captures USING INTEGER PRIMARY KEY \(rowid>\?\)/),
+      ]),
+    );
+
+    // A judge version the file has never seen queues the old captures a batch per claim (short
+    // write transactions), and judges every judgeable one once.
+    const next = 'llm:openai:gpt-4o-mini:v2';
+    expect(store.hasUnqueuedCaptures(next)).toBe(true);
+    const [oldest] = store.claimPending({ judgeVersion: next, settledBefore: now, limit: 1, owner: 'w', leaseMs: 60_000, now });
+    expect(oldest!.traceId).toBe('t1');
+    expect(store.db.prepare(`SELECT count(*) FROM judge_jobs WHERE judge_version = ?`).pluck().get(next)).toBe(JUDGE_QUEUE_BATCH - JUDGE_QUEUE_BATCH / 100);
+    expect(store.hasUnqueuedCaptures(next)).toBe(true);
+    store.saveJudgment(judgmentFor('t1', { judgeVersion: next }));
+    const second = claimAll(next);
+    expect(['t1', ...second].sort()).toEqual([...first].sort());
+    expect(store.pendingCount(next)).toBe(0);
+  });
+});
+
+describe('capture store checkpoints', () => {
+  const many = (prefix: string) => Array.from({ length: 300 }, (_, index) => sampleCapture(`${prefix}${index}`, { query: `question ${index} ${'x'.repeat(400)}` }));
+
+  it('a background thread copies the write-ahead log into the file; the writing connection only keeps a backstop', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const store = newStore(path);
+    const before = statSync(path).size;
+    store.writeCaptures(many('bg'));
+    // 300 captures are a few hundred log pages, below both inline thresholds: only the thread checkpoints them.
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    await expect.poll(() => statSync(path).size, { timeout: 10_000 }).toBeGreaterThan(before + 100_000);
+  });
+
+  it('with backgroundCheckpoints: false, checkpoints stay SQLite’s own (inline, past 1000 log pages)', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    onCleanup(() => store.close());
+    const before = statSync(path).size;
+    store.writeCaptures(many('inline'));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(statSync(path).size).toBe(before);
+  });
+
+  it('if the thread cannot run, the store goes back to inline checkpoints and keeps writing', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const store = newStore(path);
+    // The thread opens the file by path when the first capture is written: gone, it fails to start.
+    rmSync(path);
+    store.writeCaptures([sampleCapture('still-written')]);
+    await expect.poll(() => store.db.pragma('wal_autocheckpoint', { simple: true }), { timeout: 10_000 }).toBe(1000);
+    store.writeCaptures([sampleCapture('and-this')]);
+    expect(store.captureCount()).toBe(2);
   });
 });

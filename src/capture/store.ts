@@ -1,21 +1,92 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IndexError } from '../errors.js';
+import { BackgroundCheckpointer } from './store-checkpointer.js';
 import { MIGRATIONS } from './store-schema.js';
 import { nullableFlag, toJudgment, type CaptureRow, type ChunkRow, type JudgmentRow } from './store-rows.js';
 import type { Capture, CaptureSink, CapturedChunk, StoredJudgment } from './types.js';
 
 /**
  * The capture store: one SQLite file (separate from the index) holding captured traces, their
- * chunks, the live judge's judgments and its job state. This module is the only place that writes
- * SQL against it. A judgment is UNIQUE on (capture, judge version), so no crash or restart can
- * ever store two.
+ * chunks (each distinct chunk stored once, content-addressed), the live judge's judgments and its
+ * queue. This module is the only place that writes SQL against it. A judgment is UNIQUE on
+ * (capture, judge version), so no crash or restart can ever store two.
  */
 
 /** Marks a SQLite file as a groundcheck capture store (`PRAGMA application_id`, "GCC1"). */
 const APPLICATION_ID = 0x47434331;
-export const CAPTURE_SCHEMA_VERSION = 1;
+export const CAPTURE_SCHEMA_VERSION = 2;
+
+/**
+ * Captures moved into a judge version's queue per claim, at most. A new judge version meeting a
+ * file of a million captures queues them over many short write transactions (the worker yields
+ * between them), never in one long one that would hold up the middleware's writes.
+ */
+export const JUDGE_QUEUE_BATCH = 2000;
+
+/**
+ * While a background thread takes the checkpoints, SQLite's own inline checkpoint only triggers
+ * past this many log pages (~40 MB): a bound on the log should the thread fall behind.
+ */
+const INLINE_CHECKPOINT_BACKSTOP_PAGES = 10_000;
+/** SQLite's default: an inline checkpoint once the log passes 1000 pages. */
+const INLINE_CHECKPOINT_PAGES = 1000;
+
+/** Distinct chunk texts whose evidence key a store remembers (by total length; emptied when full). */
+const MAX_REMEMBERED_TEXT_CHARS = 4_000_000;
+
+type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
+
+/**
+ * The key of an `evidence` row: SHA-256 of the JSON array of what is stored for the chunk (also
+ * registered as `gc_evidence_digest` for migrations). The id, index hash and metadata are part of
+ * the key because the index hash is of the text before redaction: two chunks can share a stored
+ * text and still differ.
+ */
+function evidenceDigest(chunk: EvidenceFields): Buffer {
+  return createHash('sha256').update(JSON.stringify([chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text]), 'utf8').digest();
+}
+
+/** A chunk's evidence key, the fields it was computed from, and whether this file holds the row. */
+interface EvidenceEntry extends EvidenceFields {
+  digest: Buffer;
+  stored: boolean;
+}
+
+/**
+ * The statements the judge worker's claim runs, exported so a test can check their query plans
+ * (an index search on the queue, never a scan of `captures`).
+ */
+export const JUDGE_QUEUE_SQL = {
+  /** The highest capture id already considered for a judge version's queue. */
+  mark: `SELECT last_capture_id FROM judge_marks WHERE judge_version = ?`,
+  /** The next batch of captures past the mark: how many, and the last id. */
+  nextBatch: `SELECT count(*) AS n, max(id) AS upTo FROM (SELECT id FROM captures WHERE id > @from ORDER BY id LIMIT @batch)`,
+  /** Queue the batch's judgeable captures: not truncated, not judged by this version. */
+  enqueue: `
+    INSERT INTO judge_jobs (judge_version, capture_id, captured_ms)
+    SELECT @judgeVersion, c.id, c.captured_ms FROM captures c
+    WHERE c.id > @from AND c.id <= @upTo AND c.truncated = 0
+      AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion)
+    ON CONFLICT (judge_version, capture_id) DO NOTHING`,
+  setMark: `
+    INSERT INTO judge_marks (judge_version, last_capture_id) VALUES (?, ?)
+    ON CONFLICT (judge_version) DO UPDATE SET last_capture_id = excluded.last_capture_id`,
+  /**
+   * Settled, not in backoff, not leased by anyone (or the lease expired), oldest first. Reads the
+   * version's settled jobs in `judge_jobs_settled` order and stops at `limit`: captures still
+   * settling are never visited.
+   */
+  claimable: `
+    SELECT q.capture_id FROM judge_jobs q INDEXED BY judge_jobs_settled
+    WHERE q.judge_version = @judgeVersion AND q.captured_ms <= @settledBefore AND q.next_attempt_ms <= @now
+      AND (q.lease_owner IS NULL OR q.lease_expires_ms <= @now)
+      AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = q.capture_id AND j.judge_version = @judgeVersion)
+    ORDER BY q.captured_ms, q.capture_id LIMIT @limit`,
+} as const;
+
 export const DEFAULT_CAPTURE_DB_PATH = '.groundcheck/captures.db';
 
 export interface OpenCaptureStoreOptions {
@@ -25,6 +96,12 @@ export interface OpenCaptureStoreOptions {
   create?: boolean;
   /** Milliseconds a writer waits for another process's lock. [busyTimeoutMs=5000] */
   busyTimeoutMs?: number;
+  /**
+   * Take write-ahead-log checkpoints on a worker thread (started at the first `writeCaptures`)
+   * instead of inside a commit on the event loop. `false` leaves them to SQLite, inline.
+   * [backgroundCheckpoints=true]
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 /** A capture row for lists: the capture plus its newest judgment, if any. */
@@ -79,11 +156,19 @@ export class CaptureStore implements CaptureSink {
   readonly path: string;
   readonly db: Database.Database;
   private readonly statements: ReturnType<CaptureStore['prepare']>;
+  private readonly writeTransaction: (captures: readonly Capture[], written: EvidenceEntry[]) => void;
+  /** Chunks seen by this store, by index hash: their evidence key, and whether the file holds the row. */
+  private readonly evidenceByHash = new Map<string, EvidenceEntry>();
+  private rememberedTextChars = 0;
+  private readonly backgroundCheckpoints: boolean;
+  private checkpointer: BackgroundCheckpointer | null = null;
+  private checkpointerFailed = false;
 
   constructor(options: OpenCaptureStoreOptions = {}) {
     const path = options.path ?? DEFAULT_CAPTURE_DB_PATH;
     this.path = path;
     const inMemory = path === ':memory:';
+    this.backgroundCheckpoints = options.backgroundCheckpoints !== false && !inMemory;
     const exists = !inMemory && existsSync(path);
     if (!exists && !inMemory && options.create === false) {
       throw new IndexError('not_found', `no capture store at ${path}`);
@@ -97,6 +182,17 @@ export class CaptureStore implements CaptureSink {
       throw new IndexError('not_a_database', `${path} is not a SQLite database (${(error as Error).message})`, { cause: error });
     }
     try {
+      this.db.function('gc_evidence_digest', { deterministic: true }, (chunkId, document, title, section, updated, hash, text) =>
+        evidenceDigest({
+          chunkId: String(chunkId),
+          document: String(document),
+          title: String(title),
+          section: String(section),
+          updated: updated === null ? null : String(updated),
+          hash: String(hash),
+          text: String(text),
+        }),
+      );
       this.db.pragma('foreign_keys = ON');
       this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
       // WAL + NORMAL is durable across process crashes (only an OS crash can lose the last commits).
@@ -107,6 +203,7 @@ export class CaptureStore implements CaptureSink {
       throw error;
     }
     this.statements = this.prepare();
+    this.writeTransaction = this.db.transaction((captures: readonly Capture[], written: EvidenceEntry[]) => this.writeBatch(captures, written));
   }
 
   private prepareSchema(): void {
@@ -147,33 +244,39 @@ export class CaptureStore implements CaptureSink {
         INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode,
           answer, refused, refusal_reason, prompt_version, chat_model, embedding_model, input_tokens, output_tokens,
           total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated)
-        VALUES (@traceId, @requestId, @capturedAt, @capturedMs, @route, @method, @status, @latencyMs, @query, @mode,
-          @answer, @refused, @refusalReason, @promptVersion, @chatModel, @embeddingModel, @inputTokens, @outputTokens,
-          @totalTokens, @costUsd, @retrievalMs, @generationMs, @totalMs, @truncated)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (trace_id) DO NOTHING`),
-      insertChunk: db.prepare(`
-        INSERT INTO capture_chunks (capture_id, position, chunk_id, document, title, section, updated, hash, text, score, fused_score, rank)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertEvidence: db.prepare(`
+        INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (digest) DO NOTHING`),
+      insertChunk: db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank) VALUES (?, ?, ?, ?, ?, ?)`),
       captureByTraceId: db.prepare(`SELECT * FROM captures WHERE trace_id = ?`),
-      chunksOf: db.prepare(`SELECT * FROM capture_chunks WHERE capture_id = ? ORDER BY position`),
+      captureById: db.prepare(`SELECT * FROM captures WHERE id = ?`),
+      captureIdOf: db.prepare(`SELECT id FROM captures WHERE trace_id = ?`).pluck(),
+      chunksOf: db.prepare(`
+        SELECT e.chunk_id, e.document, e.title, e.section, e.updated, e.hash, e.text, k.score, k.fused_score, k.rank
+        FROM capture_chunks k JOIN evidence e ON e.digest = k.evidence
+        WHERE k.capture_id = ? ORDER BY k.position`),
       judgmentsOf: db.prepare(`SELECT * FROM judgments WHERE capture_id = ? ORDER BY id`),
       countCaptures: db.prepare(`SELECT count(*) FROM captures`).pluck(),
       countJudgments: db.prepare(`SELECT count(*) FROM judgments WHERE judge_version = ?`).pluck(),
-      pending: db.prepare(`
-        SELECT c.id FROM captures c
-        WHERE c.captured_ms <= @settledBefore AND c.truncated = 0
-          AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion)
-          AND NOT EXISTS (
-            SELECT 1 FROM judge_jobs q WHERE q.capture_id = c.id AND q.judge_version = @judgeVersion
-              AND (q.next_attempt_ms > @now OR (q.lease_owner IS NOT NULL AND q.lease_expires_ms > @now)))
-        ORDER BY c.id LIMIT @limit`).pluck(),
+      mark: db.prepare(JUDGE_QUEUE_SQL.mark).pluck(),
+      nextBatch: db.prepare(JUDGE_QUEUE_SQL.nextBatch),
+      enqueue: db.prepare(JUDGE_QUEUE_SQL.enqueue),
+      setMark: db.prepare(JUDGE_QUEUE_SQL.setMark),
+      claimable: db.prepare(JUDGE_QUEUE_SQL.claimable).pluck(),
+      anyPastMark: db.prepare(`SELECT EXISTS (SELECT 1 FROM captures WHERE id > ?)`).pluck(),
+      // Every judgeable capture up to the mark without a judgment has a job row (jobs are deleted
+      // only together with storing the judgment); past the mark, count the captures themselves.
       countPending: db.prepare(`
-        SELECT count(*) FROM captures c
-        WHERE c.truncated = 0
-          AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = ?)`).pluck(),
-      lease: db.prepare(`
-        INSERT INTO judge_jobs (capture_id, judge_version, lease_owner, lease_expires_ms) VALUES (@captureId, @judgeVersion, @owner, @expires)
-        ON CONFLICT (capture_id, judge_version) DO UPDATE SET lease_owner = excluded.lease_owner, lease_expires_ms = excluded.lease_expires_ms`),
+        SELECT
+          (SELECT count(*) FROM judge_jobs q
+            WHERE q.judge_version = @judgeVersion AND q.capture_id <= @mark
+              AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = q.capture_id AND j.judge_version = @judgeVersion))
+          + (SELECT count(*) FROM captures c
+            WHERE c.id > @mark AND c.truncated = 0
+              AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion))`).pluck(),
+      lease: db.prepare(`UPDATE judge_jobs SET lease_owner = @owner, lease_expires_ms = @expires WHERE judge_version = @judgeVersion AND capture_id = @captureId`),
       jobAttempts: db.prepare(`SELECT attempts FROM judge_jobs WHERE capture_id = ? AND judge_version = ?`).pluck(),
       insertJudgment: db.prepare(`
         INSERT INTO judgments (capture_id, judge_version, judge_kind, judge_model, judge_prompt_version, status, claims, verified,
@@ -184,63 +287,137 @@ export class CaptureStore implements CaptureSink {
           @totalTokens, @costUsd, @durationMs, @judgedAt)
         ON CONFLICT (capture_id, judge_version) DO NOTHING`),
       deleteJob: db.prepare(`DELETE FROM judge_jobs WHERE capture_id = ? AND judge_version = ?`),
+      // The job row normally exists (it was claimed); never re-create one for a capture judged meanwhile.
       recordFailure: db.prepare(`
-        INSERT INTO judge_jobs (capture_id, judge_version, attempts, next_attempt_ms, lease_owner, lease_expires_ms, last_error)
-        VALUES (@captureId, @judgeVersion, 1, @nextAttemptMs, NULL, 0, @error)
-        ON CONFLICT (capture_id, judge_version) DO UPDATE SET attempts = attempts + 1, next_attempt_ms = excluded.next_attempt_ms,
+        INSERT INTO judge_jobs (judge_version, capture_id, captured_ms, attempts, next_attempt_ms, lease_owner, lease_expires_ms, last_error)
+        SELECT @judgeVersion, c.id, c.captured_ms, 1, @nextAttemptMs, NULL, 0, @error FROM captures c
+        WHERE c.id = @captureId AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion)
+        ON CONFLICT (judge_version, capture_id) DO UPDATE SET attempts = attempts + 1, next_attempt_ms = excluded.next_attempt_ms,
           lease_owner = NULL, lease_expires_ms = 0, last_error = excluded.last_error
         RETURNING attempts`).pluck(),
       releaseLease: db.prepare(`UPDATE judge_jobs SET lease_owner = NULL, lease_expires_ms = 0 WHERE capture_id = ? AND judge_version = ? AND lease_owner = ?`),
       releaseOwner: db.prepare(`UPDATE judge_jobs SET lease_owner = NULL, lease_expires_ms = 0 WHERE lease_owner = ?`),
       leaseOwners: db.prepare(`SELECT DISTINCT lease_owner FROM judge_jobs WHERE lease_owner IS NOT NULL AND lease_expires_ms > ?`).pluck(),
       evidence: db.prepare(`
-        SELECT c.trace_id AS traceId, c.captured_at AS capturedAt, k.chunk_id AS chunkId, k.hash, j.judge_version AS judgeVersion,
+        SELECT c.trace_id AS traceId, c.captured_at AS capturedAt, e.chunk_id AS chunkId, e.hash, j.judge_version AS judgeVersion,
                j.status, j.faithful, j.hallucinated
-        FROM judgments j JOIN captures c ON c.id = j.capture_id JOIN capture_chunks k ON k.capture_id = c.id
+        FROM judgments j JOIN captures c ON c.id = j.capture_id JOIN capture_chunks k ON k.capture_id = c.id JOIN evidence e ON e.digest = k.evidence
         ORDER BY c.id, j.id, k.position`),
-      capturedChunkRefs: db.prepare(`SELECT DISTINCT c.trace_id AS traceId, k.chunk_id AS chunkId, k.hash FROM capture_chunks k JOIN captures c ON c.id = k.capture_id`),
+      capturedChunkRefs: db.prepare(`
+        SELECT DISTINCT c.trace_id AS traceId, e.chunk_id AS chunkId, e.hash
+        FROM capture_chunks k JOIN captures c ON c.id = k.capture_id JOIN evidence e ON e.digest = k.evidence`),
     };
   }
 
-  /** Persist captures in one transaction; a trace id already stored is skipped. */
+  /**
+   * Persist captures in one transaction; a trace id already stored is skipped. A chunk is written
+   * to `evidence` only the first time this file sees it; later captures reference it by key.
+   */
   writeCaptures(captures: readonly Capture[]): void {
     if (captures.length === 0) return;
-    this.db.transaction(() => {
-      for (const capture of captures) {
-        const result = this.statements.insertCapture.run({
-          traceId: capture.traceId,
-          requestId: capture.requestId,
-          capturedAt: capture.capturedAt,
-          capturedMs: Date.parse(capture.capturedAt) || Date.now(),
-          route: capture.route,
-          method: capture.method,
-          status: capture.status,
-          latencyMs: capture.latencyMs,
-          query: capture.query,
-          mode: capture.mode,
-          answer: capture.answer,
-          refused: capture.refused ? 1 : 0,
-          refusalReason: capture.refusalReason,
-          promptVersion: capture.promptVersion,
-          chatModel: capture.models.chat,
-          embeddingModel: capture.models.embedding,
-          inputTokens: capture.usage.inputTokens,
-          outputTokens: capture.usage.outputTokens,
-          totalTokens: capture.usage.totalTokens,
-          costUsd: capture.costUsd,
-          retrievalMs: capture.timings.retrievalMs,
-          generationMs: capture.timings.generationMs,
-          totalMs: capture.timings.totalMs,
-          truncated: capture.truncated ? 1 : 0,
-        });
-        if (result.changes === 0) continue;
-        const captureId = Number(result.lastInsertRowid);
-        // Positional parameters: six or so rows per capture, and binding by name cost ~15% more (bench:middleware).
-        capture.chunks.forEach((chunk, position) => {
-          this.statements.insertChunk.run(captureId, position, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text, chunk.score, chunk.fusedScore, chunk.rank);
-        });
+    if (this.checkpointer === null && this.backgroundCheckpoints && !this.checkpointerFailed) this.startCheckpointer();
+    const written: EvidenceEntry[] = [];
+    try {
+      this.writeTransaction(captures, written);
+    } catch (error) {
+      // Forget which chunks the file holds: should an evidence row ever be missing (a file edited
+      // by hand), the next write inserts it again instead of failing on the reference for good.
+      this.evidenceByHash.clear();
+      this.rememberedTextChars = 0;
+      throw error;
+    }
+    // Committed: later captures of these chunks skip the evidence insert.
+    for (const entry of written) entry.stored = true;
+  }
+
+  private writeBatch(captures: readonly Capture[], written: EvidenceEntry[]): void {
+    const { insertCapture, insertEvidence, insertChunk } = this.statements;
+    for (const capture of captures) {
+      // Positional parameters throughout: binding by name cost ~15% more per row (bench:middleware).
+      const result = insertCapture.run(
+        capture.traceId,
+        capture.requestId,
+        capture.capturedAt,
+        Date.parse(capture.capturedAt) || Date.now(),
+        capture.route,
+        capture.method,
+        capture.status,
+        capture.latencyMs,
+        capture.query,
+        capture.mode,
+        capture.answer,
+        capture.refused ? 1 : 0,
+        capture.refusalReason,
+        capture.promptVersion,
+        capture.models.chat,
+        capture.models.embedding,
+        capture.usage.inputTokens,
+        capture.usage.outputTokens,
+        capture.usage.totalTokens,
+        capture.costUsd,
+        capture.timings.retrievalMs,
+        capture.timings.generationMs,
+        capture.timings.totalMs,
+        capture.truncated ? 1 : 0,
+      );
+      if (result.changes === 0) continue;
+      const captureId = Number(result.lastInsertRowid);
+      for (let position = 0; position < capture.chunks.length; position++) {
+        const chunk = capture.chunks[position]!;
+        const evidence = this.evidenceOf(chunk);
+        if (!evidence.stored) {
+          insertEvidence.run(evidence.digest, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text);
+          written.push(evidence);
+        }
+        insertChunk.run(captureId, position, evidence.digest, chunk.score, chunk.fusedScore, chunk.rank);
       }
-    })();
+    }
+  }
+
+  /**
+   * A chunk's evidence key, remembered by the chunk's index hash (short, unlike the text) and
+   * checked field by field, so a repeat costs a map lookup and a few comparisons, not a SHA-256.
+   * The default redaction hands back the same string for the same passage, which makes the text
+   * comparison a pointer check.
+   */
+  private evidenceOf(chunk: CapturedChunk): EvidenceEntry {
+    const known = this.evidenceByHash.get(chunk.hash);
+    if (
+      known !== undefined &&
+      known.text === chunk.text &&
+      known.chunkId === chunk.chunkId &&
+      known.hash === chunk.hash &&
+      known.document === chunk.document &&
+      known.title === chunk.title &&
+      known.section === chunk.section &&
+      known.updated === chunk.updated
+    ) {
+      return known;
+    }
+    const entry: EvidenceEntry = {
+      digest: evidenceDigest(chunk),
+      stored: false,
+      chunkId: chunk.chunkId,
+      document: chunk.document,
+      title: chunk.title,
+      section: chunk.section,
+      updated: chunk.updated,
+      hash: chunk.hash,
+      text: chunk.text,
+    };
+    if (known !== undefined) {
+      this.evidenceByHash.delete(chunk.hash);
+      this.rememberedTextChars -= known.text.length;
+    }
+    if (this.rememberedTextChars + chunk.text.length > MAX_REMEMBERED_TEXT_CHARS) {
+      this.evidenceByHash.clear();
+      this.rememberedTextChars = 0;
+    }
+    if (chunk.text.length <= MAX_REMEMBERED_TEXT_CHARS) {
+      this.evidenceByHash.set(chunk.hash, entry);
+      this.rememberedTextChars += chunk.text.length;
+    }
+    return entry;
   }
 
   /** One capture by trace id, with every judgment stored for it (oldest first). */
@@ -273,31 +450,62 @@ export class CaptureStore implements CaptureSink {
     return this.statements.countJudgments.get(judgeVersion) as number;
   }
 
-  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not). */
+  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not; truncated ones never wait). */
   pendingCount(judgeVersion: string): number {
-    return this.statements.countPending.get(judgeVersion) as number;
+    return this.statements.countPending.get({ judgeVersion, mark: this.markOf(judgeVersion) }) as number;
   }
 
   /**
    * Lease up to `limit` settled, unjudged captures to `owner` for `leaseMs`, in one write
    * transaction (so two workers never lease the same capture). Captures in backoff or leased by
    * someone else are skipped.
+   *
+   * The captures come from the judge version's queue (`judge_jobs`), read through its primary
+   * key, so a poll costs the same with a thousand judged captures or a million. Before claiming,
+   * captures written since the last claim (at most {@link JUDGE_QUEUE_BATCH}) join the queue; a
+   * judge version never seen before starts from the first capture, so it judges old captures too.
+   * {@link hasUnqueuedCaptures} says when more are waiting to join.
    */
   claimPending(options: ClaimOptions): Capture[] {
+    const { judgeVersion } = options;
     const claim = this.db.transaction(() => {
-      const ids = this.statements.pending.all({
+      this.fillQueue(judgeVersion);
+      const ids = this.statements.claimable.all({
         settledBefore: options.settledBefore,
-        judgeVersion: options.judgeVersion,
+        judgeVersion,
         now: options.now,
         limit: Math.max(1, options.limit),
       }) as number[];
       for (const captureId of ids) {
-        this.statements.lease.run({ captureId, judgeVersion: options.judgeVersion, owner: options.owner, expires: options.now + options.leaseMs });
+        this.statements.lease.run({ captureId, judgeVersion, owner: options.owner, expires: options.now + options.leaseMs });
       }
       return ids;
     });
     const ids = claim.immediate();
-    return ids.map((id) => this.toCapture(this.db.prepare(`SELECT * FROM captures WHERE id = ?`).get(id) as CaptureRow));
+    return ids.map((id) => this.toCapture(this.statements.captureById.get(id) as CaptureRow));
+  }
+
+  /** Whether captures were written that have not yet joined this judge version's queue (the next claims add them). */
+  hasUnqueuedCaptures(judgeVersion: string): boolean {
+    return this.statements.anyPastMark.get(this.markOf(judgeVersion)) === 1;
+  }
+
+  private markOf(judgeVersion: string): number {
+    return (this.statements.mark.get(judgeVersion) as number | undefined) ?? 0;
+  }
+
+  /**
+   * Move the next captures past the judge version's mark into its queue and advance the mark.
+   * Safe because capture ids only grow: a write transaction (this one is IMMEDIATE) sees every
+   * committed capture, and a capture committed later gets a larger id. (Deleting the newest
+   * captures would let SQLite reuse their ids; nothing deletes captures.)
+   */
+  private fillQueue(judgeVersion: string): void {
+    const from = this.markOf(judgeVersion);
+    const { n, upTo } = this.statements.nextBatch.get({ from, batch: JUDGE_QUEUE_BATCH }) as { n: number; upTo: number | null };
+    if (n === 0 || upTo === null) return;
+    this.statements.enqueue.run({ judgeVersion, from, upTo });
+    this.statements.setMark.run(judgeVersion, upTo);
   }
 
   /** How many failed attempts a capture has for this judge version. */
@@ -381,11 +589,27 @@ export class CaptureStore implements CaptureSink {
   }
 
   close(): void {
+    this.checkpointer?.close();
+    this.checkpointer = null;
     if (this.db.open) this.db.close();
   }
 
+  private startCheckpointer(): void {
+    const fallBack = () => {
+      this.checkpointer = null;
+      this.checkpointerFailed = true;
+      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+    };
+    try {
+      this.checkpointer = new BackgroundCheckpointer(this.path, fallBack);
+      this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_BACKSTOP_PAGES}`);
+    } catch {
+      fallBack();
+    }
+  }
+
   private captureId(traceId: string): number | undefined {
-    return (this.db.prepare(`SELECT id FROM captures WHERE trace_id = ?`).pluck().get(traceId) as number | undefined) ?? undefined;
+    return (this.statements.captureIdOf.get(traceId) as number | undefined) ?? undefined;
   }
 
   private toCapture(row: CaptureRow): Capture {

@@ -76,7 +76,8 @@ export function applyLimits(capture: Capture, limits: CaptureLimits): Capture {
     ...capture,
     query: cut(capture.query, limits.maxQueryChars),
     answer: cut(capture.answer, limits.maxAnswerChars),
-    chunks: chunks.map((chunk) => ({ ...chunk, text: cut(chunk.text, limits.maxChunkChars) })),
+    // A chunk within the cap is passed on as it is: no copy per chunk per capture.
+    chunks: chunks.map((chunk) => (chunk.text.length <= limits.maxChunkChars ? chunk : { ...chunk, text: cut(chunk.text, limits.maxChunkChars) })),
   };
   limited.truncated = truncated;
   return limited;

@@ -34,7 +34,7 @@ export interface Capture {
   method: string;
   /** HTTP status of the response. */
   status: number;
-  /** Time from the middleware seeing the request to the response finishing, in ms. */
+  /** Time from the middleware seeing the request to the response closing (sent, or the connection ended first), in ms. */
   latencyMs: number;
   query: string;
   mode: RagMode;

@@ -10,7 +10,7 @@ import { isJudgeRequest, judgeReply, memoryLogger, metricValue } from '../test-s
 import { handbookIndex, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { chatReply, errorReply, startMockOpenAIServer, type MockServerReply, type RecordedRequest } from '../testing/index.js';
 import { createCaptureMetrics } from './metrics.js';
-import { openCaptureStore } from './store.js';
+import { JUDGE_QUEUE_BATCH, openCaptureStore } from './store.js';
 import { captureFromTrace } from './to-capture.js';
 import { createJudgeWorker } from './worker.js';
 
@@ -122,6 +122,41 @@ describe('live judge worker', () => {
     const callsWhenOtherWorkRan = await new Promise<number>((resolve) => setTimeout(() => resolve(worker.stats.judgeCalls), 0));
     await worker.whenIdle();
     expect({ callsWhenOtherWorkRan, judged: worker.stats.stored }).toEqual({ callsWhenOtherWorkRan: 2, judged: backlog });
+  });
+
+  it('a new judge version judges the captures stored before it existed; the old version is not asked again', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    store.writeCaptures(['a', 'b', 'c'].map((suffix) => captureFromTrace({ ...trace, id: `${trace.id}-${suffix}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
+    const heuristic = createHeuristicFaithfulnessJudge();
+    const run = async (judge: typeof heuristic) => {
+      const worker = createJudgeWorker({ store, judge, settleMs: 0, logger: memoryLogger().logger });
+      worker.start();
+      await worker.whenIdle();
+      await worker.stop();
+      return worker;
+    };
+    expect((await run(heuristic)).stats.stored).toBe(3);
+    expect((await run(heuristic)).stats.judgeCalls).toBe(0);
+    const next = await run({ info: { ...heuristic.info, promptVersion: `${heuristic.info.promptVersion}-next` }, judge: (input, options) => heuristic.judge(input, options) });
+    expect(next.stats.stored).toBe(3);
+    expect(store.getCapture(`${trace.id}-b`)!.judgments.map((judgment) => judgment.judgeVersion)).toEqual([`heuristic:heuristic:${heuristic.info.promptVersion}`, next.judgeVersion]);
+  });
+
+  it('queues a large backlog batch after batch before it calls itself idle (here the first batch holds only truncated captures)', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    const capture = (index: number, truncated: boolean) => ({ ...captureFromTrace({ ...trace, id: `${trace.id}-${index}` }, { ...HTTP, capturedAt: new Date().toISOString() }), truncated });
+    store.writeCaptures([...Array.from({ length: JUDGE_QUEUE_BATCH }, (_, index) => capture(index, true)), capture(-1, false), capture(-2, false)]);
+    // A poll interval longer than the test: only the worker's own batch-after-batch loop can reach the last two.
+    const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, pollMs: 600_000, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+    expect(worker.stats.stored).toBe(2);
+    expect(store.pendingCount(worker.judgeVersion)).toBe(0);
   });
 
   it('pauses on a 401 from the judge endpoint, says so in the log and on /metrics, loses nothing, and resumes', async () => {

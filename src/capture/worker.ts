@@ -156,8 +156,22 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       });
     }
     if (claimed.length === 0 && inFlight.size === 0) {
+      if (free > 0 && hasUnqueued()) {
+        // A new judge version meeting a large file queues its backlog a batch per claim: go on
+        // with the next batch on a later turn of the event loop, not idle and not after a poll.
+        setImmediate(tick);
+        return;
+      }
       notifyIdle();
       schedule(config.pollMs);
+    }
+  }
+
+  function hasUnqueued(): boolean {
+    try {
+      return store.hasUnqueuedCaptures(judgeVersion);
+    } catch {
+      return false;
     }
   }
 
