@@ -124,6 +124,34 @@ describe('live judge worker', () => {
     expect({ callsWhenOtherWorkRan, judged: worker.stats.stored }).toEqual({ callsWhenOtherWorkRan: 2, judged: backlog });
   });
 
+  it('behind a backlog, judges at most `concurrency` captures per turn of the event loop (ticks never multiply)', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    const backlog = 40;
+    store.writeCaptures(Array.from({ length: backlog }, (_, index) => captureFromTrace({ ...trace, id: `${trace.id}-${index}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
+    const concurrency = 2;
+    const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, concurrency, logger: memoryLogger().logger });
+    // A probe that runs once per turn of the event loop (as a request's I/O callback would) and
+    // records how many judge calls happened since its last run.
+    const perTurn: number[] = [];
+    let last = 0;
+    let probing = true;
+    const probe = () => {
+      perTurn.push(worker.stats.judgeCalls - last);
+      last = worker.stats.judgeCalls;
+      if (probing) setImmediate(probe);
+    };
+    worker.start();
+    onCleanup(() => void worker.stop());
+    setImmediate(probe);
+    await worker.whenIdle();
+    probing = false;
+    expect(worker.stats.stored).toBe(backlog);
+    // Before the fix, each finished judgment scheduled its own tick: 2, 4, 8, 16… judgments per turn.
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(concurrency);
+  });
+
   it('a new judge version judges the captures stored before it existed; the old version is not asked again', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const store = newStore();

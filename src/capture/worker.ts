@@ -99,6 +99,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   let pauseReason: string | null = null;
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
+  let tickSoon = false;
   let resumeTimer: NodeJS.Timeout | null = null;
   let idleWaiters: (() => void)[] = [];
   let lastReclaim = 0;
@@ -117,6 +118,21 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       tick();
     }, Math.max(0, delayMs));
     if (!config.keepAlive) timer.unref();
+  }
+
+  /**
+   * One tick on the next turn of the event loop, however many ask for it. Each finished judgment
+   * asks; without coalescing, two judgments that settle at once (the heuristic judge never waits)
+   * would schedule two ticks, each claiming two more: the ticks doubled every turn and held the
+   * event loop for seconds at a time behind a backlog.
+   */
+  function tickOnNextTurn(): void {
+    if (tickSoon) return;
+    tickSoon = true;
+    setImmediate(() => {
+      tickSoon = false;
+      tick();
+    });
   }
 
   function notifyIdle(): void {
@@ -152,14 +168,14 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
         // Next capture on a later turn of the event loop: a judge that settles at once (the
         // heuristic one computes, it never waits) would otherwise chain the whole backlog in
         // microtasks and hold the app's requests until it is done.
-        setImmediate(tick);
+        tickOnNextTurn();
       });
     }
     if (claimed.length === 0 && inFlight.size === 0) {
       if (free > 0 && hasUnqueued()) {
         // A new judge version meeting a large file queues its backlog a batch per claim: go on
         // with the next batch on a later turn of the event loop, not idle and not after a poll.
-        setImmediate(tick);
+        tickOnNextTurn();
         return;
       }
       notifyIdle();
