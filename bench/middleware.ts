@@ -44,13 +44,15 @@ const FLAGS = {
   'judge-backlog-seconds': true,
   'no-pin': false,
   control: false,
+  'inline-checkpoints': false,
   help: false,
 };
 const USAGE =
   'usage: npm run bench:middleware -- [--rounds <n=6>] [--duration <seconds per round=3>] [--warmup <seconds=1>] ' +
-  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control]\n' +
+  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints]\n' +
   '  --load: load profiles, each <connections> (as fast as the server answers) or <connections>@<requests per second>\n' +
-  '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n';
+  '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n' +
+  '  --inline-checkpoints: the capture store with backgroundCheckpoints: false (SQLite checkpoints inside commits)\n';
 
 const MODES = ['bare', 'captured'] as const;
 type Mode = (typeof MODES)[number];
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new BenchUsageError(`flag --log-level ${logLevel} is invalid: use a pino level`);
   const pin = !flags.has('no-pin') && cpus().length >= 2;
   const control = flags.has('control');
+  const inlineCheckpoints = flags.has('inline-checkpoints');
 
   // The judge must not be able to run during any round: settle longer than the whole benchmark.
   const initialWarmup = warmup > 0 ? Math.max(5, 3 * warmup) : 0;
@@ -124,7 +127,7 @@ async function main(): Promise<void> {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.stringify({ message: (JSON.parse(line) as { question: string }).question }));
 
-    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : [])];
+    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : [])];
     const child = await spawnChildServer(join(REPO_ROOT, 'bench', 'lib', 'middleware-server.ts'), args, { cpu: pin ? 1 : null, cwd: REPO_ROOT });
     server = child;
     const ports = child.ready.ports as Record<Mode, number>;
@@ -191,7 +194,7 @@ async function main(): Promise<void> {
         ? await child.request<{ judgeCalls: number; judged: number; failures: number; seconds: number; pending: number }>('judgeBacklog', { app: 'captured', seconds: backlogSeconds })
         : null;
 
-    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate });
+    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints });
   } finally {
     await server?.close();
     rmSync(folder, { recursive: true, force: true });
@@ -233,7 +236,7 @@ function report(
   profiles: LoadProfile[],
   finalStats: ServerStats,
   backlog: { judgeCalls: number; judged: number; failures: number; seconds: number; pending: number } | null,
-  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number },
+  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean },
 ): void {
   const out = (text: string) => process.stdout.write(`${text}\n`);
   out('');
@@ -386,6 +389,7 @@ function report(
         ...(backlog ? { backlog_judge_calls: backlog.judgeCalls, backlog_judged: backlog.judged, backlog_seconds: round(backlog.seconds, 2), backlog_pending: backlog.pending } : {}),
       },
       control: settings.control,
+      inline_checkpoints: settings.inlineCheckpoints,
     }),
   );
 }

@@ -17,6 +17,7 @@ import { pino } from 'pino';
 import { createApp, type DemoApp } from '../../demo-app/app.js';
 import { createLogger } from '../../src/capture/logging.js';
 import { redactPersonalData } from '../../src/capture/redact.js';
+import { openCaptureStore } from '../../src/capture/store.js';
 import { createJudgeWorker } from '../../src/capture/worker.js';
 import { createLocalEmbedder } from '../../src/providers/local/embedder.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
@@ -59,12 +60,13 @@ interface RunningApp {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false });
+  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false });
   const folder = flags.get('folder');
   if (!folder) throw new Error('--folder is required');
   const settleMs = integerFlag(flags, 'settle-ms', 600_000, 0);
   const sampleRate = Number(flags.get('sample-rate') ?? 1);
   const control = flags.has('control');
+  const backgroundCheckpoints = !flags.has('inline-checkpoints');
 
   // Logs are serialized and written as in production, but to /dev/null: the same for both apps,
   // and no terminal or disk in the way.
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
     const indexPath = join(folder, `index-${name}.db`);
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
-    const capture = name === 'captured' && !control ? { store: join(folder, 'captures.db'), sampleRate, redact: timed('redact', redactPersonalData) } : false;
+    const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, redact: timed('redact', redactPersonalData) } : false;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {} });
     if (demo.store) {
       demo.store.writeCaptures = timed('write', demo.store.writeCaptures.bind(demo.store));
@@ -185,6 +187,8 @@ async function main(): Promise<void> {
         server.close();
         server.closeAllConnections();
         await demo.close();
+        // Opened here (for --inline-checkpoints), so not closed by the demo.
+        demo.store?.close();
         index.close();
       }
       logger.flush();
