@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IndexError } from '../errors.js';
@@ -27,6 +27,15 @@ describe('openIndex', () => {
     expect(index.getMeta('embedder_fingerprint')).toBe('local-hash-v1;d=256;bigram=0;ngram=0.5;n=3-5');
     expect(index.getMeta('embedder_dimensions')).toBe('256');
     index.close();
+  });
+
+  it('names a missing path or embedder (plain-JavaScript callers) instead of failing deep inside', () => {
+    const path = join(tempDir(), 'index.db');
+    const missingEmbedder = catchError(() => openIndex({ path } as never));
+    expect(missingEmbedder).toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/option embedder is required: createLocalEmbedder\(\)/) });
+    const missingPath = catchError(() => openIndex({ embedder: createLocalEmbedder() } as never));
+    expect(missingPath).toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/option path is required/) });
+    expect(existsSync(path)).toBe(false);
   });
 
   it('refuses another embedder with an error that says to re-ingest, and rebuilds when asked', () => {

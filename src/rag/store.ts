@@ -195,6 +195,13 @@ export class GroundcheckIndex {
   private hamming: { index: HammingIndex; dataVersion: number } | null = null;
 
   constructor(options: OpenIndexOptions) {
+    // Plain-JavaScript callers get no type check: name what is missing instead of a TypeError deep inside.
+    if (typeof options?.path !== 'string' || options.path === '') {
+      throw new InvalidInputError('option path is required: the index file, e.g. openIndex({ path: ".groundcheck/index.db", embedder })', { code: 'invalid_option' });
+    }
+    if (typeof options.embedder?.embed !== 'function' || typeof options.embedder.fingerprint !== 'string') {
+      throw new InvalidInputError('option embedder is required: createLocalEmbedder() for the offline default, or an OpenAI-compatible one (openai.embedding(...))', { code: 'invalid_option' });
+    }
     this.path = options.path;
     this.embedder = options.embedder;
     if (options.vectorIndex !== undefined && !VECTOR_INDEX_KINDS.includes(options.vectorIndex)) {
