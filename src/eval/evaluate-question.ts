@@ -36,9 +36,9 @@ export function referencePassageId(questionId: string): string {
  * A failing model call (after retries) marks the question `error`; judge failures are recorded in
  * the judgments and never stop the question.
  */
-export async function evaluateQuestion(question: EvalQuestion, retrieval: RetrievalResult, context: QuestionContext): Promise<QuestionResult> {
-  const started = performance.now();
-  const base = {
+/** The question's own fields, as every result (answered or failed) repeats them. */
+export function questionFields(question: EvalQuestion): Pick<QuestionResult, 'id' | 'category' | 'question' | 'mustRefuse' | 'relevantChunkIds' | 'keywords' | 'referenceAnswer'> {
+  return {
     id: question.id,
     category: question.category,
     question: question.question,
@@ -46,6 +46,13 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
     relevantChunkIds: question.relevantChunkIds,
     keywords: question.keywords,
     referenceAnswer: question.referenceAnswer,
+  };
+}
+
+export async function evaluateQuestion(question: EvalQuestion, retrieval: RetrievalResult, context: QuestionContext): Promise<QuestionResult> {
+  const started = performance.now();
+  const base = {
+    ...questionFields(question),
     retrievedChunkIds: retrieval.chunks.map((chunk) => chunk.chunkId),
     retrieval: question.mustRefuse ? null : retrievalScores(question.relevantChunkIds, retrieval.chunks.map((chunk) => chunk.chunkId), DEFAULT_KS),
   };

@@ -11,7 +11,7 @@ import { PROMPT_VERSION } from '../rag/prompt.js';
 import { retrieve, type RetrievalResult } from '../rag/retrieve.js';
 import { openIndex } from '../rag/store.js';
 import { withCache, type CachedChatModel, type LlmCache } from './cache.js';
-import { evaluateQuestion } from './evaluate-question.js';
+import { evaluateQuestion, questionFields } from './evaluate-question.js';
 import { evaluateGates, mergeGates, type Gate } from './gates.js';
 import { totalCost, UsageLedger } from './ledger.js';
 import { createLimiter, withLimiter } from './limiter.js';
@@ -270,13 +270,7 @@ function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null): { faithf
 
 function failedQuestion(question: EvalQuestion, error: string): QuestionResult {
   return {
-    id: question.id,
-    category: question.category,
-    question: question.question,
-    mustRefuse: question.mustRefuse,
-    relevantChunkIds: question.relevantChunkIds,
-    keywords: question.keywords,
-    referenceAnswer: question.referenceAnswer,
+    ...questionFields(question),
     status: 'error',
     error,
     retrievedChunkIds: [],
