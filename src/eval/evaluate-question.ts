@@ -27,15 +27,6 @@ export function referencePassageId(questionId: string): string {
   return `reference:${questionId}`;
 }
 
-/**
- * Evaluate one question from a retrieval that was run once for it:
- * 1. the RAG-on answer from that retrieval and the RAG-off answer (in parallel);
- * 2. faithfulness of both (in parallel): the RAG-on answer against exactly its trace's chunks, the
- *    RAG-off answer against the same chunks plus the reference answer (answerable questions only);
- * 3. the blind pairwise comparison, against the same evidence as the RAG-off answer.
- * A failing model call (after retries) marks the question `error`; judge failures are recorded in
- * the judgments and never stop the question.
- */
 /** The question's own fields, as every result (answered or failed) repeats them. */
 export function questionFields(question: EvalQuestion): Pick<QuestionResult, 'id' | 'category' | 'question' | 'mustRefuse' | 'relevantChunkIds' | 'keywords' | 'referenceAnswer'> {
   return {
@@ -49,12 +40,22 @@ export function questionFields(question: EvalQuestion): Pick<QuestionResult, 'id
   };
 }
 
+/**
+ * Evaluate one question from a retrieval that was run once for it:
+ * 1. the RAG-on answer from that retrieval and the RAG-off answer (in parallel);
+ * 2. faithfulness of both (in parallel): the RAG-on answer against exactly its trace's chunks, the
+ *    RAG-off answer against the same chunks plus the reference answer (answerable questions only);
+ * 3. the blind pairwise comparison, against the same evidence as the RAG-off answer.
+ * A failing model call (after retries) marks the question `error`; judge failures are recorded in
+ * the judgments and never stop the question.
+ */
 export async function evaluateQuestion(question: EvalQuestion, retrieval: RetrievalResult, context: QuestionContext): Promise<QuestionResult> {
   const started = performance.now();
+  const retrievedChunkIds = retrieval.chunks.map((chunk) => chunk.chunkId);
   const base = {
     ...questionFields(question),
-    retrievedChunkIds: retrieval.chunks.map((chunk) => chunk.chunkId),
-    retrieval: question.mustRefuse ? null : retrievalScores(question.relevantChunkIds, retrieval.chunks.map((chunk) => chunk.chunkId), DEFAULT_KS),
+    retrievedChunkIds,
+    retrieval: question.mustRefuse ? null : retrievalScores(question.relevantChunkIds, retrievedChunkIds, DEFAULT_KS),
   };
   const signal = context.abortSignal ? { abortSignal: context.abortSignal } : {};
   try {
@@ -70,6 +71,7 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
     const fullEvidence = evidenceFromTrace(ragTrace, references);
 
     const [ragJudgment, noragJudgment] = await Promise.all([
+      // judgeTrace: the one path from a trace to a verdict, shared with the live judge (METHODOLOGY.md).
       safely(context.faithfulness, () => judgeTrace(context.faithfulness, ragTrace, signal)),
       safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: noragTrace.answer }, signal)),
     ]);

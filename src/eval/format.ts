@@ -1,5 +1,5 @@
 import type { ConfidenceInterval } from '../metrics/index.js';
-import type { EvalResults, QuestionResult } from './types.js';
+import type { EvalResults } from './types.js';
 
 /** Formatting shared by the terminal summary, the Markdown summary and the HTML report. */
 
@@ -115,11 +115,6 @@ export function flaggedClaims(results: EvalResults, options: { includeNorag?: bo
     }
   }
   return flagged;
-}
-
-/** `rag-first` / `norag-first` for the order the pairwise judge saw first. */
-export function pairwiseOrder(question: QuestionResult): string {
-  return question.pairwise?.firstOrder ?? 'n/a';
 }
 
 /** The cache line of a report: hits and misses, `off`, or why nothing went through it. */

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../errors.js';
+import { DEFAULT_KS } from '../metrics/index.js';
 
 /**
  * Gates: thresholds on headline metrics that decide the exit code of an eval run. A metric that
@@ -23,8 +24,11 @@ export interface GateResult extends Gate {
   message: string;
 }
 
-/** Ks for which `recall@k`, `precision@k`, `hit@k` and `ndcg@k` are reported. */
-export const GATE_KS = [1, 3, 5, 8] as const;
+/**
+ * Ks for which `recall@k`, `precision@k`, `hit@k` and `ndcg@k` are reported: the cut-offs the run
+ * summary measures, so a gate can only name a metric that is measured.
+ */
+export const GATE_KS = DEFAULT_KS;
 
 /** Every metric a gate may name, with what it means (also printed by `groundcheck eval --help`). */
 export const GATE_METRICS: Readonly<Record<string, string>> = {

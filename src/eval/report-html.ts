@@ -1,5 +1,5 @@
 import { cacheText, decimal, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, isRate, percent, seconds } from './format.js';
-import { denominator } from './report-markdown.js';
+import { denominator, headlineInterval } from './report-markdown.js';
 import { barChart, escapeHtml as h, intervalStrip, stackedBarChart } from './svg.js';
 import type { EvalResults, QuestionResult, RunSummary } from './types.js';
 
@@ -69,18 +69,12 @@ function gatesSection(results: EvalResults): string {
 }
 
 function headlineSection(results: EvalResults, run: RunSummary): string {
-  const intervals: Record<string, { lower: number; upper: number } | null> = {
-    hallucinationRate: run.faithfulness.rag.hallucinationCi,
-    noragHallucinationRate: run.faithfulness.norag.hallucinationCi,
-    refusalRate: run.refusal.mustRefuseCi,
-    pairwiseWinRate: run.pairwise.winRateCi,
-  };
   const cards = HEADLINE_METRICS.map(({ metric, label, better }) => {
     const spread = results.aggregate[metric];
     const value = spread?.mean ?? null;
     const gate = results.gates.find((entry) => entry.metric === metric);
     const multi = results.runs.length > 1;
-    const ci = multi ? (spread && spread.min !== null && spread.max !== null ? { lower: spread.min, upper: spread.max } : null) : intervals[metric] ?? null;
+    const ci = multi ? (spread && spread.min !== null && spread.max !== null ? { lower: spread.min, upper: spread.max } : null) : headlineInterval(run, metric);
     const ciText = ci ? `${multi ? 'runs' : '95% CI'} ${formatMetric(metric, ci.lower)} – ${formatMetric(metric, ci.upper)}` : '';
     const state = gate ? (gate.passed ? 'pass' : 'fail') : '';
     return `<div class="card ${state}">
@@ -240,7 +234,7 @@ function questionsSection(run: RunSummary): string {
 <td class="muted small">${h(question.pairwise?.firstOrder ?? '')}</td>
 </tr>`;
   };
-  return `<section><h2>Every question${run.run > 1 ? '' : ''}</h2>
+  return `<section><h2>Every question</h2>
 <table class="questions"><thead><tr><th>question</th><th>category</th><th>RAG on</th><th>recall@5</th><th>keywords</th><th>faithfulness</th><th>pairwise winner</th><th>shown first</th></tr></thead>
 <tbody>${run.questions.map(row).join('\n')}</tbody></table></section>`;
 }

@@ -1,5 +1,6 @@
+import type { ConfidenceInterval } from '../metrics/index.js';
 import { cacheText, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, interval, percent, seconds } from './format.js';
-import type { EvalResults } from './types.js';
+import type { EvalResults, RunSummary } from './types.js';
 
 /** Most flagged claims listed in the Markdown summary (the HTML report and the JSON have them all). */
 const MAX_CLAIMS = 25;
@@ -99,21 +100,25 @@ export function markdownSummary(results: EvalResults): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The 95% bootstrap interval of a headline metric in run 1, as text. */
-export function intervalFor(results: EvalResults, metric: string): string {
-  const run = results.runs[0]!;
+/** The 95% bootstrap interval of a headline metric in a run; `null` for metrics without one. */
+export function headlineInterval(run: RunSummary, metric: string): ConfidenceInterval | null {
   switch (metric) {
     case 'hallucinationRate':
-      return interval(run.faithfulness.rag.hallucinationCi);
+      return run.faithfulness.rag.hallucinationCi;
     case 'noragHallucinationRate':
-      return interval(run.faithfulness.norag.hallucinationCi);
+      return run.faithfulness.norag.hallucinationCi;
     case 'refusalRate':
-      return interval(run.refusal.mustRefuseCi);
+      return run.refusal.mustRefuseCi;
     case 'pairwiseWinRate':
-      return interval(run.pairwise.winRateCi);
+      return run.pairwise.winRateCi;
     default:
-      return '';
+      return null;
   }
+}
+
+/** The 95% bootstrap interval of a headline metric in run 1, as text. */
+export function intervalFor(results: EvalResults, metric: string): string {
+  return interval(headlineInterval(results.runs[0]!, metric));
 }
 
 /** What a headline metric was computed over, as text (`12 of 43`). */

@@ -135,7 +135,8 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     const prepare = (chat: ChatModel, role: string) => withLimiter(withRetry(ledger.meter(chat, role), retryOptions), limiter);
     const generatorBase = prepare(config.generator, 'generator');
     const judgeConfig = config.judge ?? 'heuristic';
-    const judgeBase = typeof judgeConfig === 'object' && 'chat' in judgeConfig ? prepare(judgeConfig.chat, 'judge') : null;
+    const judgeChat = typeof judgeConfig === 'object' && 'chat' in judgeConfig ? judgeConfig.chat : null;
+    const judgeBase = judgeChat && prepare(judgeChat, 'judge');
     const cached: CachedChatModel[] = [];
     const maybeCache = (chat: ChatModel, original: ChatModel, namespace: string | undefined, run: number): ChatModel => {
       if (!config.cache || (original.provider === 'local' && !config.cacheLocal)) return chat;
@@ -166,7 +167,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     for (let run = 0; run < runs; run++) {
       const runStarted = performance.now();
       const generator = maybeCache(generatorBase, config.generator, config.cacheNamespace?.generator, run);
-      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, (judgeConfig as { chat: ChatModel }).chat, config.cacheNamespace?.judge, run));
+      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run));
       faithfulnessInfo = judges.faithfulness.info;
       pairwiseInfo = judges.pairwise.info;
       const pipeline = createRagPipeline({ index, chat: generator, retrieval: { topK: suite.topK } });
@@ -202,11 +203,8 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     );
     const failedQuestions = summaries.reduce((count, summary) => count + summary.failedQuestions.length, 0);
     if (failedQuestions > 0) warnings.push(`${failedQuestions} question run(s) failed (a model call failed after retries); they are left out of every rate`);
-    if (judgeBase && judgeConfig !== 'heuristic' && typeof judgeConfig === 'object' && 'chat' in judgeConfig) {
-      const judgeChat = judgeConfig.chat;
-      if (judgeChat.provider === config.generator.provider && judgeChat.modelId === config.generator.modelId) {
-        warnings.push(`the judge (${judgeChat.provider}:${judgeChat.modelId}) is the generator's own model: expect self-preference bias (see METHODOLOGY.md)`);
-      }
+    if (judgeChat && judgeChat.provider === config.generator.provider && judgeChat.modelId === config.generator.modelId) {
+      warnings.push(`the judge (${judgeChat.provider}:${judgeChat.modelId}) is the generator's own model: expect self-preference bias (see METHODOLOGY.md)`);
     }
     const models = ledger.snapshot();
     const cacheStats = config.cache

@@ -57,6 +57,18 @@ const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'altho
 const IGNORED = new Set(['yes', 'ok', 'okay', 'sure', 'please', 'thank', 'thanks']);
 
 /**
+ * A question with "how long", "how much", "how many"… reduced to "how": they ask for a quantity,
+ * and the second word is not a topic word. Both heuristic judges (faithfulness and pairwise) read
+ * the question's topic through this.
+ *
+ * @example
+ * withoutQuantityWord('How long is parental leave?') // 'how is parental leave?'
+ */
+export function withoutQuantityWord(question: string): string {
+  return question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how');
+}
+
+/**
  * Analyse a text: content stems, names, negation scopes and quantities with their clause context.
  *
  * @example

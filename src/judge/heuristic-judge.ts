@@ -3,7 +3,7 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { analyze } from './heuristic-analysis.js';
+import { analyze, withoutQuantityWord } from './heuristic-analysis.js';
 import { evidenceRelevance, judgeClaim, RELEVANCE_COVERAGE } from './heuristic-match.js';
 import { buildUnits, type PassageInfo } from './heuristic-units.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
@@ -43,8 +43,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
       const started = performance.now();
       try {
         const { units, passages } = buildUnits(input.evidence);
-        // "How long is…", "how many…": the quantity word is not a topic word.
-        const question = analyze(input.question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how'));
+        const question = analyze(withoutQuantityWord(input.question));
         const evidenceRelevant = evidenceRelevance(question, units) >= RELEVANCE_COVERAGE;
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusal });

@@ -110,8 +110,11 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
   };
 }
 
-/** Sums usage and cost over attempts; a field any attempt did not report becomes `null`, never a made-up 0. */
-class UsageTotal {
+/**
+ * Sums usage and cost over a judgment's attempts (both LLM judges use it); a field any attempt did
+ * not report becomes `null`, never a made-up 0.
+ */
+export class UsageTotal {
   usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   costUsd: number | null = 0;
 

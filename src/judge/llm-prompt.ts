@@ -61,13 +61,18 @@ const SYSTEM_PROMPT = [
 ].join('\n');
 
 /**
- * Neutralize anything inside a data block that could pass for one of our delimiters, so a passage
- * cannot close its own block (or open a fake one) and smuggle text out as instructions. Only the
- * tag's `<` changes (to `‹`); every other character is kept.
+ * A function that neutralizes anything inside a data block that could pass for one of `tags` (a
+ * prompt's delimiters), so a passage cannot close its own block (or open a fake one) and smuggle
+ * text out as instructions. Only the tag's `<` changes (to `‹`); every other character is kept.
+ * Each judge prompt passes its own tags.
  */
-export function neutralizeDelimiters(text: string): string {
-  return text.replace(/<(\/?\s*(?:evidence_passages|evidence|question|answer)\b)/gi, '‹$1');
+export function delimiterNeutralizer(tags: readonly string[]): (text: string) => string {
+  const delimiter = new RegExp(`<(\\/?\\s*(?:${tags.join('|')})\\b)`, 'gi');
+  return (text) => text.replace(delimiter, '‹$1');
 }
+
+/** {@link delimiterNeutralizer} for the faithfulness prompt's tags. */
+export const neutralizeDelimiters = delimiterNeutralizer(['evidence_passages', 'evidence', 'question', 'answer']);
 
 /** Escape a passage id for the `id="…"` attribute. */
 export function escapeAttribute(value: string): string {

@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../errors.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import type { FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
 
 /**
@@ -23,8 +24,6 @@ export const DEFAULT_CRITERIA_WEIGHTS: Readonly<CriteriaWeights> = Object.freeze
   citesRightSource: 1,
 });
 
-export const DEFAULT_POLICY: Readonly<FaithfulnessPolicy> = Object.freeze({ absentIsHallucination: true });
-
 /**
  * No fabrication, from one answer's claim verdicts (never asked of a judge as a bare yes/no):
  * - claims known: no `contradicted` claim and, when `absentIsHallucination` (default), no
@@ -38,7 +37,7 @@ export const DEFAULT_POLICY: Readonly<FaithfulnessPolicy> = Object.freeze({ abse
 export function noFabrication(
   answer: string,
   claims: readonly JudgedClaim[] | null,
-  policy: FaithfulnessPolicy = DEFAULT_POLICY,
+  policy: FaithfulnessPolicy = DEFAULT_FAITHFULNESS_POLICY,
   refusalSentence: string = REFUSAL_SENTENCE,
 ): boolean {
   if (claims === null) return isRefusal(answer, refusalSentence);

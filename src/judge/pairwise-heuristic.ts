@@ -2,8 +2,9 @@ import { InvalidInputError } from '../errors.js';
 import { contentStems, splitSentences, words } from '../providers/local/text.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
+import { withoutQuantityWord } from './heuristic-analysis.js';
 import {
-  DEFAULT_POLICY,
   criteriaScore,
   describeCriteria,
   noFabrication,
@@ -48,7 +49,7 @@ export interface HeuristicPairwiseJudgeOptions {
  */
 export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOptions = {}): PairwiseJudge {
   const weights = normalizeWeights(options.weights);
-  const policy = options.policy ?? DEFAULT_POLICY;
+  const policy = options.policy ?? DEFAULT_FAITHFULNESS_POLICY;
   if (typeof policy.absentIsHallucination !== 'boolean') {
     throw new InvalidInputError('option policy.absentIsHallucination must be true or false', { code: 'invalid_option' });
   }
@@ -94,8 +95,7 @@ const CONDITION =
  * chunks are preferred; reference excerpts are used only when no chunk matches.
  */
 export function analyzeQuestion(question: string, evidence: readonly EvidencePassage[]): QuestionAnalysis {
-  // "how long", "how much"… ask for a quantity; the second word is not a topic word.
-  const questionStems = new Set(contentStems(question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how')));
+  const questionStems = new Set(contentStems(withoutQuantityWord(question)));
   // Trace chunks first: they carry the title and section an answer should cite. A reference
   // excerpt (written to answer the question, without a source line) is used only when no chunk
   // shares a stem with the question.
@@ -146,7 +146,7 @@ export function heuristicCriteria(
   shared: QuestionAnalysis,
   answer: string,
   claims: readonly JudgedClaim[] | null,
-  policy: FaithfulnessPolicy = DEFAULT_POLICY,
+  policy: FaithfulnessPolicy = DEFAULT_FAITHFULNESS_POLICY,
   refusalSentence: string = REFUSAL_SENTENCE,
 ): PairwiseCriteria {
   const refused = isRefusal(answer, refusalSentence);

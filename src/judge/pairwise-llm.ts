@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { ApiCallError, InvalidInputError } from '../errors.js';
+import { ApiCallError, InvalidInputError, errorMessage } from '../errors.js';
 import { extractJsonObject } from '../providers/json.js';
-import type { ChatMessage, ChatModel, JsonResponseFormat, Usage } from '../providers/spec.js';
+import type { ChatMessage, ChatModel, JsonResponseFormat } from '../providers/spec.js';
 import { REFUSAL_SENTENCE } from '../rag/refusal.js';
-import { DEFAULT_POLICY, noFabrication, normalizeWeights, winnerByCriteria, type CriteriaWeights } from './pairwise-criteria.js';
+import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
+import { UsageTotal } from './llm-judge.js';
+import { delimiterNeutralizer } from './llm-prompt.js';
+import { noFabrication, normalizeWeights, winnerByCriteria, type CriteriaWeights } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, PairwiseInput, PairwiseJudge, PairwiseJudgment, PairwiseOk } from './types.js';
 
 /** Bumped whenever the prompt, schema or winner rule below changes. */
@@ -120,7 +123,7 @@ export function createLlmPairwiseJudge(options: LlmPairwiseJudgeOptions): Pairwi
     throw new InvalidInputError(`option maxOutputTokens ${String(maxOutputTokens)} is invalid: use an integer ≥ 50`, { code: 'invalid_option' });
   }
   const weights = normalizeWeights(options.weights);
-  const policy = options.policy ?? DEFAULT_POLICY;
+  const policy = options.policy ?? DEFAULT_FAITHFULNESS_POLICY;
   const refusalSentence = options.refusalSentence ?? REFUSAL_SENTENCE;
   const info: JudgeInfo = Object.freeze({
     kind: 'llm',
@@ -132,8 +135,7 @@ export function createLlmPairwiseJudge(options: LlmPairwiseJudgeOptions): Pairwi
     info,
     async judge(input: PairwiseInput, callOptions: { abortSignal?: AbortSignal } = {}): Promise<PairwiseJudgment> {
       const started = performance.now();
-      const usage: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-      let costUsd: number | null = 0;
+      const usage = new UsageTotal();
       let rawReply: string | null = null;
       let lastError = 'no reply';
       const messages: ChatMessage[] = [
@@ -147,8 +149,8 @@ export function createLlmPairwiseJudge(options: LlmPairwiseJudgeOptions): Pairwi
         rawReply,
         attempts,
         authError,
-        usage,
-        costUsd,
+        usage: usage.usage,
+        costUsd: usage.costUsd,
         durationMs: performance.now() - started,
       });
 
@@ -164,11 +166,9 @@ export function createLlmPairwiseJudge(options: LlmPairwiseJudgeOptions): Pairwi
           });
         } catch (error) {
           // The provider has already retried what is retryable; another prompt will not help.
-          const message = error instanceof Error ? error.message : String(error);
-          return failure(`judge call failed: ${message}`, attempt, error instanceof ApiCallError && error.isAuthError);
+          return failure(`judge call failed: ${errorMessage(error)}`, attempt, error instanceof ApiCallError && error.isAuthError);
         }
-        addUsage(usage, result.usage);
-        costUsd = costUsd === null || result.costUsd === null ? null : costUsd + result.costUsd;
+        usage.add(result.usage, result.costUsd);
         rawReply = result.text;
         const parsed = parseReply(result.json, result.text);
         if (parsed.ok) {
@@ -187,8 +187,8 @@ export function createLlmPairwiseJudge(options: LlmPairwiseJudgeOptions): Pairwi
             winnerRule,
             attempts: attempt,
             rawReply: result.text,
-            usage,
-            costUsd,
+            usage: usage.usage,
+            costUsd: usage.costUsd,
             durationMs: performance.now() - started,
           };
           return judgment;
@@ -223,9 +223,7 @@ function formatPassage(passage: EvidencePassage): string {
   return `<passage id="${defuse(passage.id).replace(/"/g, "'")}">\n${defuse(passage.text)}\n</passage>`;
 }
 
-function defuse(text: string): string {
-  return text.replace(/<(\/?\s*(?:question|evidence|passage|answer_a|answer_b)\b)/gi, '‹$1');
-}
+const defuse = delimiterNeutralizer(['question', 'evidence', 'passage', 'answer_a', 'answer_b']);
 
 type ParsedReply = { ok: true; value: z.infer<typeof REPLY> } | { ok: false; error: string };
 
@@ -250,12 +248,4 @@ function normalizeWinner(value: string): string {
   if (/^b$/i.test(trimmed)) return 'B';
   if (/^(?:tie|draw|neither|equal)$/i.test(trimmed)) return 'tie';
   return value;
-}
-
-function addUsage(total: Usage, add: Usage): void {
-  for (const key of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
-    const current = total[key];
-    const more = add[key];
-    total[key] = current === null || more === null ? null : current + more;
-  }
 }

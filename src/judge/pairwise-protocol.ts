@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError, errorMessage } from '../errors.js';
 import { bootstrapMeanCi, type ConfidenceInterval } from '../metrics/bootstrap.js';
 import { countWords } from '../providers/local/text.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
@@ -129,7 +129,7 @@ async function safeJudge(judge: PairwiseJudge, input: PairwiseInput, abortSignal
     const failure: JudgeFailure = {
       status: 'error',
       judge: judge.info,
-      error: `judge threw: ${error instanceof Error ? error.message : String(error)}`,
+      error: `judge threw: ${errorMessage(error)}`,
       rawReply: null,
       attempts: 1,
       authError: Boolean((error as { isAuthError?: unknown } | null)?.isAuthError),

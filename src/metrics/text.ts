@@ -6,7 +6,10 @@ import { countWords, stem, STOPWORDS, words } from '../providers/local/text.js';
  * METHODOLOGY.md ("Metrics") lists every normalization rule below; change both together.
  */
 
-const DASHES = /[\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d]/g;
+/** Hyphens, dashes and minus signs. */
+const DASH = '[\\u002d\\u2010\\u2011\\u2012\\u2013\\u2014\\u2015\\u2212\\ufe58\\ufe63\\uff0d]';
+const DASHES = new RegExp(DASH, 'g');
+const DASHES_IN_WORD = new RegExp(`([\\p{L}\\p{N}])${DASH}+(?=[\\p{L}\\p{N}])`, 'gu');
 
 /**
  * Normalize text for keyword matching. In order:
@@ -31,7 +34,7 @@ export function normalizeForMatch(text: string): string {
     .toLowerCase()
     .replace(/[\u2018\u2019\u201a\u201b\u2032\u0060\u00b4]/g, "'")
     .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
-    .replace(/([\p{L}\p{N}])[\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d]+(?=[\p{L}\p{N}])/gu, '$1')
+    .replace(DASHES_IN_WORD, '$1')
     .replace(DASHES, ' ')
     .replace(/(\d),(?=\d{3}(?!\d))/g, '$1')
     .replace(/(\d)\.0+(?!\d)/g, '$1')
