@@ -8,12 +8,18 @@ const compiled = new URL('../dist/cli/main.js', import.meta.url);
 
 async function load() {
   if (existsSync(source)) {
+    let tsx;
     try {
-      const { register } = await import('tsx/esm/api');
-      register();
-      return await import(source.href);
+      tsx = await import('tsx/esm/api');
     } catch (error) {
+      // A checkout without dev dependencies: the build is all there is.
       if (!existsSync(compiled)) throw error;
+    }
+    // Only a missing tsx falls back to dist/: an error in the sources themselves is reported,
+    // not hidden behind an older build.
+    if (tsx) {
+      tsx.register();
+      return import(source.href);
     }
   }
   return import(compiled.href);

@@ -1,4 +1,5 @@
-import { GroundcheckError, InvalidInputError } from '../errors.js';
+import { DEFAULT_CAPTURE_DB_PATH } from '../capture/store.js';
+import { errorMessage, GroundcheckError, InvalidInputError } from '../errors.js';
 import type { GroundcheckEnv } from '../providers/config.js';
 
 /** Where a command writes and what it reads from its surroundings; tests pass their own. */
@@ -26,6 +27,24 @@ export function dbPath(flag: string | undefined, io: CliIO): string {
   return flag ?? io.env.GROUNDCHECK_DB ?? DEFAULT_DB_PATH;
 }
 
+/** The capture file from `--db`, else `GROUNDCHECK_CAPTURE_DB`, else `.groundcheck/captures.db`. */
+export function captureDbPath(flag: string | undefined, io: CliIO): string {
+  return flag ?? io.env.GROUNDCHECK_CAPTURE_DB ?? DEFAULT_CAPTURE_DB_PATH;
+}
+
+/**
+ * A whole-number flag value from `min` to `max` (no upper bound when `max` is omitted).
+ * @throws UsageError naming the flag, the allowed range and the value given.
+ */
+export function integerFlag(value: string, flag: string, min: number, max?: number): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min || (max !== undefined && parsed > max)) {
+    const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`${flag} must be a whole number ${range}, not "${value}"`);
+  }
+  return parsed;
+}
+
 /** A usage mistake: printed with the command's usage, exit 2. */
 export class UsageError extends InvalidInputError {
   constructor(message: string) {
@@ -46,8 +65,7 @@ export function reportError(error: unknown, io: CliIO, command?: Command): numbe
     if (debug) io.stderr.write(`${error.stack}\n`);
     return EXIT.usage;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`groundcheck: ${message}\n`);
+  io.stderr.write(`groundcheck: ${errorMessage(error)}\n`);
   if (debug && error instanceof Error) io.stderr.write(`${error.stack}\n`);
   else if (!(error instanceof GroundcheckError)) io.stderr.write('(set GROUNDCHECK_DEBUG=1 for the stack trace)\n');
   return EXIT.failure;

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { ApiCallError, InvalidInputError, TimeoutError } from '../errors.js';
+import { ApiCallError, errorMessage, InvalidInputError, TimeoutError } from '../errors.js';
 import { extractJsonObject } from './json.js';
 import { costOf, PRICES, type ModelPrice } from './prices.js';
 import type {
@@ -259,7 +259,7 @@ export async function detectEmbeddingDimensions(provider: OpenAIProvider, modelI
     if (!length) throw new ApiCallError(`embedding model "${modelId}" returned no vector`, { isRetryable: false });
     return length;
   } catch (error) {
-    throw error instanceof ApiCallError ? error : mapError(error, provider.client.baseURL);
+    throw mapError(error, provider.client.baseURL);
   }
 }
 
@@ -303,7 +303,7 @@ export function mapError(error: unknown, url: string): ApiCallError {
       ...(body !== undefined ? { responseBody: body } : {}),
     });
   }
-  return new ApiCallError(`request to ${url} failed: ${error instanceof Error ? error.message : String(error)}`, {
+  return new ApiCallError(`request to ${url} failed: ${errorMessage(error)}`, {
     url,
     cause: error,
     isRetryable: false,

@@ -211,8 +211,11 @@ function uniqueId(id: string, used: Set<string>): string {
   return candidate;
 }
 
+/** The file names ingest reads; the extension is not part of a document's slug. */
+export const TEXT_FILE_EXTENSION = /\.(md|markdown|mdx|txt)$/i;
+
 export function documentSlug(relativePath: string): string {
-  const withoutExtension = relativePath.replace(/\\/g, '/').replace(/\.(md|markdown|mdx|txt)$/i, '');
+  const withoutExtension = relativePath.replace(/\\/g, '/').replace(TEXT_FILE_EXTENSION, '');
   return withoutExtension
     .split('/')
     .map((segment) => slugify(segment))

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InvalidInputError } from '../errors.js';
-import { chunkDocument, parseDocument, type Chunk, type ChunkOptions } from './chunk.js';
+import { chunkDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
 import type { GroundcheckIndex } from './store.js';
-
-const TEXT_EXTENSIONS = /\.(md|markdown|mdx|txt)$/i;
 
 export interface IngestOptions extends ChunkOptions {
   /** Called once per document as it is handled, for progress output. */
@@ -120,7 +118,7 @@ function listTextFiles(directory: string): string[] {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const full = join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && TEXT_EXTENSIONS.test(entry.name)) files.push(full);
+      else if (entry.isFile() && TEXT_FILE_EXTENSION.test(entry.name)) files.push(full);
     }
   };
   walk(directory);

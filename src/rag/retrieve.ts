@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../providers/local/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
-import type { RetrievedChunk } from './trace.js';
+import type { RetrievalSummary, RetrievedChunk } from './trace.js';
 
 export interface RetrieveOptions {
   /** Chunks handed to the model. [topK=8] */
@@ -41,17 +41,11 @@ export interface RetrieveOptions {
   order?: 'rank' | 'edges';
 }
 
-export interface RetrievalResult {
+/** A retrieval: the summary every trace keeps, plus the chunks and the time it took. */
+export interface RetrievalResult extends RetrievalSummary {
   query: string;
   /** The chunks that passed the gate, in the order they go into the prompt. */
   chunks: RetrievedChunk[];
-  /** True when no chunk passed the gate: the pipeline refuses without calling the model. */
-  gated: boolean;
-  minSimilarity: number;
-  /** Best similarity among the fused top-k, passed or not; `null` for an empty index. */
-  topSimilarity: number | null;
-  candidates: { vector: number; text: number; fused: number };
-  embedder: string;
   durationMs: number;
 }
 

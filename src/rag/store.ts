@@ -186,8 +186,8 @@ export class GroundcheckIndex {
   readonly embedder: EmbeddingModel;
   readonly db: Database.Database;
   private readonly statements: ReturnType<GroundcheckIndex['prepareStatements']>;
-  private readonly vocabularyStatements = new Map<number, Database.Statement>();
-  private readonly vectorRowStatements = new Map<number, Database.Statement>();
+  /** Statements with an `IN (?, …)` list, by query and list length (see {@link inListRows}). */
+  private readonly inListStatements = new Map<string, Database.Statement>();
   /** The vector index in use (recorded in the index meta as `vector_index`). */
   readonly vectorIndex: VectorIndexKind;
   private readonly rescoreCandidates: number | undefined;
@@ -330,7 +330,7 @@ export class GroundcheckIndex {
     if (kind === stored && this.getMeta('vector_index') !== undefined) return kind;
     this.db.transaction(() => {
       if (kind !== stored) this.convertVectors(stored, kind);
-      this.db.prepare(`INSERT INTO meta (key, value) VALUES ('vector_index', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(kind);
+      this.db.prepare(SET_META).run('vector_index', kind);
     })();
     return kind;
   }
@@ -357,7 +357,7 @@ export class GroundcheckIndex {
   }
 
   private writeEmbedderMeta(): void {
-    const set = this.db.prepare(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
+    const set = this.db.prepare(SET_META);
     this.db.transaction(() => {
       set.run('schema_version', String(SCHEMA_VERSION));
       set.run('embedder_fingerprint', this.embedder.fingerprint);
@@ -397,6 +397,9 @@ export class GroundcheckIndex {
       // One point lookup per row: on vec0 a rowid IN (…) list scans the whole table.
       vecDistance: db.prepare(`SELECT vec_distance_cosine(embedding, ?) FROM chunks_vec WHERE rowid = ?`).pluck(),
       knn: db.prepare(`SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance`),
+      textSearch: db.prepare(`SELECT rowid, bm25(chunks_fts, ?, ?, ?) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`),
+      // Changes when another connection commits; this connection's own writes reset `hamming` instead.
+      dataVersion: db.prepare(`PRAGMA data_version`).pluck(),
       chunkCount: db.prepare(`SELECT count(*) FROM chunks`).pluck(),
       chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
       allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
@@ -515,11 +518,7 @@ export class GroundcheckIndex {
   textSearch(matchExpression: string, k: number, weights: TextFieldWeights = DEFAULT_FIELD_WEIGHTS): TextHit[] {
     if (matchExpression.trim() === '') return [];
     const limit = Math.max(1, Math.floor(k));
-    const rows = this.db
-      .prepare(
-        `SELECT rowid, bm25(chunks_fts, ?, ?, ?) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`,
-      )
-      .all(weights.title, weights.section, weights.body, matchExpression, limit) as { rowid: number; score: number }[];
+    const rows = this.statements.textSearch.all(weights.title, weights.section, weights.body, matchExpression, limit) as { rowid: number; score: number }[];
     return rows.map((row) => ({ rowid: Number(row.rowid), bm25: row.score }));
   }
 
@@ -536,17 +535,13 @@ export class GroundcheckIndex {
       }
       return result;
     }
-    for (let start = 0; start < rowids.length; start += 500) {
-      const batch = rowids.slice(start, start + 500);
-      let statement = this.vectorRowStatements.get(batch.length);
-      if (!statement) {
-        statement = this.db.prepare(
-          `SELECT id, vec_distance_cosine(embedding, ?) AS distance FROM chunk_vectors WHERE id IN (${batch.map(() => '?').join(',')})`,
-        );
-        this.vectorRowStatements.set(batch.length, statement);
-      }
-      for (const row of statement.all(blob, ...batch) as { id: number; distance: number }[]) result.set(row.id, 1 - row.distance);
-    }
+    const rows = this.inListRows<{ id: number; distance: number }>(
+      'vectors',
+      (list) => `SELECT id, vec_distance_cosine(embedding, ?) AS distance FROM chunk_vectors WHERE id IN (${list})`,
+      rowids,
+      [blob],
+    );
+    for (const row of rows) result.set(row.id, 1 - row.distance);
     return result;
   }
 
@@ -555,7 +550,7 @@ export class GroundcheckIndex {
    * connection (an ingest in another process) has committed since they were read.
    */
   private hammingIndex(): HammingIndex {
-    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    const dataVersion = this.statements.dataVersion.get() as number;
     if (this.hamming && this.hamming.dataVersion === dataVersion) return this.hamming.index;
     const index = new HammingIndex(this.embedder.dimensions, this.chunkCount());
     for (const row of this.statements.allCodes.iterate() as Iterable<{ id: number; code: Buffer }>) index.add(row.id, row.code);
@@ -566,7 +561,7 @@ export class GroundcheckIndex {
   /** Chunk rows by rowid, in the order asked. Unknown rowids are skipped. */
   getChunks(rowids: readonly number[]): StoredChunk[] {
     if (rowids.length === 0) return [];
-    const rows = this.db.prepare(`${CHUNK_SELECT} WHERE c.id IN (${rowids.map(() => '?').join(',')})`).all(...rowids) as StoredChunk[];
+    const rows = this.inListRows<StoredChunk>('chunks', (list) => `${CHUNK_SELECT} WHERE c.id IN (${list})`, rowids);
     const byRowid = new Map(rows.map((row) => [row.rowid, row]));
     return rowids.map((rowid) => byRowid.get(rowid)).filter((row): row is StoredChunk => row !== undefined);
   }
@@ -586,22 +581,34 @@ export class GroundcheckIndex {
     return {
       documentCount: () => this.chunkCount(),
       documentFrequencies: (terms) => {
-        const result = new Map<string, number>();
-        const unique = [...new Set(terms)];
-        for (let start = 0; start < unique.length; start += 200) {
-          const batch = unique.slice(start, start + 200);
-          let statement = this.vocabularyStatements.get(batch.length);
-          if (!statement) {
-            statement = this.db.prepare(
-              `SELECT term, doc FROM chunks_fts_vocab WHERE term IN (${batch.map(() => '?').join(',')})`,
-            );
-            this.vocabularyStatements.set(batch.length, statement);
-          }
-          for (const row of statement.all(...batch) as { term: string; doc: number }[]) result.set(row.term, row.doc);
-        }
-        return result;
+        const rows = this.inListRows<{ term: string; doc: number }>(
+          'vocabulary',
+          (list) => `SELECT term, doc FROM chunks_fts_vocab WHERE term IN (${list})`,
+          [...new Set(terms)],
+        );
+        return new Map(rows.map((row) => [row.term, row.doc]));
       },
     };
+  }
+
+  /**
+   * Rows of `sql(list)` for every value, queried in batches of up to 500 values bound into the
+   * `IN (list)` placeholders (after any `leading` parameters). Each batch length gets its statement
+   * prepared once per connection, not on every search.
+   */
+  private inListRows<Row>(query: string, sql: (list: string) => string, values: readonly (number | string)[], leading: readonly unknown[] = []): Row[] {
+    const rows: Row[] = [];
+    for (let start = 0; start < values.length; start += IN_LIST_BATCH) {
+      const batch = values.slice(start, start + IN_LIST_BATCH);
+      const key = `${query}:${batch.length}`;
+      let statement = this.inListStatements.get(key);
+      if (!statement) {
+        statement = this.db.prepare(sql(batch.map(() => '?').join(',')));
+        this.inListStatements.set(key, statement);
+      }
+      rows.push(...(statement.all(...leading, ...batch) as Row[]));
+    }
+    return rows;
   }
 
   close(): void {
@@ -614,6 +621,11 @@ export class GroundcheckIndex {
     }
   }
 }
+
+/** Values bound per `IN (…)` statement; well under SQLite's limit of 32,766 parameters. */
+const IN_LIST_BATCH = 500;
+
+const SET_META = `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
 
 const CHUNK_SELECT = `
   SELECT c.id AS rowid, c.chunk_id AS chunkId, d.slug AS documentSlug, d.path AS documentPath, d.title,

@@ -26,6 +26,17 @@ export interface RetrievedChunk {
 
 export type RagMode = 'rag' | 'norag';
 
+/** What retrieval decided for one question, apart from its chunks; kept in every `rag` trace. */
+export interface RetrievalSummary {
+  /** True when no chunk passed the gate: the pipeline refuses without calling the model. */
+  gated: boolean;
+  minSimilarity: number;
+  /** Best similarity among the fused top-k, passed or not; `null` for an empty index. */
+  topSimilarity: number | null;
+  candidates: { vector: number; text: number; fused: number };
+  embedder: string;
+}
+
 /**
  * What happened for one question: produced once by the pipeline, then consumed unchanged by the
  * capture middleware, the judges and the eval runner. Nothing downstream retrieves again.
@@ -37,13 +48,8 @@ export interface RagTrace {
   mode: RagMode;
   /** Exactly the chunks the prompt was built from, in prompt order. Empty for `norag` and when gated. */
   chunks: RetrievedChunk[];
-  retrieval: {
-    gated: boolean;
-    minSimilarity: number;
-    topSimilarity: number | null;
-    candidates: { vector: number; text: number; fused: number };
-    embedder: string;
-  } | null;
+  /** What the retrieval decided (its chunks are `chunks` above); `null` in `norag` mode. */
+  retrieval: RetrievalSummary | null;
   /** The messages sent to the chat model; empty when the gate refused without calling it. */
   messages: ChatMessage[];
   answer: string;

@@ -3,7 +3,7 @@ import { modelsFromEnv } from '../../providers/config.js';
 import { createRagPipeline } from '../../rag/pipeline.js';
 import { toAnswerPayload } from '../../rag/sources.js';
 import { openIndex } from '../../rag/store.js';
-import { dbPath, EXIT, UsageError, type Command } from '../io.js';
+import { dbPath, EXIT, integerFlag, UsageError, type Command } from '../io.js';
 
 export const askCommand: Command = {
   name: 'ask',
@@ -24,8 +24,7 @@ export const askCommand: Command = {
     if (positionals.length > 1) throw new UsageError('put the question in quotes: groundcheck ask "How long is parental leave?"');
     const mode = values.mode;
     if (mode !== 'rag' && mode !== 'norag') throw new UsageError(`--mode must be rag or norag, not ${mode}`);
-    const topK = values['top-k'] === undefined ? undefined : Number(values['top-k']);
-    if (topK !== undefined && (!Number.isInteger(topK) || topK < 1 || topK > 100)) throw new UsageError('--top-k must be a whole number from 1 to 100');
+    const topK = values['top-k'] === undefined ? undefined : integerFlag(values['top-k'], '--top-k', 1, 100);
 
     const { chat, embedder } = modelsFromEnv(io.env);
     const index = openIndex({ path: dbPath(values.db, io), embedder, create: false });

@@ -3,8 +3,7 @@ import { findDrift } from '../../capture/drift.js';
 import { openCaptureStore } from '../../capture/store.js';
 import { modelsFromEnv } from '../../providers/config.js';
 import { openIndex } from '../../rag/store.js';
-import { dbPath, EXIT, type Command } from '../io.js';
-import { captureDbPath } from './judge-worker.js';
+import { captureDbPath, dbPath, EXIT, type Command } from '../io.js';
 
 export const driftCommand: Command = {
   name: 'drift',
@@ -21,7 +20,7 @@ export const driftCommand: Command = {
         check: { type: 'boolean', default: false },
       },
     });
-    const capturePath = captureDbPath(values.db, io.env);
+    const capturePath = captureDbPath(values.db, io);
     const indexPath = dbPath(values.index, io);
     const store = openCaptureStore({ path: capturePath, create: false });
     try {

@@ -12,7 +12,7 @@ import { loadSuite } from '../../eval/suite.js';
 import type { EvalResults } from '../../eval/types.js';
 import { writeReports } from '../../eval/write-reports.js';
 import type { ProviderName } from '../../providers/config.js';
-import { EXIT, UsageError, type Command } from '../io.js';
+import { EXIT, integerFlag, UsageError, type Command } from '../io.js';
 
 export const DEFAULT_SUITE = 'evals/suites/handbook.json';
 export const DEFAULT_OUT_DIR = 'evals/results';
@@ -131,12 +131,6 @@ function gatesFile(path: string, given: string): Gate[] {
   // Either the gates object itself or a file with a "gates" key (a suite file works too).
   const gates = raw !== null && typeof raw === 'object' && 'gates' in raw ? (raw as { gates: unknown }).gates : raw;
   return parseGateConfig(gates, given);
-}
-
-function integerFlag(value: string, name: string, min: number, max: number): number {
-  const parsed = Number(value);
-  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min || parsed > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
-  return parsed;
 }
 
 function providerFlag(value: string | undefined, name: string): ProviderName | undefined {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { modelsFromEnv } from '../../providers/config.js';
 import { formatIngestSummary, ingestDirectory } from '../../rag/ingest.js';
 import { openIndex } from '../../rag/store.js';
-import { dbPath, EXIT, UsageError, type Command } from '../io.js';
+import { dbPath, EXIT, integerFlag, UsageError, type Command } from '../io.js';
 
 export const ingestCommand: Command = {
   name: 'ingest',
@@ -19,8 +19,7 @@ export const ingestCommand: Command = {
       },
     });
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'ingest needs a folder' : 'ingest takes one folder');
-    const maxTokens = values['max-tokens'] === undefined ? undefined : Number(values['max-tokens']);
-    if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 20)) throw new UsageError('--max-tokens must be a whole number of at least 20');
+    const maxTokens = values['max-tokens'] === undefined ? undefined : integerFlag(values['max-tokens'], '--max-tokens', 20);
     const { embedder } = modelsFromEnv(io.env);
     const path = dbPath(values.db, io);
     const index = openIndex({ path, embedder, rebuild: values.rebuild });

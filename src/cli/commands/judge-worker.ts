@@ -1,12 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { LiveJudgeKind } from '../../capture/judge-config.js';
-import { EXIT, UsageError, type Command } from '../io.js';
-
-/** The capture file from `--db`, else `GROUNDCHECK_CAPTURE_DB`, else `.groundcheck/captures.db`. */
-export function captureDbPath(flag: string | undefined, env: Record<string, string | undefined>): string {
-  return flag ?? env.GROUNDCHECK_CAPTURE_DB ?? '.groundcheck/captures.db';
-}
+import { captureDbPath, EXIT, integerFlag, UsageError, type Command } from '../io.js';
 
 export const judgeWorkerCommand: Command = {
   name: 'judge-worker',
@@ -28,10 +23,10 @@ export const judgeWorkerCommand: Command = {
         once: { type: 'boolean', default: false },
       },
     });
-    const settleMs = whole(values['settle-ms'], '--settle-ms', 0);
-    const concurrency = whole(values.concurrency, '--concurrency', 1);
-    const pollMs = whole(values['poll-ms'], '--poll-ms', 1);
-    const metricsPort = values['metrics-port'] === undefined ? undefined : whole(values['metrics-port'], '--metrics-port', 0);
+    const settleMs = integerFlag(values['settle-ms'], '--settle-ms', 0);
+    const concurrency = integerFlag(values.concurrency, '--concurrency', 1);
+    const pollMs = integerFlag(values['poll-ms'], '--poll-ms', 1);
+    const metricsPort = values['metrics-port'] === undefined ? undefined : integerFlag(values['metrics-port'], '--metrics-port', 0);
     if (values.judge !== undefined && values.judge !== 'heuristic' && values.judge !== 'llm') throw new UsageError(`--judge must be heuristic or llm, not ${values.judge}`);
 
     // Loaded here, not at the top: the CLI's other commands should not pay for the judges and the worker.
@@ -44,7 +39,7 @@ export const judgeWorkerCommand: Command = {
     ]);
     const logger = createLogger({ level: io.env.GROUNDCHECK_LOG_LEVEL ?? 'info' }, { write: (line: string) => io.stdout.write(line) });
     const { judge, description } = liveJudgeFromEnv(io.env, values.judge as LiveJudgeKind | undefined);
-    const path = captureDbPath(values.db, io.env);
+    const path = captureDbPath(values.db, io);
     const store = openCaptureStore({ path, create: false });
     const metrics = createCaptureMetrics();
     const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, logger, metrics, keepAlive: true });
@@ -96,9 +91,3 @@ export const judgeWorkerCommand: Command = {
     }
   },
 };
-
-function whole(value: string | undefined, flag: string, min: number): number {
-  const parsed = Number(value);
-  if (value === undefined || !Number.isInteger(parsed) || parsed < min) throw new UsageError(`${flag} must be a whole number of at least ${min}`);
-  return parsed;
-}
