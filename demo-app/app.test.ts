@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
-import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
+import { createLocalEmbedder } from '../src/providers/local/embedder.js';
+import { ingestDirectory } from '../src/rag/ingest.js';
+import { openIndex } from '../src/rag/store.js';
+import { CORPUS_DIR, handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
 import { createApp, type CreateAppOptions } from './app.js';
 import { ERROR_TYPES } from './errors.js';
 
@@ -184,6 +187,39 @@ describe('dashboard access', () => {
     );
     const withToken = createApp({ index, capture: false, env: { NODE_ENV: 'production', GROUNDCHECK_DASHBOARD_TOKEN: TOKEN }, logger: memoryLogger().logger });
     expect((await request(withToken.app).get('/dashboard/api/captures')).status).toBe(401);
+  });
+
+  it('after the corpus changes, a trace and the dashboard show which of its chunks changed or vanished', async () => {
+    const corpus = join(tempDir(), 'corpus');
+    cpSync(CORPUS_DIR, corpus, { recursive: true });
+    const index = openIndex({ path: join(tempDir(), 'index.db'), embedder: createLocalEmbedder() });
+    onCleanup(() => index.close());
+    await ingestDirectory(index, corpus);
+    const { app, capture, worker } = await demo({ index });
+    const response = await chat(app, { message: 'What is the mileage rate for a car?' });
+    await capture!.flush();
+    await worker!.whenIdle();
+    const sources: { chunkId: string }[] = response.body.sources;
+    const changed = sources.find((source) => source.chunkId.startsWith('travel-and-expenses#'))!.chunkId;
+    const vanished = sources.find((source) => !source.chunkId.startsWith('travel-and-expenses#'))!.chunkId;
+    const changedFile = join(corpus, 'travel-and-expenses.md');
+    const changedChunk = index.getChunk(changed)!;
+    const text = readFileSync(changedFile, 'utf8');
+    const sentence = changedChunk.text.split('\n').map((line) => line.trim()).find((line) => line.length > 20 && text.includes(line))!;
+    writeFileSync(changedFile, text.replace(sentence, `${sentence} Amended.`));
+    rmSync(join(corpus, `${vanished.split('#')[0]}.md`));
+    await ingestDirectory(index, corpus);
+
+    const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect(trace.body.drift).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ chunkId: changed, change: 'changed' }),
+        expect.objectContaining({ chunkId: vanished, change: 'vanished', currentHash: null }),
+      ]),
+    );
+    const listed = await request(app).get('/dashboard/api/captures?filter=drifted');
+    expect(listed.body.captures.map((row: { traceId: string }) => row.traceId)).toEqual([response.body.traceId]);
+    expect(listed.body.captures[0].drift).toEqual(trace.body.drift);
   });
 
   it('without a token (development) the dashboard is open; filters are validated', async () => {

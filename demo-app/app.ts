@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { driftedCaptures } from '../src/capture/drift.js';
+import { chunkDrift, type DriftedChunk } from '../src/capture/drift.js';
 import { HttpError } from '../src/capture/errors.js';
 import { createLogger, httpLogger } from '../src/capture/logging.js';
 import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../src/capture/metrics.js';
@@ -160,7 +160,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
       next(new HttpError(404, 'trace.not_found', 'no capture with this trace id (unknown, not sampled, or not written yet)'));
       return;
     }
-    res.json(traceView(found.capture, pickJudgment(found.judgments, worker?.judgeVersion), worker !== null, drifted(found.capture)));
+    const drift = chunkDrift(found.capture.chunks, (chunkId) => pipeline.index.getChunk(chunkId)?.hash);
+    res.json(traceView(found.capture, pickJudgment(found.judgments, worker?.judgeVersion), worker !== null, drift));
   });
 
   app.get('/metrics', metricsHandler(metrics.registry));
@@ -175,9 +176,13 @@ export function createApp(options: CreateAppOptions): DemoApp {
       res.json({ captures: [], counts: {}, judge: null, workerPaused: false });
       return;
     }
-    const driftByTrace = driftedCaptures(store, pipeline.index.chunkHashes());
     const listed = store.listCaptures({ limit: 500, ...(worker ? { judgeVersion: worker.judgeVersion } : {}) });
-    const rows = listed.map(({ capture: captured, judgment }) => traceView(captured, judgment, worker !== null, driftByTrace.get(captured.traceId) ?? []));
+    // Drift of the listed captures only, from the chunks they were read with: not a pass over
+    // every chunk reference in the store on each refresh of the page.
+    const currentHashes = pipeline.index.chunkHashes();
+    const rows = listed.map(({ capture: captured, judgment }) =>
+      traceView(captured, judgment, worker !== null, chunkDrift(captured.chunks, (chunkId) => currentHashes.get(chunkId))),
+    );
     const counts: Record<string, number> = { all: rows.length };
     for (const name of FILTERS) if (name !== 'all') counts[name] = rows.filter((row) => matches(row, name)).length;
     res.json({
@@ -192,17 +197,6 @@ export function createApp(options: CreateAppOptions): DemoApp {
 
   app.use(notFound);
   app.use(errorHandler(logger));
-
-  function drifted(captured: Capture) {
-    return captured.chunks
-      .map((chunk) => {
-        const current = pipeline.index.getChunk(chunk.chunkId);
-        if (!current) return { chunkId: chunk.chunkId, capturedHash: chunk.hash, currentHash: null, change: 'vanished' as const };
-        if (current.hash !== chunk.hash) return { chunkId: chunk.chunkId, capturedHash: chunk.hash, currentHash: current.hash, change: 'changed' as const };
-        return null;
-      })
-      .filter((entry) => entry !== null);
-  }
 
   worker?.start();
 
@@ -230,10 +224,10 @@ interface TraceView {
   verdict: Verdict;
   capture: Capture;
   judgment: StoredJudgment | null;
-  drift: { chunkId: string; change: 'changed' | 'vanished' }[];
+  drift: DriftedChunk[];
 }
 
-function traceView(capture: Capture, judgment: StoredJudgment | null, judging: boolean, drift: { chunkId: string; change: 'changed' | 'vanished' }[]): TraceView {
+function traceView(capture: Capture, judgment: StoredJudgment | null, judging: boolean, drift: DriftedChunk[]): TraceView {
   return { traceId: capture.traceId, verdict: verdictOf(capture, judgment, judging), capture, judgment, drift };
 }
 

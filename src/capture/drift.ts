@@ -41,7 +41,7 @@ export function findDrift(store: CaptureStore, currentHashes: ReadonlyMap<string
   for (const row of store.judgedEvidence()) {
     const key = `${row.traceId}\u0000${row.judgeVersion}`;
     checked.add(key);
-    const change = compare(row.chunkId, row.hash, currentHashes);
+    const change = compare(row.chunkId, row.hash, currentHashes.get(row.chunkId));
     if (!change) continue;
     let entry = byJudgment.get(key);
     if (!entry) {
@@ -65,7 +65,7 @@ export function findDrift(store: CaptureStore, currentHashes: ReadonlyMap<string
 export function driftedCaptures(store: CaptureStore, currentHashes: ReadonlyMap<string, string>): Map<string, DriftedChunk[]> {
   const result = new Map<string, DriftedChunk[]>();
   for (const ref of store.capturedChunkRefs()) {
-    const change = compare(ref.chunkId, ref.hash, currentHashes);
+    const change = compare(ref.chunkId, ref.hash, currentHashes.get(ref.chunkId));
     if (!change) continue;
     const list = result.get(ref.traceId) ?? [];
     list.push(change);
@@ -74,8 +74,24 @@ export function driftedCaptures(store: CaptureStore, currentHashes: ReadonlyMap<
   return result;
 }
 
-function compare(chunkId: string, hash: string, currentHashes: ReadonlyMap<string, string>): DriftedChunk | null {
-  const current = currentHashes.get(chunkId);
+/**
+ * The chunks of one capture that changed or vanished, in prompt order, for a capture already
+ * read (no query of the store). `currentHashOf` gives a chunk's hash in the index now, or
+ * `undefined` when it is gone.
+ *
+ * @example
+ * const drift = chunkDrift(capture.chunks, (chunkId) => index.getChunk(chunkId)?.hash);
+ */
+export function chunkDrift(chunks: readonly { chunkId: string; hash: string }[], currentHashOf: (chunkId: string) => string | undefined): DriftedChunk[] {
+  const drifted: DriftedChunk[] = [];
+  for (const chunk of chunks) {
+    const change = compare(chunk.chunkId, chunk.hash, currentHashOf(chunk.chunkId));
+    if (change) drifted.push(change);
+  }
+  return drifted;
+}
+
+function compare(chunkId: string, hash: string, current: string | undefined): DriftedChunk | null {
   if (current === undefined) return { chunkId, capturedHash: hash, currentHash: null, change: 'vanished' };
   if (current !== hash) return { chunkId, capturedHash: hash, currentHash: current, change: 'changed' };
   return null;

@@ -10,7 +10,7 @@ import { redactPersonalData } from './redact.js';
 import { isSampled } from './sampling.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
 import { applyLimits, captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
-import type { Capture, CaptureSink } from './types.js';
+import type { Capture, CaptureSink, HttpFacts } from './types.js';
 
 export interface CaptureRagOptions {
   /**
@@ -90,6 +90,8 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   function enqueue(context: RequestContext, traces: readonly RagTrace[]): void {
     const { req, res } = context;
     const finishedAt = performance.now();
+    // The same for every trace of the request: built once, at the first trace that is kept.
+    let http: HttpFacts | undefined;
     for (const trace of traces) {
       // Runs in the response's 'close' listener or in record(): nothing may escape into the app.
       try {
@@ -102,16 +104,15 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
           logger.error({ event: 'rag.capture.dropped', traceId: trace.id, maxQueue }, 'capture dropped: the write queue is full (the store is too slow or failing)');
           continue;
         }
-        queue.push(
-          captureFromTrace(trace, {
-            requestId: requestIdOf(req),
-            capturedAt: now().toISOString(),
-            route: routeOf(req),
-            method: req.method,
-            status: res.statusCode,
-            latencyMs: Math.round((finishedAt - context.startedAt) * 1000) / 1000,
-          }),
-        );
+        http ??= {
+          requestId: requestIdOf(req),
+          capturedAt: now().toISOString(),
+          route: routeOf(req),
+          method: req.method,
+          status: res.statusCode,
+          latencyMs: Math.round((finishedAt - context.startedAt) * 1000) / 1000,
+        };
+        queue.push(captureFromTrace(trace, http));
       } catch (error) {
         metrics.captureFailures.inc({ reason: 'build' });
         logger.error({ event: 'rag.capture.failed', err: error }, 'capture failed: the recorded value is not a RagTrace');

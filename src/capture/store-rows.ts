@@ -30,19 +30,6 @@ export interface CaptureRow {
   truncated: number;
 }
 
-export interface ChunkRow {
-  chunk_id: string;
-  document: string;
-  title: string;
-  section: string;
-  updated: string | null;
-  hash: string;
-  text: string;
-  score: number;
-  fused_score: number;
-  rank: number;
-}
-
 export interface JudgmentRow {
   judge_version: string;
   judge_kind: string;

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { IndexError } from '../errors.js';
 import { BackgroundCheckpointer } from './store-checkpointer.js';
 import { MIGRATIONS } from './store-schema.js';
-import { nullableFlag, toJudgment, type CaptureRow, type ChunkRow, type JudgmentRow } from './store-rows.js';
+import { nullableFlag, toJudgment, type CaptureRow, type JudgmentRow } from './store-rows.js';
 import type { Capture, CaptureSink, CapturedChunk, StoredJudgment } from './types.js';
 
 /**
@@ -160,9 +160,9 @@ export class CaptureStore implements CaptureSink {
   /** Chunks seen by this store, by index hash: their evidence key, and whether the file holds the row. */
   private readonly evidenceByHash = new Map<string, EvidenceEntry>();
   private rememberedTextChars = 0;
-  private readonly backgroundCheckpoints: boolean;
+  /** Whether a write starts the checkpoint thread: not when turned off, once the thread failed, or once the store is closed. */
+  private backgroundCheckpoints: boolean;
   private checkpointer: BackgroundCheckpointer | null = null;
-  private checkpointerFailed = false;
 
   constructor(options: OpenCaptureStoreOptions = {}) {
     const path = options.path ?? DEFAULT_CAPTURE_DB_PATH;
@@ -253,11 +253,14 @@ export class CaptureStore implements CaptureSink {
       captureByTraceId: db.prepare(`SELECT * FROM captures WHERE trace_id = ?`),
       captureById: db.prepare(`SELECT * FROM captures WHERE id = ?`),
       captureIdOf: db.prepare(`SELECT id FROM captures WHERE trace_id = ?`).pluck(),
+      // Columns named as the fields of CapturedChunk: each row is the chunk, no mapping.
       chunksOf: db.prepare(`
-        SELECT e.chunk_id, e.document, e.title, e.section, e.updated, e.hash, e.text, k.score, k.fused_score, k.rank
+        SELECT e.chunk_id AS chunkId, e.document, e.title, e.section, e.updated, e.hash, e.text, k.score, k.fused_score AS fusedScore, k.rank
         FROM capture_chunks k JOIN evidence e ON e.digest = k.evidence
         WHERE k.capture_id = ? ORDER BY k.position`),
       judgmentsOf: db.prepare(`SELECT * FROM judgments WHERE capture_id = ? ORDER BY id`),
+      newestCaptures: db.prepare(`SELECT * FROM captures ORDER BY id DESC LIMIT ?`),
+      capturesBefore: db.prepare(`SELECT * FROM captures WHERE id < ? ORDER BY id DESC LIMIT ?`),
       countCaptures: db.prepare(`SELECT count(*) FROM captures`).pluck(),
       countJudgments: db.prepare(`SELECT count(*) FROM judgments WHERE judge_version = ?`).pluck(),
       mark: db.prepare(JUDGE_QUEUE_SQL.mark).pluck(),
@@ -315,7 +318,7 @@ export class CaptureStore implements CaptureSink {
    */
   writeCaptures(captures: readonly Capture[]): void {
     if (captures.length === 0) return;
-    if (this.checkpointer === null && this.backgroundCheckpoints && !this.checkpointerFailed) this.startCheckpointer();
+    if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
     const written: EvidenceEntry[] = [];
     try {
       this.writeTransaction(captures, written);
@@ -430,9 +433,9 @@ export class CaptureStore implements CaptureSink {
   /** Newest captures first, each with its newest judgment (of `judgeVersion` when given). */
   listCaptures(options: ListCapturesOptions = {}): (CaptureWithJudgment & { id: number })[] {
     const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? 50)));
-    const rows = this.db
-      .prepare(`SELECT * FROM captures ${options.beforeId !== undefined ? 'WHERE id < ?' : ''} ORDER BY id DESC LIMIT ?`)
-      .all(...(options.beforeId !== undefined ? [options.beforeId, limit] : [limit])) as CaptureRow[];
+    const rows = (
+      options.beforeId !== undefined ? this.statements.capturesBefore.all(options.beforeId, limit) : this.statements.newestCaptures.all(limit)
+    ) as CaptureRow[];
     return rows.map((row) => {
       const judgments = (this.statements.judgmentsOf.all(row.id) as JudgmentRow[]).filter(
         (judgment) => options.judgeVersion === undefined || judgment.judge_version === options.judgeVersion,
@@ -589,6 +592,7 @@ export class CaptureStore implements CaptureSink {
   }
 
   close(): void {
+    this.backgroundCheckpoints = false;
     this.checkpointer?.close();
     this.checkpointer = null;
     if (this.db.open) this.db.close();
@@ -597,7 +601,7 @@ export class CaptureStore implements CaptureSink {
   private startCheckpointer(): void {
     const fallBack = () => {
       this.checkpointer = null;
-      this.checkpointerFailed = true;
+      this.backgroundCheckpoints = false;
       if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
     };
     try {
@@ -613,20 +617,7 @@ export class CaptureStore implements CaptureSink {
   }
 
   private toCapture(row: CaptureRow): Capture {
-    const chunks = (this.statements.chunksOf.all(row.id) as ChunkRow[]).map(
-      (chunk): CapturedChunk => ({
-        chunkId: chunk.chunk_id,
-        document: chunk.document,
-        title: chunk.title,
-        section: chunk.section,
-        updated: chunk.updated,
-        hash: chunk.hash,
-        text: chunk.text,
-        score: chunk.score,
-        fusedScore: chunk.fused_score,
-        rank: chunk.rank,
-      }),
-    );
+    const chunks = this.statements.chunksOf.all(row.id) as CapturedChunk[];
     return {
       traceId: row.trace_id,
       requestId: row.request_id,

@@ -1,5 +1,7 @@
 import type { RagTrace } from '../rag/trace.js';
-import type { Capture } from './types.js';
+import { traceFields, type Capture, type HttpFacts } from './types.js';
+
+export type { HttpFacts } from './types.js';
 
 /** Size caps applied to each capture (after redaction). Captures that hit one are stored, marked `truncated`, and not judged. */
 export interface CaptureLimits {
@@ -15,16 +17,6 @@ export interface CaptureLimits {
 
 export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = Object.freeze({ maxQueryChars: 4000, maxAnswerChars: 20_000, maxChunkChars: 20_000, maxChunks: 64 });
 
-/** What the middleware knows about the HTTP exchange a trace belongs to. */
-export interface HttpFacts {
-  requestId: string;
-  capturedAt: string;
-  route: string;
-  method: string;
-  status: number;
-  latencyMs: number;
-}
-
 /** The capture of one trace: its chunks exactly as they were in the prompt, and the HTTP facts. */
 export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
   return {
@@ -35,8 +27,7 @@ export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
     method: http.method,
     status: http.status,
     latencyMs: http.latencyMs,
-    query: trace.query,
-    mode: trace.mode,
+    ...traceFields(trace),
     chunks: trace.chunks.map((chunk) => ({
       chunkId: chunk.chunkId,
       document: chunk.document,
@@ -49,14 +40,6 @@ export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
       fusedScore: chunk.fusedScore,
       rank: chunk.rank,
     })),
-    answer: trace.answer,
-    refused: trace.refused,
-    refusalReason: trace.refusalReason,
-    promptVersion: trace.promptVersion,
-    models: { ...trace.models },
-    usage: { ...trace.usage },
-    costUsd: trace.costUsd,
-    timings: { ...trace.timings },
     truncated: false,
   };
 }

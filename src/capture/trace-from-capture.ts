@@ -1,5 +1,5 @@
 import type { RagTrace } from '../rag/trace.js';
-import type { Capture } from './types.js';
+import { traceFields, type Capture } from './types.js';
 
 /**
  * Rebuild the `RagTrace` a capture was made from, so the live judge calls exactly the same
@@ -11,8 +11,7 @@ export function traceFromCapture(capture: Capture): RagTrace {
   return {
     id: capture.traceId,
     createdAt: capture.capturedAt,
-    query: capture.query,
-    mode: capture.mode,
+    ...traceFields(capture),
     chunks: capture.chunks.map((chunk) => ({ ...chunk, vectorRank: null, textRank: null })),
     retrieval:
       capture.mode === 'rag'
@@ -25,14 +24,6 @@ export function traceFromCapture(capture: Capture): RagTrace {
           }
         : null,
     messages: [],
-    answer: capture.answer,
-    refused: capture.refused,
-    refusalReason: capture.refusalReason,
-    promptVersion: capture.promptVersion,
-    models: { ...capture.models },
-    usage: { ...capture.usage },
-    costUsd: capture.costUsd,
     finishReason: null,
-    timings: { ...capture.timings },
   };
 }

@@ -1,30 +1,20 @@
-import type { JudgedClaim, JudgeInfo, VerdictCounts } from '../judge/types.js';
+import type { FaithfulnessOk, JudgedClaim, JudgeInfo, VerdictCounts } from '../judge/types.js';
 import type { Usage } from '../providers/spec.js';
-import type { RagMode } from '../rag/trace.js';
+import type { RagTrace, RetrievedChunk } from '../rag/trace.js';
 
-/** One chunk exactly as it went into the prompt (after redaction of its text). */
-export interface CapturedChunk {
-  chunkId: string;
-  document: string;
-  title: string;
-  section: string;
-  updated: string | null;
+/**
+ * One chunk exactly as it went into the prompt (after redaction of its text): the trace's chunk
+ * without its vector and BM25 ranks, which are not stored.
+ */
+export interface CapturedChunk extends Omit<RetrievedChunk, 'hash' | 'text' | 'vectorRank' | 'textRank'> {
   /** Content hash of the text the generator saw (computed before redaction, so drift checks compare like with like). */
   hash: string;
   /** The prompt text of the chunk, redacted and possibly cut by the size caps (see `Capture.truncated`). */
   text: string;
-  /** Cosine similarity to the question. */
-  score: number;
-  fusedScore: number;
-  rank: number;
 }
 
-/**
- * One answered question as the capture middleware persists it: the trace plus the HTTP facts
- * around it. `traceId` is unique; recording the same trace twice stores it once.
- */
-export interface Capture {
-  traceId: string;
+/** What the middleware knows about the HTTP exchange a trace belongs to. */
+export interface HttpFacts {
   /** The request id (pino-http's `req.id` when present, else generated). */
   requestId: string;
   /** When the response finished (ISO 8601). */
@@ -36,31 +26,27 @@ export interface Capture {
   status: number;
   /** Time from the middleware seeing the request to the response closing (sent, or the connection ended first), in ms. */
   latencyMs: number;
-  query: string;
-  mode: RagMode;
+}
+
+/**
+ * The fields a capture keeps from its trace unchanged (`timings` are the generation timings, ms).
+ * Copied by {@link traceFields} in both directions: trace to capture, capture back to trace.
+ */
+export type TraceFields = Pick<RagTrace, 'query' | 'mode' | 'answer' | 'refused' | 'refusalReason' | 'promptVersion' | 'models' | 'usage' | 'costUsd' | 'timings'>;
+
+/**
+ * One answered question as the capture middleware persists it: the trace plus the HTTP facts
+ * around it. `traceId` is unique; recording the same trace twice stores it once.
+ */
+export interface Capture extends HttpFacts, TraceFields {
+  traceId: string;
   chunks: CapturedChunk[];
-  answer: string;
-  refused: boolean;
-  refusalReason: 'gate' | 'model' | null;
-  promptVersion: string;
-  models: { chat: string; embedding: string | null };
-  usage: Usage;
-  costUsd: number | null;
-  /** Generation timings from the trace, ms. */
-  timings: { retrievalMs: number; generationMs: number; totalMs: number };
   /** True when a size cap cut the query, the answer or a chunk: such captures are not judged. */
   truncated: boolean;
 }
 
 /** Flags derived by the judge from its claim verdicts (see `FaithfulnessOk`). */
-export interface JudgmentFlags {
-  faithful: boolean | null;
-  hallucinated: boolean;
-  refused: boolean;
-  evidenceRelevant: boolean;
-  correctlyRefused: boolean | null;
-  undetermined: boolean;
-}
+export type JudgmentFlags = Pick<FaithfulnessOk, 'faithful' | 'hallucinated' | 'refused' | 'evidenceRelevant' | 'correctlyRefused' | 'undetermined'>;
 
 /** A judgment as stored for one capture and one judge version. */
 export interface StoredJudgment {
@@ -97,4 +83,20 @@ export interface CaptureSink {
 /** The string that identifies a judge in stored judgments: `kind:model:promptVersion`. */
 export function judgeVersionOf(info: JudgeInfo): string {
   return `${info.kind}:${info.model}:${info.promptVersion}`;
+}
+
+/** A copy of the fields a capture shares with its trace; the nested objects are copied too, so neither side shares them. */
+export function traceFields(source: TraceFields): TraceFields {
+  return {
+    query: source.query,
+    mode: source.mode,
+    answer: source.answer,
+    refused: source.refused,
+    refusalReason: source.refusalReason,
+    promptVersion: source.promptVersion,
+    models: { ...source.models },
+    usage: { ...source.usage },
+    costUsd: source.costUsd,
+    timings: { ...source.timings },
+  };
 }

@@ -95,7 +95,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   const inFlight = new Map<string, AbortController>();
   let running = false;
   let stopping = false;
-  let paused = false;
+  /** Why the worker is paused; `null` while it is not (so `paused` is derived, never kept apart from it). */
   let pauseReason: string | null = null;
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
@@ -143,7 +143,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
 
   function tick(): void {
     if (!running || stopping) return;
-    if (paused) {
+    if (pauseReason !== null) {
       if (inFlight.size === 0) notifyIdle();
       return;
     }
@@ -296,8 +296,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   }
 
   function pause(reason: string): void {
-    if (paused) return;
-    paused = true;
+    if (pauseReason !== null) return;
     pauseReason = reason;
     metrics.workerPaused.set(1);
     logger.error(
@@ -314,7 +313,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     owner,
     stats,
     get paused() {
-      return paused;
+      return pauseReason !== null;
     },
     get pauseReason() {
       return pauseReason;
@@ -336,8 +335,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     resume() {
       if (resumeTimer) clearTimeout(resumeTimer);
       resumeTimer = null;
-      if (!paused) return;
-      paused = false;
+      if (pauseReason === null) return;
       pauseReason = null;
       metrics.workerPaused.set(0);
       logger.info({ event: 'judge.resumed', judge: judgeVersion }, 'live judge resumed');
