@@ -25,7 +25,7 @@ import { createLocalEmbedder } from '../src/providers/local/embedder.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
 import { startMockOpenAIServer } from '../src/testing/openai-server.js';
-import { integerFlag, integerListFlag, parseFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { benchFlags, integerFlag, integerListFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { benchChatHandler, type MockCallKind } from './lib/mock-llm-replies.js';
 import { round } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
@@ -60,11 +60,8 @@ interface LevelFigures {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), FLAGS);
-  if (flags.has('help')) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const flags = benchFlags(FLAGS, USAGE);
+  if (!flags) return;
   const delayMs = integerFlag(flags, 'delay-ms', 200, 1, 60_000);
   const levels = integerListFlag(flags, 'concurrency', [1, 4, 16]);
   const suiteFlag = flags.get('suite') ?? 'handbook';

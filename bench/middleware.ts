@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { createLocalEmbedder } from '../src/providers/local/embedder.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
-import { BenchUsageError, integerFlag, parseFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { benchFlags, BenchUsageError, integerFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { spawnChildServer, type ChildServer } from './lib/child-ipc.js';
 import { runLoadRound, type LoadRoundResult } from './lib/load-round.js';
 import type { ServerStats } from './lib/middleware-server.js';
@@ -91,11 +91,8 @@ interface ModeSummary {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), FLAGS);
-  if (flags.has('help')) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const flags = benchFlags(FLAGS, USAGE);
+  if (!flags) return;
   const rounds = integerFlag(flags, 'rounds', 6, 1, 100);
   const duration = integerFlag(flags, 'duration', 3, 1, 600);
   const warmup = integerFlag(flags, 'warmup', 1, 0, 600);

@@ -12,13 +12,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { seededRng } from '../src/metrics/random.js';
 import { createLocalEmbedder, type LocalEmbedderOptions } from '../src/providers/local/embedder.js';
 import { retrieve, type RetrieveOptions } from '../src/rag/retrieve.js';
-import { BenchUsageError, DEFAULT_DATA_DIR, integerFlag, parseFlags, runBenchmark } from './lib/args.js';
+import { benchFlags, BenchUsageError, DEFAULT_DATA_DIR, integerFlag, runBenchmark } from './lib/args.js';
 import { loadBeir, resolveBeirFiles, type BeirDataset } from './lib/beir.js';
 import { buildBeirIndex, type BuiltIndex } from './lib/beir-index.js';
 import { ndcgAt, recallAt } from './lib/ir-metrics.js';
-import { mean, percentile, round, seededRandom } from './lib/stats.js';
+import { mean, percentile, round } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
 
 const FLAGS = { data: true, corpus: true, queries: true, qrels: true, limit: true, embedder: true, retrieve: true, steps: false, help: false };
@@ -86,11 +87,8 @@ const USAGE =
   '         [--limit <n queries>] [--embedder <LocalEmbedderOptions JSON>] [--retrieve <RetrieveOptions JSON>] [--steps]\n';
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), FLAGS);
-  if (flags.has('help')) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const flags = benchFlags(FLAGS, USAGE);
+  if (!flags) return;
   const single = { embedder: jsonFlag<LocalEmbedderOptions>(flags, 'embedder'), retrieve: jsonFlag<RetrieveOptions>(flags, 'retrieve') };
   const files = resolveBeirFiles(flags, resolve(DEFAULT_DATA_DIR, 'scifact'));
   const dataset = loadBeir(files);
@@ -155,7 +153,7 @@ async function measure(dataset: BeirDataset, embedderOptions: LocalEmbedderOptio
  */
 function pairedDifference(method: readonly number[], baseline: readonly number[]): { mean: number; low: number; high: number; better: number; worse: number } {
   const differences = method.map((value, index) => value - baseline[index]!);
-  const random = seededRandom(42);
+  const random = seededRng(42);
   const means: number[] = [];
   for (let resample = 0; resample < 2000; resample++) {
     let sum = 0;

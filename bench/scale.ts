@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BenchUsageError, DEFAULT_DATA_DIR, existingPath, integerFlag, integerListFlag, parseFlags, runBenchmark } from './lib/args.js';
+import { benchFlags, BenchUsageError, DEFAULT_DATA_DIR, existingPath, integerFlag, integerListFlag, runBenchmark } from './lib/args.js';
 import { realDataCheck } from './lib/scale-real.js';
 import { METHODS, worker, type Measurement, type Method } from './lib/scale-worker.js';
 import { mean, round } from './lib/stats.js';
@@ -40,11 +40,8 @@ const USAGE =
   '         [--methods js-scan,float,int8,bit+rescore,binary-rescore] [--distribution clustered|uniform] [--data <scifact folder>] [--no-real]\n';
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), FLAGS);
-  if (flags.has('help')) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const flags = benchFlags(FLAGS, USAGE);
+  if (!flags) return;
   const distribution = (flags.get('distribution') ?? 'clustered') as Distribution;
   if (distribution !== 'clustered' && distribution !== 'uniform') throw new BenchUsageError(`flag --distribution ${distribution} is invalid: use clustered or uniform`);
   const settings = {

@@ -33,6 +33,17 @@ export function parseFlags(argv: readonly string[], known: Record<string, boolea
   return flags;
 }
 
+/**
+ * A benchmark's own flags from `process.argv` (see {@link parseFlags}), or `null` after printing
+ * `usage` when `--help` is among them (list `help: false` in `known`).
+ */
+export function benchFlags(known: Record<string, boolean>, usage: string): Map<string, string> | null {
+  const flags = parseFlags(process.argv.slice(2), known);
+  if (!flags.has('help')) return flags;
+  process.stdout.write(usage);
+  return null;
+}
+
 function flagList(known: Record<string, boolean>): string {
   return Object.entries(known).map(([name, takesValue]) => (takesValue ? `--${name} <value>` : `--${name}`)).join(', ');
 }

@@ -39,18 +39,6 @@ export function anonymousRssMiB(): number | null {
   }
 }
 
-/** Deterministic PRNG (mulberry32), so synthetic data is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Standard normal samples from a uniform PRNG (Box–Muller). */
 export function gaussian(random: () => number): () => number {
   let spare: number | null = null;

@@ -1,4 +1,5 @@
-import { gaussian, seededRandom } from './stats.js';
+import { seededRng } from '../../src/metrics/random.js';
+import { gaussian } from './stats.js';
 
 export type Distribution = 'clustered' | 'uniform';
 
@@ -39,7 +40,7 @@ export interface SyntheticSource {
 export function syntheticSource(options: SyntheticOptions): SyntheticSource {
   const dimensions = options.dimensions;
   const seed = options.seed ?? 1;
-  const random = seededRandom(seed);
+  const random = seededRng(seed);
   const normal = gaussian(random);
   if ((options.distribution ?? 'clustered') === 'uniform') {
     const draw = (target: Float32Array, noise: () => number) => {
@@ -49,7 +50,7 @@ export function syntheticSource(options: SyntheticOptions): SyntheticSource {
       fill: (target) => draw(target, normal),
       queries(count, querySeed = seed + 1000) {
         const out = new Float32Array(count * dimensions);
-        draw(out, gaussian(seededRandom(querySeed)));
+        draw(out, gaussian(seededRng(querySeed)));
         return out;
       },
     };
@@ -93,7 +94,7 @@ export function syntheticSource(options: SyntheticOptions): SyntheticSource {
       for (let offset = 0; offset < target.length; offset += dimensions) sample(pickCluster(random()), target.subarray(offset, offset + dimensions), normal);
     },
     queries(count, querySeed = seed + 1000) {
-      const queryRandom = seededRandom(querySeed);
+      const queryRandom = seededRng(querySeed);
       const queryNormal = gaussian(queryRandom);
       const out = new Float32Array(count * dimensions);
       // Queries follow the data's topic mix, so busy topics get asked about more, as in real use.
