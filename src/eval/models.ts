@@ -1,6 +1,5 @@
 import { InvalidInputError } from '../errors.js';
-import { DEFAULT_CHAT_MODEL, modelsFromEnv, type GroundcheckEnv, type ProviderName } from '../providers/config.js';
-import { createOpenAI } from '../providers/openai.js';
+import { DEFAULT_CHAT_MODEL, modelsFromEnv, openaiFromEnv, providerName, type GroundcheckEnv, type ProviderName } from '../providers/config.js';
 import type { ChatModel, EmbeddingModel } from '../providers/spec.js';
 
 /** Variables the eval reads on top of the generator's (README, "Configuration"). */
@@ -63,13 +62,12 @@ export function evalModelsFromEnv(env: EvalEnv, options: EvalModelOptions = {}):
         code: 'missing_api_key',
       });
     }
-    const baseURL = env.GROUNDCHECK_JUDGE_BASE_URL || env.OPENAI_BASE_URL || undefined;
-    const timeoutMs = env.GROUNDCHECK_TIMEOUT_MS ? Number(env.GROUNDCHECK_TIMEOUT_MS) : undefined;
-    const openai = createOpenAI({ apiKey, ...(baseURL ? { baseURL } : {}), ...(timeoutMs ? { timeoutMs } : {}), maxRetries: 0 });
+    // The generator's settings (timeout, validation) with the judge's own endpoint and key.
+    const openai = openaiFromEnv({ ...env, OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: env.GROUNDCHECK_JUDGE_BASE_URL || env.OPENAI_BASE_URL, GROUNDCHECK_MAX_RETRIES: '0' });
     judgeChat = openai.chat(env.GROUNDCHECK_JUDGE_MODEL || env.GROUNDCHECK_CHAT_MODEL || DEFAULT_CHAT_MODEL);
     judgeBaseURL = openai.baseURL;
   }
-  const generatorBaseURL = provider === 'openai' ? env.OPENAI_BASE_URL || 'https://api.openai.com/v1' : '';
+  const generatorBaseURL = provider === 'openai' ? openaiFromEnv(env).baseURL : '';
   return {
     generator,
     embedder,
@@ -82,12 +80,6 @@ export function evalModelsFromEnv(env: EvalEnv, options: EvalModelOptions = {}):
       judge: judgeChat ? `llm ${judgeChat.provider}:${judgeChat.modelId} at ${judgeBaseURL}` : 'heuristic (offline)',
     },
   };
-}
-
-function providerName(value: string | undefined, name: string): ProviderName | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'local' || value === 'openai') return value;
-  throw new InvalidInputError(`${name}=${value} is invalid: use local or openai`, { code: 'invalid_config' });
 }
 
 function retriesFromEnv(value: string | undefined): number {

@@ -80,7 +80,8 @@ export function openaiFromEnv(env: GroundcheckEnv = process.env, prefix = '') {
   });
 }
 
-function providerName(value: string | undefined, name: string): ProviderName | undefined {
+/** A provider name from an environment variable (`local` or `openai`); unset or empty is `undefined`. */
+export function providerName(value: string | undefined, name: string): ProviderName | undefined {
   if (value === undefined || value === '') return undefined;
   if (value === 'local' || value === 'openai') return value;
   throw new InvalidInputError(`${name}=${value} is invalid: use local or openai`, { code: 'invalid_config' });
