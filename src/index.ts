@@ -13,13 +13,13 @@ export { extractJsonObject, type JsonExtraction } from './providers/json.js';
 export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';
 export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument } from './rag/store.js';
 export { ingestDirectory, formatIngestSummary, type IngestOptions, type IngestSummary } from './rag/ingest.js';
-export { parseDocument, chunkDocument, slugify, sourceLine, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
+export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
 export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
-export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, formatDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
-export { REFUSAL_SENTENCE, isRefusal } from './rag/refusal.js';
+export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
+export { REFUSAL_SENTENCE, isRefusal } from './contract/refusal.js';
 export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';
-export type { RagTrace, RagMode, RetrievedChunk } from './rag/trace.js';
+export type { RagTrace, RagMode, RetrievedChunk } from './contract/trace.js';
 export * from './capture/index.js';
 export {
   runEval,

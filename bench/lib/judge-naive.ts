@@ -1,4 +1,4 @@
-import { STOPWORDS, words } from '../../src/providers/local/text.js';
+import { STOPWORDS, words } from '../../src/text/text.js';
 
 /**
  * The naive baseline of `bench:judge`: an answer is flagged as hallucinated when some content word

@@ -1,5 +1,5 @@
 import { chatReply, type MockServerReply, type RecordedRequest } from '../../src/testing/openai-server.js';
-import { REFUSAL_SENTENCE } from '../../src/rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../../src/contract/refusal.js';
 
 /** What kind of call a chat request is, from its response format (or, failing that, its prompt). */
 export type MockCallKind = 'generator' | 'faithfulness' | 'pairwise';

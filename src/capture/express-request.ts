@@ -1,4 +1,4 @@
-import type { RagTrace } from '../rag/trace.js';
+import type { RagTrace } from '../contract/trace.js';
 
 /** What `captureRag` hangs on each request as `req.rag`. */
 export interface RagRequestContext {

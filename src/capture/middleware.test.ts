@@ -4,7 +4,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createRagPipeline } from '../rag/pipeline.js';
-import type { RagTrace } from '../rag/trace.js';
+import type { RagTrace } from '../contract/trace.js';
 import { chatApp, memoryLogger, metricValue } from '../test-support/capture-helpers.js';
 import { handbookIndex, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { MockChatModel } from '../testing/index.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { InvalidInputError } from '../errors.js';
-import type { RagTrace } from '../rag/trace.js';
+import type { RagTrace } from '../contract/trace.js';
 import type { RagRequestContext } from './express-request.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';

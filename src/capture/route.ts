@@ -3,7 +3,7 @@ import { ApiCallError, InvalidInputError } from '../errors.js';
 import type { RagPipeline } from '../rag/pipeline.js';
 import { MAX_QUERY_LENGTH } from '../rag/retrieve.js';
 import { toAnswerPayload } from '../rag/sources.js';
-import type { RagMode } from '../rag/trace.js';
+import type { RagMode } from '../contract/trace.js';
 import { HttpError } from './errors.js';
 
 export interface RagChatHandlerOptions {

@@ -34,7 +34,7 @@ export function sampleCapture(traceId: string, overrides: Partial<Capture> = {})
     answer: '45p per mile.',
     refused: false,
     refusalReason: null,
-    promptVersion: 'grounded-v1',
+    promptVersion: 'grounded-v2',
     models: { chat: 'local:local-extractive-v1', embedding: 'local:local-hash-v1' },
     usage: { inputTokens: 100, outputTokens: 5, totalTokens: 105 },
     costUsd: null,

@@ -1,4 +1,4 @@
-import type { RagTrace } from '../rag/trace.js';
+import type { RagTrace } from '../contract/trace.js';
 import { traceFields, type Capture } from './types.js';
 
 /**

@@ -1,6 +1,8 @@
-import type { FaithfulnessOk, JudgedClaim, JudgeInfo, VerdictCounts } from '../judge/types.js';
-import type { Usage } from '../providers/spec.js';
-import type { RagTrace, RetrievedChunk } from '../rag/trace.js';
+import type { JudgedClaim, JudgeInfo, JudgmentFlags, VerdictCounts } from '../contract/judgment.js';
+import type { Usage } from '../contract/messages.js';
+import type { RagTrace, RetrievedChunk } from '../contract/trace.js';
+
+export { judgeVersionOf, type JudgmentFlags } from '../contract/judgment.js';
 
 /**
  * One chunk exactly as it went into the prompt (after redaction of its text): the trace's chunk
@@ -45,9 +47,6 @@ export interface Capture extends HttpFacts, TraceFields {
   truncated: boolean;
 }
 
-/** Flags derived by the judge from its claim verdicts (see `FaithfulnessOk`). */
-export type JudgmentFlags = Pick<FaithfulnessOk, 'faithful' | 'hallucinated' | 'refused' | 'evidenceRelevant' | 'correctlyRefused' | 'undetermined'>;
-
 /** A judgment as stored for one capture and one judge version. */
 export interface StoredJudgment {
   traceId: string;
@@ -78,11 +77,6 @@ export interface StoredJudgment {
  */
 export interface CaptureSink {
   writeCaptures(captures: readonly Capture[]): void | Promise<void>;
-}
-
-/** The string that identifies a judge in stored judgments: `kind:model:promptVersion`. */
-export function judgeVersionOf(info: JudgeInfo): string {
-  return `${info.kind}:${info.model}:${info.promptVersion}`;
 }
 
 /** A copy of the fields a capture shares with its trace; the nested objects are copied too, so neither side shares them. */

@@ -4,10 +4,10 @@ import { judgePair } from '../judge/pairwise.js';
 import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, PairwiseJudge } from '../judge/types.js';
 import { contentWordOverlap, keywordHits, retrievalScores, seededRng, DEFAULT_KS } from '../metrics/index.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
-import { countWords, fnv1a } from '../providers/local/text.js';
+import { countWords, fnv1a } from '../text/text.js';
 import type { RagPipeline } from '../rag/pipeline.js';
 import type { RetrievalResult } from '../rag/retrieve.js';
-import type { RagTrace } from '../rag/trace.js';
+import type { RagTrace } from '../contract/trace.js';
 import type { EvalQuestion } from './questions.js';
 import type { QuestionResult, SideResult, StoredTrace } from './types.js';
 

@@ -6,7 +6,7 @@ import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, JudgeI
 import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import type { ChatCallOptions } from '../providers/spec.js';
-import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { CORPUS_DIR, onCleanup, QUESTIONS_DIR, tempDir } from '../test-support/fixtures.js';
 import { MockChatModel } from '../testing/index.js';
 import { openLlmCache } from './cache.js';
@@ -102,7 +102,7 @@ describe('runEval', () => {
       expect(question.pairwise!.trials).toHaveLength(2);
       expect(['rag-first', 'norag-first']).toContain(question.pairwise!.firstOrder);
     }
-    expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v1', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
+    expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v2', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
     expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: 'local:local-extractive-v1' });
     // The smoke suite has answerable and must-refuse questions: every headline metric is measured.
     for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate']) {

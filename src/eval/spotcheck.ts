@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '../errors.js';
-import { STOPWORDS } from '../providers/local/text.js';
+import { STOPWORDS } from '../text/text.js';
 import { RESULTS_FORMAT_VERSION, type EvalResults } from './types.js';
 
 /**

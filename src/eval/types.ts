@@ -1,7 +1,7 @@
 import type { EvidencePassage, FaithfulnessJudgment, JudgeInfo } from '../judge/types.js';
 import type { PairwiseOutcome, PairwiseSummary } from '../judge/pairwise.js';
 import type { ConfidenceInterval, KeywordResult, Rate, RetrievalReport, RetrievalScores } from '../metrics/index.js';
-import type { RagTrace } from '../rag/trace.js';
+import type { RagTrace } from '../contract/trace.js';
 import type { GateResult } from './gates.js';
 import type { ModelTotals } from './ledger.js';
 import type { QuestionCategory } from './questions.js';

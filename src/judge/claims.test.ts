@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer } from './claims.js';
 
 describe('splitAnswer', () => {
   it('splits sentences, then clauses, and takes citations out of the claims', () => {
     expect(splitAnswer('Birth parents get 20 weeks at full pay (Leave Policy, updated 2026-01-12). Partners get 4 weeks; it can be taken in two blocks.')).toEqual({
       claims: ['Birth parents get 20 weeks at full pay.', 'Partners get 4 weeks', 'it can be taken in two blocks.'],
-      citations: [{ title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12)' }],
+      citations: [{ title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12)', form: 'citation' }],
       refusalClauses: [],
     });
   });
@@ -55,9 +55,9 @@ describe('splitAnswer', () => {
 
   it('reads several citations in one parenthesis and the [Source: …] form', () => {
     expect(splitAnswer('Yes (Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03). [Source: Pay | Last updated: unknown]').citations).toEqual([
-      { title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)' },
-      { title: 'Training and Development', updated: '2025-11-03', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)' },
-      { title: 'Pay', updated: null, text: '[Source: Pay | Last updated: unknown]' },
+      { title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)', form: 'citation' },
+      { title: 'Training and Development', updated: '2025-11-03', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)', form: 'citation' },
+      { title: 'Pay', updated: null, text: '[Source: Pay | Last updated: unknown]', form: 'source_line' },
     ]);
   });
 });

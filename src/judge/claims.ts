@@ -1,14 +1,9 @@
-import { splitSentences } from '../providers/local/text.js';
-import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { extractCitations, type Citation } from '../contract/formats.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
+import { splitSentences } from '../text/text.js';
 import { readTableRow } from './table-row.js';
 
-/** A source an answer cites, as `(Title, updated YYYY-MM-DD)` or `[Source: Title | Last updated: …]`. */
-export interface Citation {
-  title: string;
-  updated: string | null;
-  /** As written in the answer. */
-  text: string;
-}
+export type { Citation } from '../contract/formats.js';
 
 export interface SplitAnswer {
   /** Candidate atomic claims: sentences, then clauses; citations, lead-ins and pleasantries removed. */
@@ -18,9 +13,6 @@ export interface SplitAnswer {
   refusalClauses: string[];
 }
 
-const PAREN_CITATION = /\s*\(([^()]*\b(?:last\s+)?updated\b[^()]*)\)/gi;
-const BRACKET_CITATION = /\s*\[Source:\s*([^\]|]+?)\s*\|\s*Last updated:\s*([^\]]+?)\s*\]/gi;
-const SOURCE_PAREN = /\s*\((?:source|sources|see)\s*:[^()]*\)/gi;
 const LEAD_IN =
   /^(?:according to|based on|as (?:stated|set out|described|explained|outlined) in|per|from) (?:the |our |your |this )?[^,]{0,60}?(?:polic(?:y|ies)|handbook|documents?|sources?|context|guidelines?|information|excerpts?|passages?)[^,]{0,25},\s*/i;
 /** Parenthesized asides of at least this many words become claims of their own. */
@@ -60,21 +52,12 @@ const PLEASANTRY =
  * splitAnswer('Twenty weeks at full pay (Leave Policy, updated 2026-01-12); then statutory pay.')
  * // { claims: ['Twenty weeks at full pay', 'then statutory pay'], citations: [{ title: 'Leave Policy', updated: '2026-01-12', … }], refusalClauses: [] }
  */
-export function splitAnswer(answer: string, options: { refusal?: string } = {}): SplitAnswer {
-  const refusal = options.refusal ?? REFUSAL_SENTENCE;
-  const citations: Citation[] = [];
-  let text = answer.replace(PAREN_CITATION, (whole, inner: string) => {
-    for (const part of inner.split(/\s*;\s*/)) {
-      const parsed = /^(.*?),?\s+(?:last\s+)?updated:?\s*(.+?)\s*$/i.exec(part.trim());
-      if (parsed && parsed[1]!.trim() !== '') citations.push({ title: parsed[1]!.trim(), updated: parsed[2]!.trim(), text: whole.trim() });
-    }
-    return '';
-  });
-  text = text.replace(BRACKET_CITATION, (whole, title: string, updated: string) => {
-    citations.push({ title: title.trim(), updated: updated.trim() === 'unknown' ? null : updated.trim(), text: whole.trim() });
-    return '';
-  });
-  text = text.replace(SOURCE_PAREN, '').replace(/\*\*|__|`/g, '').replace(/^#+\s*/gm, '');
+export function splitAnswer(answer: string, options: { refusalSentence?: string } = {}): SplitAnswer {
+  const refusal = options.refusalSentence ?? REFUSAL_SENTENCE;
+  const extracted = extractCitations(answer);
+  // `(Source: …)` asides are removed from the claims but not judged as citations.
+  const citations = extracted.citations.filter((citation) => citation.form !== 'aside');
+  const text = extracted.text.replace(/\*\*|__|`/g, '').replace(/^#+\s*/gm, '');
 
   const claims: string[] = [];
   const refusalClauses: string[] = [];

@@ -6,7 +6,7 @@ describe('parsePassage', () => {
     const passage = parsePassage({
       id: 'leave-policy#partner-leave',
       kind: 'chunk',
-      text: '[Source: Leave Policy | Last updated: 2026-01-12]\nSection: Partner Leave\nPartners get 4 weeks at full pay. It can be taken in 2 blocks.\n\n- Tell the People team early.',
+      text: '[Source: Leave Policy | Section: Partner Leave | Last updated: 2026-01-12]\nPartners get 4 weeks at full pay. It can be taken in 2 blocks.\n\n- Tell the People team early.',
     });
     expect(passage).toEqual({
       id: 'leave-policy#partner-leave',

@@ -36,7 +36,20 @@ describe('judgeTrace', () => {
     const judge = recordingJudge();
     const judgment = await judgeTrace(judge, trace);
     expect(judge.inputs).toEqual([
-      { question: trace.query, answer: trace.answer, evidence: trace.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text, kind: 'chunk' })) },
+      {
+        question: trace.query,
+        answer: trace.answer,
+        // Title, section and date travel as fields; the body is the text after the source line.
+        evidence: trace.chunks.map((chunk) => ({
+          id: chunk.chunkId,
+          text: chunk.text,
+          kind: 'chunk',
+          title: chunk.title,
+          section: chunk.section === '' ? null : chunk.section,
+          updated: chunk.updated,
+          body: chunk.text.slice(chunk.text.indexOf('\n') + 1),
+        })),
+      },
     ]);
     // The generator's prompt holds each of those texts: the judge saw what the generator saw.
     const prompt = generator.calls[0]!.messages.map((message) => message.content).join('\n');
@@ -79,15 +92,15 @@ describe('judgeTrace', () => {
 describe('evidenceFromTrace', () => {
   const trace = {
     chunks: [
-      { chunkId: 'a#x', text: 'text a' },
-      { chunkId: 'b#y', text: 'text b' },
+      { chunkId: 'a#x', text: 'text a', title: 'A', section: 'X', updated: '2026-01-12' },
+      { chunkId: 'b#y', text: 'text b', title: 'B', section: '', updated: null },
     ],
   } as Parameters<typeof evidenceFromTrace>[0];
 
   it('maps chunks, then references; the same passage twice is kept once', () => {
     expect(evidenceFromTrace(trace, [{ id: 'a#x', text: 'text a', kind: 'reference' }, { id: 'ref', text: 'r', kind: 'reference' }])).toEqual([
-      { id: 'a#x', text: 'text a', kind: 'chunk' },
-      { id: 'b#y', text: 'text b', kind: 'chunk' },
+      { id: 'a#x', text: 'text a', kind: 'chunk', title: 'A', section: 'X', updated: '2026-01-12', body: 'text a' },
+      { id: 'b#y', text: 'text b', kind: 'chunk', title: 'B', section: null, updated: null, body: 'text b' },
       { id: 'ref', text: 'r', kind: 'reference' },
     ]);
   });

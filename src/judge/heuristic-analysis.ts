@@ -1,4 +1,4 @@
-import { STOPWORDS, words } from '../providers/local/text.js';
+import { STOPWORDS, words } from '../text/text.js';
 import { findQuantities, isUnitWord, type Quantity } from './heuristic-quantities.js';
 import { isCapitalized, tokenize, type Token } from './heuristic-tokens.js';
 import { readTableRow } from './table-row.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import { handbookIndex } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
@@ -120,16 +120,14 @@ describe('heuristic judge: claim verdicts on the handbook', () => {
 
 describe('heuristic judge: tables, codes and sentences with several clauses', () => {
   const MEALS = [
-    '[Source: Travel and Expenses | Last updated: 2025-09-01]',
-    'Section: Meal Allowances',
+    '[Source: Travel and Expenses | Section: Meal Allowances | Last updated: 2025-09-01]',
     '| Region | Breakfast | Dinner |',
     '| --- | --- | --- |',
     '| London | £10 | £35 |',
     '| Elsewhere in the UK | £8 | £25 |',
   ].join('\n');
   const RATINGS = [
-    '[Source: Performance Reviews | Last updated: 2025-01-10]',
-    'Section: Performance Ratings',
+    '[Source: Performance Reviews | Section: Performance Ratings | Last updated: 2025-01-10]',
     '| Rating | Meaning |',
     '| --- | --- |',
     '| 3 | Good: fully meets expectations |',
@@ -249,11 +247,11 @@ describe('heuristic judge: contract', () => {
 
   it('validates options at construction, naming the option', () => {
     expect(() => createHeuristicFaithfulnessJudge({ policy: { absentIsHallucination: 'yes' as unknown as boolean } })).toThrow(/option policy.absentIsHallucination "yes" is invalid/);
-    expect(() => createHeuristicFaithfulnessJudge({ refusal: '  ' })).toThrow(/option refusal/);
+    expect(() => createHeuristicFaithfulnessJudge({ refusalSentence: '  ' })).toThrow(/option refusalSentence/);
   });
 
   it('uses the app\'s own refusal sentence', async () => {
-    const custom = createHeuristicFaithfulnessJudge({ refusal: 'That is outside what I can answer from the handbook.' });
+    const custom = createHeuristicFaithfulnessJudge({ refusalSentence: 'That is outside what I can answer from the handbook.' });
     const judgment = ok(await custom.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: 'That is outside what I can answer from the handbook.' }));
     expect(judgment).toMatchObject({ refused: true, claims: [], correctlyRefused: true });
   });

@@ -1,6 +1,6 @@
 import { InvalidInputError, errorMessage } from '../errors.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
-import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, withoutQuantityWord } from './heuristic-analysis.js';
@@ -8,14 +8,18 @@ import { evidenceRelevance, judgeClaim, RELEVANCE_COVERAGE } from './heuristic-m
 import { buildUnits, type PassageInfo } from './heuristic-units.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
-/** Changes whenever the heuristic's rules or thresholds change (any judgment could change). */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v2';
+/**
+ * Changes whenever the heuristic's rules or thresholds change (any judgment could change).
+ * - `heuristic-v3`: passages read through the contract (fields, one-line source line); citations
+ *   read by the contract's parser, so a title with parentheses ("Cycle Scheme (UK)") is one citation.
+ */
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v3';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
   policy?: Partial<FaithfulnessPolicy>;
-  /** The app's refusal sentence, recognised besides common paraphrases. [refusal=REFUSAL_SENTENCE] */
-  refusal?: string;
+  /** The app's refusal sentence, recognised besides common paraphrases. [refusalSentence=REFUSAL_SENTENCE] */
+  refusalSentence?: string;
 }
 
 /**
@@ -31,9 +35,9 @@ export interface HeuristicFaithfulnessJudgeOptions {
  */
 export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJudgeOptions = {}): FaithfulnessJudge {
   const policy = resolvePolicy(options.policy);
-  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  const refusal = options.refusalSentence ?? REFUSAL_SENTENCE;
   if (typeof refusal !== 'string' || refusal.trim() === '') {
-    throw new InvalidInputError(`option refusal ${JSON.stringify(options.refusal)} is invalid: use the non-empty refusal sentence your app answers with`, { code: 'invalid_option' });
+    throw new InvalidInputError(`option refusalSentence ${JSON.stringify(options.refusalSentence)} is invalid: use the non-empty refusal sentence your app answers with`, { code: 'invalid_option' });
   }
   const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: HEURISTIC_JUDGE_VERSION });
 
@@ -46,7 +50,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const question = analyze(withoutQuantityWord(input.question));
         const evidenceRelevant = evidenceRelevance(question, units) >= RELEVANCE_COVERAGE;
         const refused = isRefusal(input.answer, refusal);
-        const split = splitAnswer(input.answer, { refusal });
+        const split = splitAnswer(input.answer, { refusalSentence: refusal });
         const claims: JudgedClaim[] = [];
         for (const text of split.claims) {
           const claim = analyze(text);

@@ -1,4 +1,4 @@
-import { stem } from '../providers/local/text.js';
+import { stem } from '../text/text.js';
 
 /**
  * The heuristic judge's tokenizer. Unlike `words()` it keeps what the checks need: case (for

@@ -1,5 +1,6 @@
+import { parseChunkText } from '../contract/formats.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { splitSentenceUnits } from '../providers/local/text.js';
+import { splitSentenceUnits } from '../text/text.js';
 import type { StoredChunk } from '../rag/store.js';
 import { handbookIndex } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
@@ -27,12 +28,9 @@ beforeAll(async () => {
 
 const judge = createHeuristicFaithfulnessJudge();
 
-/** The body the generator quotes from: the chunk text without its `[Source: …]` and `Section:` lines. */
+/** The body the generator quotes from: the chunk text without its source line. */
 function body(chunk: StoredChunk): string {
-  const lines = chunk.modelText.split('\n');
-  let start = /^\[Source: /.test(lines[0] ?? '') ? 1 : 0;
-  if (/^Section: /.test(lines[start] ?? '')) start += 1;
-  return lines.slice(start).join('\n');
+  return parseChunkText(chunk.modelText)!.body;
 }
 
 /** Every sentence and table row of every chunk, exactly as the offline generator would quote it. */

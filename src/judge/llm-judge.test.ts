@@ -9,12 +9,12 @@ import type { EvidencePassage, FaithfulnessInput, FaithfulnessJudgment, Faithful
 const evidence: EvidencePassage[] = [
   {
     id: 'leave-policy#parental-leave',
-    text: '[Source: Leave Policy | Last updated: 2026-01-12]\nSection: Parental Leave\nFrom 1 January 2026, a birth parent is entitled to 20 weeks of parental leave at full pay.',
+    text: '[Source: Leave Policy | Section: Parental Leave | Last updated: 2026-01-12]\nFrom 1 January 2026, a birth parent is entitled to 20 weeks of parental leave at full pay.',
     kind: 'chunk',
   },
   {
     id: 'leave-policy#partner-leave',
-    text: '[Source: Leave Policy | Last updated: 2026-01-12]\nSection: Partner Leave\nThe partner of a birth parent is entitled to 4 weeks of partner leave at full pay.',
+    text: '[Source: Leave Policy | Section: Partner Leave | Last updated: 2026-01-12]\nThe partner of a birth parent is entitled to 4 weeks of partner leave at full pay.',
     kind: 'chunk',
   },
 ];

@@ -1,6 +1,6 @@
 import { ApiCallError, InvalidInputError, errorMessage } from '../errors.js';
 import type { ChatMessage, ChatModel, Usage } from '../providers/spec.js';
-import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { buildFaithfulnessMessages, FAITHFULNESS_PROMPT_VERSION, FAITHFULNESS_RESPONSE_FORMAT, repairMessage } from './llm-prompt.js';
 import { parseFaithfulnessReply } from './llm-reply.js';
@@ -15,8 +15,8 @@ export interface LlmFaithfulnessJudgeOptions {
   maxAttempts?: number;
   /** Output token cap per call. [maxOutputTokens=2000] */
   maxOutputTokens?: number;
-  /** The app's refusal sentence, recognised in code besides common paraphrases. [refusal=REFUSAL_SENTENCE] */
-  refusal?: string;
+  /** The app's refusal sentence, recognised in code besides common paraphrases. [refusalSentence=REFUSAL_SENTENCE] */
+  refusalSentence?: string;
 }
 
 /**
@@ -44,7 +44,7 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
   if (!Number.isInteger(maxOutputTokens) || maxOutputTokens < 1) {
     throw new InvalidInputError(`option maxOutputTokens ${String(options.maxOutputTokens)} is invalid: use a positive integer`, { code: 'invalid_option' });
   }
-  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  const refusal = options.refusalSentence ?? REFUSAL_SENTENCE;
   const info: JudgeInfo = Object.freeze({ kind: 'llm', model: `${chat.provider}:${chat.modelId}`, promptVersion: FAITHFULNESS_PROMPT_VERSION });
 
   return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extractJsonObject } from '../providers/json.js';
-import { escapeAttribute } from './llm-prompt.js';
+import { escapeAttribute } from '../contract/formats.js';
 import type { EvidencePassage, JudgedClaim } from './types.js';
 
 const ClaimSchema = z.object({

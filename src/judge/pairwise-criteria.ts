@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors.js';
-import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import type { FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
 

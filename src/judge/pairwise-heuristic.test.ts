@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRng } from '../metrics/random.js';
-import { splitSentences } from '../providers/local/text.js';
+import { splitSentences } from '../text/text.js';
 import { chunkDocument, parseDocument } from '../rag/chunk.js';
-import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { CORPUS_DIR, QUESTIONS_DIR } from '../test-support/fixtures.js';
-import { analyzeQuestion, createHeuristicPairwiseJudge, splitChunkHeader } from './pairwise-heuristic.js';
+import { passageParts } from '../contract/evidence.js';
+import { analyzeQuestion, createHeuristicPairwiseJudge } from './pairwise-heuristic.js';
 import type { ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk } from './types.js';
 
 const chunks = readdirSync(CORPUS_DIR).flatMap((file) => chunkDocument(parseDocument(file, readFileSync(join(CORPUS_DIR, file), 'utf8'))));
@@ -29,8 +30,8 @@ const FABRICATED = 'Full-time employees get 40 days of annual leave, and unused 
 
 describe('heuristic pairwise judge: criteria', () => {
   it('parses the source and section lines of a chunk', () => {
-    expect(splitChunkHeader(EVIDENCE[0]!.text)).toMatchObject({ title: 'Leave Policy', section: 'Annual Leave Entitlement' });
-    expect(splitChunkHeader('plain text')).toEqual({ title: null, section: null, body: 'plain text' });
+    expect(passageParts(EVIDENCE[0]!)).toMatchObject({ title: 'Leave Policy', section: 'Annual Leave Entitlement' });
+    expect(passageParts({ id: 'p', kind: 'chunk', text: 'plain text' })).toEqual({ title: null, section: null, updated: null, body: 'plain text' });
   });
 
   it('finds the best passage and its condition sentences that concern the question', () => {
@@ -117,7 +118,7 @@ describe('heuristic pairwise judge: verdicts', () => {
     const winners = { A: 0, B: 0, tie: 0 };
     for (const item of questions) {
       const evidence = item.relevantChunkIds.map(passage);
-      const title = evidence[0] ? splitChunkHeader(evidence[0].text).title : 'Handbook';
+      const title = evidence[0] ? passageParts(evidence[0]).title : 'Handbook';
       const reference = item.referenceAnswer || 'The handbook does not say.';
       // Several kinds of answer, each with claims, including random verdict mixes.
       const variants: { answer: string; claims: JudgedClaim[] | null }[] = [

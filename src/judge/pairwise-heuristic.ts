@@ -1,7 +1,9 @@
+import { passageParts } from '../contract/evidence.js';
+import { sectionPath } from '../contract/formats.js';
 import { InvalidInputError } from '../errors.js';
-import { contentStems, splitSentences, words } from '../providers/local/text.js';
+import { contentStems, splitSentences, words } from '../text/text.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
-import { isRefusal, REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import { withoutQuantityWord } from './heuristic-analysis.js';
 import {
@@ -103,15 +105,16 @@ export function analyzeQuestion(question: string, evidence: readonly EvidencePas
     bestMatch(questionStems, evidence.filter((passage) => passage.kind === 'chunk')) ??
     bestMatch(questionStems, evidence.filter((passage) => passage.kind !== 'chunk'));
   if (best === null) return { questionStems, best: null };
-  const parsed = splitChunkHeader(best.passage.text);
+  const parts = passageParts(best.passage);
   // Prose sentences only: table rows are values rather than conditions, and a sentence ending in
   // ':' introduces a list or table. A condition must share two of the question's stems (or all,
   // for a one-word question) to be one this question needs.
   const needed = Math.min(2, questionStems.size);
-  const conditions = splitSentences(parsed.body).filter(
+  const conditions = splitSentences(parts.body).filter(
     (sentence) => !sentence.startsWith('|') && !sentence.endsWith(':') && CONDITION.test(sentence) && countShared(sentence, questionStems) >= needed,
   );
-  return { questionStems, best: { id: best.passage.id, title: parsed.title, section: parsed.section, conditions } };
+  const lastHeading = parts.section === null ? null : (sectionPath(parts.section).at(-1) ?? null);
+  return { questionStems, best: { id: best.passage.id, title: parts.title, section: lastHeading, conditions } };
 }
 
 function bestMatch(questionStems: Set<string>, passages: readonly EvidencePassage[]): { passage: EvidencePassage; overlap: number } | null {
@@ -123,22 +126,6 @@ function bestMatch(questionStems: Set<string>, passages: readonly EvidencePassag
     if (overlap > 0 && (best === null || overlap > best.overlap)) best = { passage, overlap };
   }
   return best;
-}
-
-/** Split a chunk's `[Source: Title | Last updated: …]` and `Section: …` lines from its body. */
-export function splitChunkHeader(text: string): { title: string | null; section: string | null; body: string } {
-  const lines = text.split('\n');
-  let start = 0;
-  const header = /^\[Source: (.*?) \| Last updated: .*\]\s*$/.exec(lines[0] ?? '');
-  const title = header ? header[1]!.trim() : null;
-  if (header) start = 1;
-  let section: string | null = null;
-  const sectionLine = /^Section: (.*)$/.exec(lines[start] ?? '');
-  if (sectionLine) {
-    section = sectionLine[1]!.split('>').pop()!.trim() || null;
-    start += 1;
-  }
-  return { title, section, body: lines.slice(start).join('\n') };
 }
 
 /** One side's criteria: a function of the shared analysis, this side's answer and its claims only. */

@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { ApiCallError, InvalidInputError, errorMessage } from '../errors.js';
 import { extractJsonObject } from '../providers/json.js';
 import type { ChatMessage, ChatModel, JsonResponseFormat } from '../providers/spec.js';
-import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { escapeAttribute, neutralizeDelimiters } from '../contract/formats.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import { UsageTotal } from './llm-judge.js';
-import { delimiterNeutralizer } from './llm-prompt.js';
 import { noFabrication, normalizeWeights, winnerByCriteria, type CriteriaWeights } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, PairwiseInput, PairwiseJudge, PairwiseJudgment, PairwiseOk } from './types.js';
 
-/** Bumped whenever the prompt, schema or winner rule below changes. */
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v1';
+/**
+ * Bumped whenever the prompt, schema or winner rule below changes.
+ * - `pairwise-llm-v2`: the contract's one neutralizer; passage ids escaped as attributes.
+ */
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v2';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
@@ -220,10 +223,10 @@ export function formatPairwisePrompt(input: PairwiseInput): string {
 }
 
 function formatPassage(passage: EvidencePassage): string {
-  return `<passage id="${defuse(passage.id).replace(/"/g, "'")}">\n${defuse(passage.text)}\n</passage>`;
+  return `<passage id="${escapeAttribute(passage.id)}">\n${defuse(passage.text)}\n</passage>`;
 }
 
-const defuse = delimiterNeutralizer(['question', 'evidence', 'passage', 'answer_a', 'answer_b']);
+const defuse = neutralizeDelimiters;
 
 type ParsedReply = { ok: true; value: z.infer<typeof REPLY> } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 import { InvalidInputError, errorMessage } from '../errors.js';
 import { bootstrapMeanCi, type ConfidenceInterval } from '../metrics/bootstrap.js';
-import { countWords } from '../providers/local/text.js';
+import { countWords } from '../text/text.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { scrubModeWords } from './pairwise-scrub.js';
 import type { EvidencePassage, JudgedClaim, JudgeFailure, PairwiseInput, PairwiseJudge, PairwiseJudgment } from './types.js';

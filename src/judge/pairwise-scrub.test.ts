@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_SENTENCE } from '../rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { scrubModeWords } from './pairwise-scrub.js';
 
 const MODE_WORDS = /\bRAG\b|retriev|context|\bgpt|llama|mistral|claude|gemini|qwen|local-extractive|openai|ollama|language model|\bLLM|as an AI|documents provided|provided documents|documents given/i;

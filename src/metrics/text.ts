@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors.js';
-import { countWords, stem, STOPWORDS, words } from '../providers/local/text.js';
+import { countWords, stem, STOPWORDS, words } from '../text/text.js';
 
 /**
  * Text metrics: cheap, deterministic signals read from an answer's text. Pure functions.

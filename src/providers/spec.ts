@@ -4,21 +4,10 @@
  * Mock implementations for tests live in `groundcheck/testing`.
  */
 
-export type ChatRole = 'system' | 'user' | 'assistant';
+import type { ChatMessage, Usage } from '../contract/messages.js';
 
-export interface ChatMessage {
-  role: ChatRole;
-  content: string;
-}
-
-/** Token counts as reported by the endpoint; `null` when it did not say. */
-export interface Usage {
-  inputTokens: number | null;
-  outputTokens: number | null;
-  totalTokens: number | null;
-}
-
-export const EMPTY_USAGE: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+export type { ChatRole, ChatMessage, Usage } from '../contract/messages.js';
+export { EMPTY_USAGE } from '../contract/messages.js';
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
 

@@ -65,7 +65,7 @@ describe('chunkDocument', () => {
       'leave-policy#travel-rates',
     ]);
     expect(chunks[1]!.modelText).toBe(
-      '[Source: Leave Policy | Last updated: 2026-01-12]\nSection: Parental Leave\nFrom 1 January 2026 you get 20 weeks.\n\nIt was 16 weeks before.',
+      '[Source: Leave Policy | Section: Parental Leave | Last updated: 2026-01-12]\nFrom 1 January 2026 you get 20 weeks.\n\nIt was 16 weeks before.',
     );
     expect(chunks[1]!.hash).toMatch(/^[0-9a-f]{20}$/);
     // Same input, same ids and hashes.

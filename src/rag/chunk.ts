@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { estimateTokens } from '../providers/local/text.js';
+import { neutralizeDelimiters, renderChunkText, SECTION_SEPARATOR } from '../contract/formats.js';
+import { estimateTokens } from '../text/text.js';
 
 /** A document parsed from a Markdown or text file. */
 export interface ParsedDocument {
@@ -29,7 +30,7 @@ export interface Chunk {
   section: string;
   /** The chunk's own text (its blocks joined by blank lines). */
   text: string;
-  /** Exactly what a model sees for this chunk: the source line, then the section heading, then the text. */
+  /** Exactly what a model sees for this chunk: the source line (title, section, date), then the text (`renderChunkText`). */
   modelText: string;
   /** Content hash of `modelText` (sha256, hex, first 20 characters). */
   hash: string;
@@ -44,6 +45,14 @@ export interface ChunkOptions {
   overlapBlocks?: number;
 }
 
+/**
+ * Version of what `chunkDocument` produces from a document (the split, the ids, the model text).
+ * Ingest keys each stored document by it, so a change here re-chunks every document on the next
+ * ingest instead of leaving chunks of the old format in an index.
+ * - `chunks-v2`: model text rendered by the contract (one-line source line with the section).
+ */
+export const CHUNK_FORMAT_VERSION = 'chunks-v2';
+
 /** Lowercase, non-alphanumerics collapsed to `-`, trimmed: `Training Under £1,000` → `training-under-1-000`. */
 export function slugify(text: string): string {
   return text
@@ -56,11 +65,6 @@ export function slugify(text: string): string {
 
 export function contentHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 20);
-}
-
-/** The header line every chunk starts with in a prompt. */
-export function sourceLine(title: string, updated: string | null): string {
-  return `[Source: ${title} | Last updated: ${updated ?? 'unknown'}]`;
 }
 
 /**
@@ -148,13 +152,13 @@ export function chunkDocument(document: ParsedDocument, options: ChunkOptions = 
       `${document.slug}#${section.headingPath.length === 0 ? 'intro' : section.headingPath.map(slugify).join('/') || 'section'}`,
       usedIds,
     );
-    const sectionTitle = section.headingPath.join(' > ');
+    const sectionTitle = section.headingPath.join(SECTION_SEPARATOR);
+    // Neutralized before packing, so the stored text (and its full-text index) is the one the model sees.
     const parts = packBlocks(section.blocks.map(neutralizeDelimiters), maxTokens, overlapBlocks);
     parts.forEach((blocks, partIndex) => {
       const chunkId = partIndex === 0 ? baseId : `${baseId}~${partIndex + 1}`;
       const text = blocks.join('\n\n');
-      const header = sourceLine(document.title, document.updated);
-      const modelText = sectionTitle === '' ? `${header}\n${text}` : `${header}\nSection: ${sectionTitle}\n${text}`;
+      const modelText = renderChunkText({ title: document.title, section: sectionTitle, updated: document.updated, body: text });
       chunks.push({
         chunkId,
         documentSlug: document.slug,
@@ -194,14 +198,6 @@ function packBlocks(blocks: string[], maxTokens: number, overlapBlocks: number):
   }
   if (freshInCurrent > 0) parts.push(current);
   return parts;
-}
-
-/**
- * Prompts wrap each chunk in `<document …>` tags; a corpus file that contains such a tag could
- * otherwise close the wrapper early and smuggle text outside it.
- */
-function neutralizeDelimiters(block: string): string {
-  return block.replace(/<(\/?)(documents?)\b/gi, '‹$1$2');
 }
 
 function uniqueId(id: string, used: Set<string>): string {

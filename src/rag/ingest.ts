@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InvalidInputError } from '../errors.js';
-import { chunkDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
+import { CHUNK_FORMAT_VERSION, chunkDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
 import type { GroundcheckIndex } from './store.js';
 
 export interface IngestOptions extends ChunkOptions {
@@ -26,7 +26,7 @@ export interface IngestSummary {
 
 /**
  * Ingest a folder of Markdown/text files into the index, incrementally: unchanged files (same
- * content hash) are skipped, changed ones replaced, files that disappeared removed.
+ * content and the same chunking) are skipped, changed ones replaced, files that disappeared removed.
  *
  * @throws InvalidInputError when the folder is missing, not a folder, or holds no text files.
  * @example
@@ -50,7 +50,7 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
     const relativePath = relative(directory, file).split(sep).join('/');
     seenPaths.add(relativePath);
     const source = readFileSync(file, 'utf8');
-    const contentHash = createHash('sha256').update(source).digest('hex');
+    const contentHash = documentKey(source, options);
     const previous = stored.get(relativePath);
     if (previous && previous.contentHash === contentHash) {
       seenSlugs.set(previous.slug, relativePath);
@@ -91,6 +91,15 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   summary.chunks = index.chunkCount();
   summary.durationMs = performance.now() - started;
   return summary;
+}
+
+/**
+ * What decides whether a stored document is still current: its source, and the chunking that
+ * turned it into chunks (format version and budget). Any of them changing re-chunks it.
+ */
+function documentKey(source: string, options: ChunkOptions): string {
+  const chunking = JSON.stringify([CHUNK_FORMAT_VERSION, options.maxTokens ?? null, options.overlapBlocks ?? null]);
+  return createHash('sha256').update(chunking).update('\0').update(source).digest('hex');
 }
 
 async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {

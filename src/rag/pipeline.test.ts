@@ -3,7 +3,7 @@ import { createLocalChatModel } from '../providers/local/generator.js';
 import { handbookIndex } from '../test-support/fixtures.js';
 import { MockChatModel, MockEmbeddingModel } from '../testing/index.js';
 import { createRagPipeline } from './pipeline.js';
-import { REFUSAL_SENTENCE } from './refusal.js';
+import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 
 describe('createRagPipeline().ask', () => {
   it('gate: refuses without calling the model when nothing relevant is retrieved', async () => {
@@ -70,7 +70,7 @@ describe('createRagPipeline().ask', () => {
       createdAt: '2026-02-03T04:05:06.000Z',
       refused: true,
       refusalReason: 'model',
-      promptVersion: 'grounded-v1',
+      promptVersion: 'grounded-v2',
       models: { chat: 'mock:mock-1', embedding: 'local:local-hash-v1' },
       usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
     });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY_USAGE, type ChatModel } from '../providers/spec.js';
 import { buildMessages, PROMPT_VERSION, type PromptOptions } from './prompt.js';
-import { isRefusal, REFUSAL_SENTENCE } from './refusal.js';
+import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { retrieve, validateQuery, type RetrievalResult, type RetrieveOptions } from './retrieve.js';
 import type { GroundcheckIndex } from './store.js';
-import type { RagMode, RagTrace } from './trace.js';
+import type { RagMode, RagTrace } from '../contract/trace.js';
 
 export interface RagPipelineOptions {
   index: GroundcheckIndex;
@@ -51,7 +51,7 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
   const { index, chat } = options;
   const generateId = options.generateId ?? randomUUID;
   const now = options.now ?? (() => new Date());
-  const refusal = options.prompt?.refusal ?? REFUSAL_SENTENCE;
+  const refusal = options.prompt?.refusalSentence ?? REFUSAL_SENTENCE;
 
   return {
     index,

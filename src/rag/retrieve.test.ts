@@ -38,7 +38,7 @@ describe('retrieve (hybrid: vector KNN + FTS5 BM25, fused)', () => {
       updated: '2025-09-01',
       hash: expect.stringMatching(/^[0-9a-f]{20}$/),
     });
-    expect(mileage.text.startsWith('[Source: Travel and Expenses | Last updated: 2025-09-01]')).toBe(true);
+    expect(mileage.text.startsWith(`[Source: Travel and Expenses | Section: ${mileage.section} | Last updated: 2025-09-01]\n`)).toBe(true);
     expect(result.chunks.map((chunk) => chunk.rank)).toEqual([1, 2, 3]);
     for (const chunk of result.chunks) expect(chunk.score).toBeGreaterThanOrEqual(result.minSimilarity);
   });

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../errors.js';
-import { STOPWORDS, words } from '../providers/local/text.js';
+import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
-import type { RetrievalSummary, RetrievedChunk } from './trace.js';
+import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
 
 export interface RetrieveOptions {
   /** Chunks handed to the model. [topK=8] */
@@ -53,8 +53,8 @@ export interface RetrievalResult extends RetrievalSummary {
 export const MAX_QUERY_LENGTH = 2000;
 
 /**
- * Hybrid retrieval: sqlite-vec KNN and FTS5 BM25, fused by reciprocal-rank fusion, then the
- * relevance gate. Run it once per question and pass the result on; nothing downstream retrieves again.
+ * Hybrid retrieval: sqlite-vec KNN and FTS5 BM25, fused (by default the convex sum of each list's
+ * max-normalised scores; `fusion: 'rrf'` for reciprocal-rank fusion), then the relevance gate. Run it once per question and pass the result on; nothing downstream retrieves again.
  *
  * @example
  * const retrieval = await retrieve(index, 'How long is parental leave?', { topK: 5 });

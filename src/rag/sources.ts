@@ -1,4 +1,4 @@
-import type { RagTrace } from './trace.js';
+import type { RagTrace } from '../contract/trace.js';
 
 /** One cited source, as the CLI's `--json` and the demo API return it. */
 export interface AnswerSource {

@@ -71,6 +71,7 @@ export interface StoredDocument {
   slug: string;
   title: string;
   updated: string | null;
+  /** Hash of the document's source and of the chunking that produced its stored chunks (see `ingestDirectory`). */
   contentHash: string;
   chunkCount: number;
 }

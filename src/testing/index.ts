@@ -9,7 +9,7 @@
  * expect(chat.calls).toHaveLength(1);
  */
 import { extractJsonObject } from '../providers/json.js';
-import { fnv1a, words } from '../providers/local/text.js';
+import { fnv1a, words } from '../text/text.js';
 import type { ChatCallOptions, ChatModel, ChatResult, EmbedOptions, EmbedResult, EmbeddingModel } from '../providers/spec.js';
 
 /** A fixed value, one value per call (the last one repeats), or a function of the call. */

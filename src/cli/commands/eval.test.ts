@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_SENTENCE } from '../../rag/refusal.js';
+import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import { CORPUS_DIR, onCleanup, QUESTIONS_DIR, tempDir } from '../../test-support/fixtures.js';
 import { chatReply, errorReply, startMockOpenAIServer, type RecordedRequest } from '../../testing/index.js';
 import type { CliIO } from '../io.js';

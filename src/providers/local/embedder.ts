@@ -1,5 +1,5 @@
 import type { CorpusStatistics, EmbedOptions, EmbedResult, EmbeddingModel } from '../spec.js';
-import { contentStems, fnv1a } from './text.js';
+import { contentStems, fnv1a } from '../../text/text.js';
 
 export interface LocalEmbedderOptions {
   /** Vector length. Larger means fewer hash collisions and a bigger, slower index. [dimensions=1024] */

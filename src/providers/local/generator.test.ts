@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildMessages } from '../../rag/prompt.js';
-import { REFUSAL_SENTENCE } from '../../rag/refusal.js';
-import type { RetrievedChunk } from '../../rag/trace.js';
+import { evidenceFromChunks } from '../../contract/evidence.js';
+import { renderChunkText } from '../../contract/formats.js';
+import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
+import { createHeuristicFaithfulnessJudge } from '../../judge/heuristic-judge.js';
+import type { RetrievedChunk } from '../../contract/trace.js';
 import { createLocalChatModel } from './generator.js';
-import { splitSentences } from './text.js';
+import { splitSentences } from '../../text/text.js';
 
 function chunk(chunkId: string, title: string, section: string, body: string): RetrievedChunk {
   return {
     chunkId, document: chunkId.split('#')[0]!, title, section, updated: '2026-01-12',
-    text: `[Source: ${title} | Last updated: 2026-01-12]\nSection: ${section}\n${body}`,
+    text: renderChunkText({ title, section, updated: '2026-01-12', body }),
     hash: 'h', score: 0.5, fusedScore: 0.03, rank: 1, vectorRank: 1, textRank: 1,
   };
 }
@@ -52,6 +55,19 @@ describe('local extractive chat model', () => {
     const long = chunk('a#b', 'Long', 'Leave Rules', Array.from({ length: 12 }, (_, i) => `Leave rule ${i} says leave needs ${'careful '.repeat(10)}planning.`).join(' '));
     const text = await answer('What do the leave rules say about leave planning?', [long], 'rag', 40);
     expect(text.split(/\s+/).length).toBeLessThanOrEqual(40);
+  });
+
+  it('answers with the refusal sentence the prompt names', async () => {
+    const messages = buildMessages('Is my salary paid in cryptocurrency?', [CANTEEN], 'rag', { refusalSentence: 'Not in the handbook.' });
+    expect((await createLocalChatModel().generate({ messages })).text).toBe('Not in the handbook.');
+  });
+
+  it('cites a title with parentheses so that its own citation is not a claim', async () => {
+    const cycle = chunk('benefits#cycle', 'Cycle Scheme (UK)', 'Joining', 'You can join the cycle to work scheme once a year, in April.');
+    const text = await answer('When can I join the cycle to work scheme?', [cycle]);
+    expect(text).toBe('You can join the cycle to work scheme once a year, in April. (Cycle Scheme (UK), updated 2026-01-12)');
+    const judgment = await createHeuristicFaithfulnessJudge().judge({ question: 'When can I join the cycle to work scheme?', evidence: evidenceFromChunks([cycle]), answer: text });
+    expect(judgment).toMatchObject({ status: 'ok', faithful: true, counts: { verified: 1, contradicted: 0, absent: 0 } });
   });
 
   it('is deterministic', async () => {

@@ -1,10 +1,14 @@
-import { REFUSAL_SENTENCE } from '../../rag/refusal.js';
+import { parseChunkText, parseQuestionMessage, parseWordLimit, renderCitation } from '../../contract/formats.js';
+import { parseRefusalRule, REFUSAL_SENTENCE } from '../../contract/refusal.js';
+import { contentStems, countWords, estimateTokens, splitSentenceUnits } from '../../text/text.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
-import { contentStems, countWords, estimateTokens, splitSentenceUnits } from './text.js';
 
 export interface LocalChatModelOptions {
-  /** The sentence it answers with when the documents hold nothing relevant. */
-  refusal?: string;
+  /**
+   * The sentence it answers with when the documents hold nothing relevant, unless the system
+   * prompt names one (like any model, it follows the prompt's instruction). [refusalSentence=REFUSAL_SENTENCE]
+   */
+  refusalSentence?: string;
   /**
    * Share of the question's (IDF-weighted) content words the best sentence must contain before
    * the model answers at all. [minCoverage=0.5]
@@ -17,7 +21,7 @@ export interface LocalChatModelOptions {
 interface SourceDocument {
   id: string;
   title: string;
-  updated: string;
+  updated: string | null;
   section: string;
   rank: number;
 }
@@ -49,13 +53,14 @@ const CONDITION = /\b(?:unless|except|only if|only when|provided that|as long as
  * question, or there are no documents (`norag` mode), it answers with the exact refusal sentence:
  * it has no knowledge of its own, and saying so is the honest behaviour.
  *
- * It reads the documents from the prompt (`<document id="…">` blocks) like any chat model would, so
- * it works with groundcheck's prompt format only. It cannot paraphrase, reason across numbers or
+ * It reads the documents, the question, the word cap and the refusal sentence from the prompt like
+ * any chat model would, through the parsers of the formats the prompt is written in
+ * (`src/contract/formats.ts`), so it works with groundcheck's prompt format only. It cannot paraphrase, reason across numbers or
  * follow instructions; it is a baseline and a way to run everything offline, not a replacement
  * for a language model.
  */
 export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatModel {
-  const refusal = options.refusal ?? REFUSAL_SENTENCE;
+  const defaultRefusal = options.refusalSentence ?? REFUSAL_SENTENCE;
   const minCoverage = options.minCoverage ?? 0.5;
   const maxSentences = options.maxSentences ?? 4;
 
@@ -69,9 +74,11 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
       }
       const userMessage = [...call.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
       const systemMessage = call.messages.find((message) => message.role === 'system')?.content ?? '';
-      const wordCap = Number(/at most (\d+) words/i.exec(systemMessage)?.[1] ?? 150);
-      const question = extractQuestion(userMessage);
-      const documents = parseDocuments(userMessage);
+      const wordCap = parseWordLimit(systemMessage) ?? 150;
+      const refusal = parseRefusalRule(systemMessage) ?? defaultRefusal;
+      const message = parseQuestionMessage(userMessage);
+      const question = message.question;
+      const documents = sourcesOf(message.documents ?? []);
       const answer = documents.length === 0 || question === '' ? refusal : compose(question, documents, { refusal, minCoverage, maxSentences, wordCap });
       const inputTokens = call.messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
       const outputTokens = estimateTokens(answer);
@@ -87,39 +94,24 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
   };
 }
 
-function extractQuestion(userMessage: string): string {
-  const index = userMessage.lastIndexOf('Question:');
-  return (index >= 0 ? userMessage.slice(index + 'Question:'.length) : userMessage).trim();
-}
-
 interface ParsedSource {
   document: SourceDocument;
   units: string[];
 }
 
-function parseDocuments(userMessage: string): ParsedSource[] {
-  const pattern = /<document id="([^"]*)">\n([\s\S]*?)\n<\/document>/g;
-  const sources: ParsedSource[] = [];
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(userMessage)) !== null) {
-    const lines = match[2]!.split('\n');
-    const header = /^\[Source: (.*) \| Last updated: (.*)\]$/.exec(lines[0] ?? '');
-    let bodyStart = header ? 1 : 0;
-    let section = '';
-    if (/^Section: /.test(lines[bodyStart] ?? '')) {
-      section = lines[bodyStart]!.slice('Section: '.length);
-      bodyStart += 1;
-    }
+/** The prompt's documents as quotable sources: fields from each source line, sentences from the body. */
+function sourcesOf(documents: readonly { id: string; text: string }[]): ParsedSource[] {
+  return documents.map((promptDocument, rank) => {
+    const parts = parseChunkText(promptDocument.text);
     const document: SourceDocument = {
-      id: match[1]!,
-      title: header?.[1] ?? match[1]!,
-      updated: header?.[2] ?? 'unknown',
-      section,
-      rank: sources.length,
+      id: promptDocument.id,
+      title: parts?.title || promptDocument.id,
+      updated: parts?.updated ?? null,
+      section: parts?.section ?? '',
+      rank,
     };
-    sources.push({ document, units: splitSentenceUnits(lines.slice(bodyStart).join('\n')) });
-  }
-  return sources;
+    return { document, units: splitSentenceUnits(parts?.body ?? promptDocument.text) };
+  });
 }
 
 function compose(
@@ -242,7 +234,7 @@ function compose(
     group.sentences.push(words + sentenceWords > settings.wordCap ? truncateWords(sentence, settings.wordCap - words) : sentence);
     words += sentenceWords;
   }
-  return groups.map((group) => `${group.sentences.join(' ')} (${group.document.title}, updated ${group.document.updated})`).join(' ');
+  return groups.map((group) => `${group.sentences.join(' ')} ${renderCitation([group.document])}`).join(' ');
 }
 
 function ensurePeriod(sentence: string): string {

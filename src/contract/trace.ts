@@ -1,4 +1,4 @@
-import type { ChatMessage, Usage } from '../providers/spec.js';
+import type { ChatMessage, Usage } from './messages.js';
 
 /** One chunk as it went into a prompt. */
 export interface RetrievedChunk {
@@ -10,13 +10,16 @@ export interface RetrievedChunk {
   /** Heading path, `Parental Leave > Shared Parental Leave`; `''` for a document's intro. */
   section: string;
   updated: string | null;
-  /** Exactly the text placed in the prompt for this chunk, starting with its `[Source: …]` line. */
+  /** Exactly the text placed in the prompt for this chunk: its source line, then its body (`renderChunkText`). */
   text: string;
-  /** Content hash of `text`. */
+  /** Content hash of `text` (sha256, hex, first 20 characters). */
   hash: string;
   /** Cosine similarity to the question (what the relevance gate compares with `minSimilarity`). */
   score: number;
-  /** Reciprocal-rank-fusion score of the vector and BM25 rankings (what orders the chunks). */
+  /**
+   * Fused score of the vector and BM25 rankings (what orders the chunks): by default the convex sum
+   * of each list's max-normalised scores, or the reciprocal-rank sum with `fusion: 'rrf'`.
+   */
   fusedScore: number;
   /** 1-based rank after fusion. */
   rank: number;
