@@ -19,7 +19,7 @@ import { createRagPipeline, type RagPipeline } from '../src/rag/pipeline.js';
 import type { GroundcheckIndex } from '../src/rag/store.js';
 import { dashboardAuth } from './auth.js';
 import { ERROR_TYPES, errorHandler, notFound } from './errors.js';
-import { verdictOf, type Verdict } from './verdict.js';
+import { verdictOf, type VerdictView } from '../src/capture/verdict.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
@@ -219,16 +219,15 @@ export function createApp(options: CreateAppOptions): DemoApp {
 
 const FILTERS = new Set(['all', 'hallucinated', 'refused', 'judge_error', 'drifted', 'pending']);
 
-interface TraceView {
+interface TraceView extends VerdictView {
   traceId: string;
-  verdict: Verdict;
   capture: Capture;
   judgment: StoredJudgment | null;
   drift: DriftedChunk[];
 }
 
 function traceView(capture: Capture, judgment: StoredJudgment | null, judging: boolean, drift: DriftedChunk[]): TraceView {
-  return { traceId: capture.traceId, verdict: verdictOf(capture, judgment, judging), capture, judgment, drift };
+  return { traceId: capture.traceId, ...verdictOf(capture, judgment, judging), capture, judgment, drift };
 }
 
 /** The judgment of the running judge when there is one, else the newest. */
