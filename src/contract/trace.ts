@@ -29,10 +29,26 @@ export interface RetrievedChunk {
 
 export type RagMode = 'rag' | 'norag';
 
+/** The term-coverage check of the relevance gate (src/rag/term-coverage.ts). */
+export interface TermCoverageSummary {
+  /** Topic words of the question's asking clause that were looked up in the corpus vocabulary. */
+  checkedTerms: number;
+  /** Those found nowhere in the corpus, in no close form and (when checked) in nothing close in meaning. */
+  uncoveredTerms: string[];
+}
+
 /** What retrieval decided for one question, apart from its chunks; kept in every `rag` trace. */
 export interface RetrievalSummary {
-  /** True when no chunk passed the gate: the pipeline refuses without calling the model. */
+  /** True when the relevance gate fired: the pipeline refuses without calling the model. */
   gated: boolean;
+  /**
+   * Which half of the gate fired: `similarity` (no chunk reached `minSimilarity`) or `coverage`
+   * (a topic word of the question occurs nowhere in the corpus); `null` when it did not fire.
+   * Absent in traces recorded before the term-coverage check existed.
+   */
+  gateReason?: 'similarity' | 'coverage' | null;
+  /** The term-coverage check; absent when it was turned off or in older traces. */
+  termCoverage?: TermCoverageSummary;
   minSimilarity: number;
   /** Best similarity among the fused top-k, passed or not; `null` for an empty index. */
   topSimilarity: number | null;

@@ -79,6 +79,8 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
       }
       const retrievalSummary = retrieval && {
         gated: retrieval.gated,
+        gateReason: retrieval.gateReason ?? null,
+        ...(retrieval.termCoverage ? { termCoverage: retrieval.termCoverage } : {}),
         minSimilarity: retrieval.minSimilarity,
         topSimilarity: retrieval.topSimilarity,
         candidates: retrieval.candidates,

@@ -395,6 +395,7 @@ export class GroundcheckIndex {
       deletePlainVector: db.prepare(`DELETE FROM chunk_vectors WHERE id = ?`),
       deleteCode: db.prepare(`DELETE FROM chunk_codes WHERE id = ?`),
       allCodes: db.prepare(`SELECT id, code FROM chunk_codes ORDER BY id`),
+      termsInRange: db.prepare(`SELECT term FROM chunks_fts_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?`).pluck(),
       // One point lookup per row: on vec0 a rowid IN (…) list scans the whole table.
       vecDistance: db.prepare(`SELECT vec_distance_cosine(embedding, ?) FROM chunks_vec WHERE rowid = ?`).pluck(),
       knn: db.prepare(`SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance`),
@@ -590,6 +591,16 @@ export class GroundcheckIndex {
         return new Map(rows.map((row) => [row.term, row.doc]));
       },
     };
+  }
+
+  /**
+   * Terms of the full-text vocabulary (Porter stems, as FTS5 stores them) that start with
+   * `prefix`, alphabetically, at most `limit` of them: for checking whether a question's word has
+   * a close form in the corpus ("month" for "monthly").
+   */
+  vocabularyWithPrefix(prefix: string, limit = 50): string[] {
+    if (prefix === '') return [];
+    return this.statements.termsInRange.all(prefix, `${prefix}\u{10ffff}`, limit) as string[];
   }
 
   /**

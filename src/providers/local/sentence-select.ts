@@ -1,0 +1,118 @@
+import type { Source, SourceUnit } from './prompt-sources.js';
+import { topicCoverage } from './topic-coverage.js';
+import type { WeightedQuestion } from './question-weights.js';
+
+export interface SelectionSettings {
+  /** Most units picked for their own match, before conditions and list items are added. */
+  maxSentences: number;
+  /**
+   * A second document is quoted only when its topic coverage is at least this share of the best
+   * document's: two policies that both answer part of the question are both shown, a document
+   * that merely shares a word is not.
+   */
+  relatedShare: number;
+}
+
+interface Scored {
+  unit: SourceUnit;
+  score: number;
+}
+
+/** Score of one unit: its own words fully, heading-only words half, a fitting heading, figures. */
+function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number): number {
+  let own = 0;
+  let heading = 0;
+  let headingMatches = 0;
+  for (const term of question.terms) {
+    if (unit.stems.has(term.stem)) own += term.weight;
+    else if (unit.contextStems.has(term.stem)) heading += term.weight;
+    if (unit.contextStems.has(term.stem)) headingMatches += 1;
+  }
+  const headingFit = unit.contextStems.size > 0 ? headingMatches / unit.contextStems.size : 0;
+  const hasFigure = /\d/.test(unit.text);
+  const figureMatch = [...question.figures].some((figure) => unit.stems.has(figure)) ? 0.1 : 0;
+  // Documents come best-first; like a reader, lean a little towards the earlier ones.
+  const rankPrior = 0.15 / (1 + unit.document.rank);
+  const quantity = question.asksQuantity && hasFigure ? 0.1 : 0;
+  // A sentence that only introduces a list says little until its items are added.
+  const listIntro = unit.introducesList ? 0.05 : 0;
+  return (own + 0.5 * heading) / total + 0.2 * headingFit + rankPrior + quantity + figureMatch + listIntro;
+}
+
+/**
+ * Pick the units that answer the question: the best-scoring unit, close runners-up from its
+ * document (a table's matching rows, the sentence with the other half of the answer), and units
+ * of related documents that cover parts of the question not yet covered (a question in two
+ * parts); then the conditions and exceptions that follow a picked sentence, the sentence a
+ * picked one refers back to, and whole lists (the sentence introducing a list and every item).
+ * Never a unit of a document that covers little of the question's topic.
+ */
+export function selectUnits(question: WeightedQuestion, sources: readonly Source[], settings: SelectionSettings): SourceUnit[] {
+  const total = question.terms.reduce((sum, term) => sum + term.weight, 0);
+  if (total === 0) return [];
+  const coverage = new Map(sources.map((source) => [source.document, topicCoverage(question, source)]));
+  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => ({ unit, score: scoreUnit(question, unit, total) })));
+  scored.sort((a, b) => b.score - a.score || a.unit.document.rank - b.unit.document.rank || a.unit.position - b.unit.position);
+  const best = scored[0];
+  if (!best) return [];
+  const bestCoverage = coverage.get(best.unit.document) ?? 0;
+  const related = (unit: SourceUnit) => unit.document === best.unit.document || (coverage.get(unit.document) ?? 0) >= settings.relatedShare * bestCoverage;
+
+  const chosen = new Set<SourceUnit>([best.unit]);
+  const covered = new Set(question.terms.filter((term) => best.unit.stems.has(term.stem) || best.unit.contextStems.has(term.stem)).map((term) => term.stem));
+  const gainOf = (unit: SourceUnit) => {
+    let gain = 0;
+    for (const term of question.terms) if (!covered.has(term.stem) && (unit.stems.has(term.stem) || unit.contextStems.has(term.stem))) gain += term.weight;
+    return gain / total;
+  };
+  while (chosen.size < settings.maxSentences) {
+    let pick: Scored | undefined;
+    let pickValue = 0;
+    for (const candidate of scored) {
+      if (chosen.has(candidate.unit) || !related(candidate.unit)) continue;
+      const sameDocument = candidate.unit.document === best.unit.document;
+      const runnerUp = candidate.score >= best.score * (sameDocument ? 0.8 : 0.92);
+      const gain = gainOf(candidate.unit);
+      // New ground must be covered by the unit's own words, not only by its heading.
+      const ownGain = question.terms.some((term) => !covered.has(term.stem) && candidate.unit.stems.has(term.stem) && term.weight > 0);
+      if (!runnerUp && !(gain >= 0.12 && ownGain && candidate.score >= 0.5 * best.score)) continue;
+      const value = gain + 0.3 * candidate.score;
+      if (value > pickValue) {
+        pick = candidate;
+        pickValue = value;
+      }
+    }
+    if (!pick) break;
+    chosen.add(pick.unit);
+    for (const term of question.terms) if (pick.unit.stems.has(term.stem) || pick.unit.contextStems.has(term.stem)) covered.add(term.stem);
+  }
+  return withContext([...chosen], sources);
+}
+
+/** Add what a picked unit needs to be read right: its condition, its antecedent, its whole list. */
+function withContext(chosen: SourceUnit[], sources: readonly Source[]): SourceUnit[] {
+  const result = new Set(chosen);
+  const unitsOf = new Map(sources.map((source) => [source.document, source.units]));
+  for (const unit of chosen) {
+    const units = unitsOf.get(unit.document)!;
+    const next = units[unit.position + 1];
+    if (unit.kind !== 'row' && next && next.kind === 'sentence' && (next.isCondition || next.refersBack)) result.add(next);
+    if (unit.refersBack && unit.position > 0) result.add(units[unit.position - 1]!);
+    // A list item is read with the sentence that introduces it and the other items.
+    let intro: SourceUnit | undefined;
+    if (unit.introducesList) intro = unit;
+    else if (unit.kind === 'item') {
+      for (let position = unit.position - 1; position >= 0; position--) {
+        const before = units[position]!;
+        if (before.kind === 'item') continue;
+        if (before.introducesList) intro = before;
+        break;
+      }
+    }
+    if (intro) {
+      result.add(intro);
+      for (let position = intro.position + 1; position < units.length && units[position]!.kind === 'item'; position++) result.add(units[position]!);
+    }
+  }
+  return [...result];
+}
