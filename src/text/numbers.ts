@@ -92,7 +92,7 @@ function readNumber(tokens: readonly string[], start: number): { value: number; 
  * "3 weeks" give the same stems (`['3', 'week']`). Repeats kept, in order.
  */
 export function contentStemsWithDigits(text: string): string[] {
-  return numberWordsToDigits(words(text))
+  return numberWordsToDigits(words(text.replace(/(\d),(?=\d{3}\b)/g, '$1')))
     .filter((word) => !STOPWORDS.has(word))
     .map(stem);
 }

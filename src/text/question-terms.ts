@@ -1,4 +1,4 @@
-import { isNumberWord, numberWordsToDigits } from './numbers.js';
+import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
 import { DATE_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
 import { splitSentences, stem, STOPWORDS } from './text.js';
 
@@ -25,6 +25,11 @@ export interface QuestionTerm {
   kind: TermKind;
   /** In the clause that asks, rather than in the scenario before it. */
   asking: boolean;
+  /**
+   * What the question is about: the asking clause's words, or, when the asking clause names no
+   * topic ("What do I do?", "Is that allowed?"), the scenario's words too.
+   */
+  focus: boolean;
   /** Written with a capital letter where a sentence does not start (a name). */
   capitalized: boolean;
 }
@@ -33,8 +38,10 @@ export interface QuestionTerm {
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
     'ok okay alright allowed fine right possible permitted true correct sure still already just really actually now then ago again soon later ' +
-    'often fast quick quickly exactly anything something nothing everything thing things way lot bit kind sort happen happens happened ' +
-    'need needs want wanted like please thanks thank know tell give let say said ask asking wondering wonder mean going'
+    'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
+    'everything thing things way lot bit kind sort happen happens happened ' +
+    'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
+    'mean going think thought heard hear told reckon'
   ).split(' '),
 );
 
@@ -58,7 +65,9 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
  * //  { word: 'keep', kind: 'topic', asking: true, … }]
  */
 export function questionTerms(question: string): QuestionTerm[] {
-  const sentences = splitSentences(question.replace(/\s+/g, ' ').trim());
+  // "I'm checking an old payslip: what was…" — the part before the colon sets the scene.
+  const text = withDigitGroups(question).replace(/\s+/g, ' ').trim().replace(/:\s+(?=(?:what|how|can|do|does|is|are|will|should|who|which|when|where)\b)/gi, '. ');
+  const sentences = splitSentences(text);
   const asking = sentences.map((sentence) => sentence.trim().endsWith('?') || ASKING_START.test(sentence.trim()));
   const anyAsking = asking.some(Boolean);
   const terms: QuestionTerm[] = [];
@@ -77,7 +86,16 @@ export function questionTerms(question: string): QuestionTerm[] {
       first = false;
     }
   });
+  // A question whose asking clause names no topic ("What do I do?", "Is that allowed?") asks
+  // about its scenario: the scenario's words are then what is asked about.
+  const askingTopic = terms.some((term) => term.asking && term.kind === 'topic');
+  for (const term of terms) term.focus = term.asking || !askingTopic;
   return terms;
+}
+
+/** `£12,000` → `£12000`, so an amount is one number, not `12` and `000`. */
+export function withDigitGroups(text: string): string {
+  return text.replace(/(\d),(?=\d{3}\b)/g, '$1');
 }
 
 function clauseTerms(text: string, startsSentence: boolean, asking: boolean): QuestionTerm[] {
@@ -94,16 +112,16 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     const capitalized = /^\p{Lu}/u.test(original) && !(startsSentence && index === 0) && !/^\p{Lu}+$/u.test(original);
     const previous = index > 0 ? digits[index - 1]! : '';
     const next = index + 1 < digits.length ? digits[index + 1]! : '';
-    terms.push({ word, stem: stem(word), kind: kindOf(word, previous, next), asking, capitalized });
+    terms.push({ word, stem: stem(word), kind: kindOf(word, previous, next), asking, focus: asking, capitalized });
   }
   return terms;
 }
 
 function kindOf(word: string, previous: string, next: string): TermKind {
-  if (/\d/.test(word) || isNumberWord(word)) return 'specific';
+  if (/\d/.test(word) || isNumberWord(word) || ordinalValue(word) !== null) return 'specific';
   if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
-  if (GENERIC_WORDS.has(word) || (word.length > 4 && word.endsWith('ly'))) return 'generic';
+  if (GENERIC_WORDS.has(word)) return 'generic';
   if (VERB_CONTEXT.has(previous)) return 'generic';
   return 'topic';
 }

@@ -85,5 +85,18 @@ export const DATE_WORDS: ReadonlySet<string> = new Set(
 
 /** Words that frame a quantity rather than name a topic ("the minimum", "what percentage", "twenty quid"). */
 export const QUANTITY_WORDS: ReadonlySet<string> = new Set(
-  'minimum maximum max min percent percentage per cent pounds pound quid pence penny euros euro dollars dollar gbp eur usd amount total number limit cap rate exactly roughly approximately about around'.split(' '),
+  'minimum maximum max min percent percentage per cent pounds pound quid pence penny euros euro dollars dollar gbp eur usd exactly roughly approximately about around'.split(' '),
 );
+
+/** Day words by the words a policy uses for them (`saturday` → `weekend`). */
+export const DAY_GROUPS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['saturday', ['weekend']],
+  ['sunday', ['weekend']],
+  ['saturdays', ['weekend']],
+  ['sundays', ['weekend']],
+  ['monday', ['weekday']],
+  ['tuesday', ['weekday']],
+  ['wednesday', ['weekday']],
+  ['thursday', ['weekday']],
+  ['friday', ['weekday']],
+]);

@@ -1,6 +1,7 @@
 import { parseChunkText, type PromptDocument } from '../../contract/formats.js';
 import { contentStemsWithDigits } from '../../text/numbers.js';
 import { sentenceUnits } from '../../text/text.js';
+import { figureConditions, type FigureCondition } from './figures.js';
 
 /** A document of the prompt, with the fields its source line carries. */
 export interface SourceDocument {
@@ -28,6 +29,8 @@ export interface SourceUnit {
   contextStems: ReadonlySet<string>;
   /** States a condition, limit or exception ("unless", "only if", "up to", "must"). */
   isCondition: boolean;
+  /** Conditions the unit puts on figures ("less than £1,000", "grades 1 to 3"). */
+  conditions: FigureCondition[];
   /** Opens with a word that points back at the sentence before ("This", "It", "They", "These"). */
   refersBack: boolean;
 }
@@ -67,6 +70,7 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
       stems: new Set(contentStemsWithDigits(unit.text)),
       contextStems,
       isCondition: unit.kind !== 'row' && CONDITION.test(unit.text),
+      conditions: figureConditions(unit.text),
       refersBack: unit.kind === 'sentence' && REFERS_BACK.test(unit.text.trim()),
     }));
     return { document, units };

@@ -1,5 +1,6 @@
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
-import { PLACE_REGIONS } from '../../text/specifics.js';
+import { DAY_GROUPS, PLACE_REGIONS } from '../../text/specifics.js';
+import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
 
 /** One question stem with the weight it carries in matching sentences. */
@@ -11,6 +12,14 @@ export interface WeightedTerm {
   weight: number;
   /** Found in some unit or heading of the prompt. */
   found: boolean;
+  /** The prompt's stems that count as this word: itself, its close forms, compounds ending in it. */
+  matches: ReadonlySet<string>;
+}
+
+/** Whether a set of stems holds the term (in any of its matching forms). */
+export function holds(stems: ReadonlySet<string>, term: WeightedTerm): boolean {
+  for (const form of term.matches) if (stems.has(form)) return true;
+  return false;
 }
 
 /** The question as the answerer matches it: weighted stems and what kind of answer it wants. */
@@ -20,6 +29,8 @@ export interface WeightedQuestion {
   asksQuantity: boolean;
   /** Digits the question itself states ("£2,500", "20 weeks"): a sentence stating them fits it. */
   figures: ReadonlySet<string>;
+  /** The question's figures with what they count, for matching sentences' conditions. */
+  figureList: Figure[];
 }
 
 /**
@@ -28,7 +39,7 @@ export interface WeightedQuestion {
  * never decide on their own; words like "OK" or "quickly" barely count. Region words of a place
  * ("Hamburg" → "Europe") count like a specific that policies name.
  */
-const KIND_FACTOR = { asking: 1, context: 0.7, specific: 0.45, region: 0.8, generic: 0.1 } as const;
+const KIND_FACTOR = { asking: 1, context: 0.4, specific: 0.45, region: 0.8, generic: 0.1 } as const;
 
 const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|what(?:'s| is| are) the (?:rate|limit|cap|maximum|minimum|most|amount|allowance|deadline|excess)|the most|maximum|minimum|limit|cap|rate|allowance|percentage|per (?:night|mile|head|day|month|year))\b/i;
 
@@ -45,17 +56,23 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
   for (const term of analysed) {
     if (!seen.has(term.stem)) {
       seen.add(term.stem);
-      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.asking });
+      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus });
     }
-    for (const region of PLACE_REGIONS.get(term.word) ?? []) {
+    for (const region of [...(PLACE_REGIONS.get(term.word) ?? []), ...(DAY_GROUPS.get(term.word) ?? [])]) {
       if (seen.has(region)) continue;
       seen.add(region);
-      expanded.push({ term: null, stem: region, word: region, kind: 'region', asking: term.asking });
+      expanded.push({ term: null, stem: region, word: region, kind: 'region', asking: term.focus });
     }
   }
+  const vocabulary = new Set<string>();
+  for (const unit of units) for (const set of [unit.stems, unit.contextStems]) for (const item of set) vocabulary.add(item);
+  const matchesOf = new Map(expanded.map((entry) => [entry.stem, formsOf(entry.stem, vocabulary)]));
   const frequency = new Map<string, number>();
   for (const unit of units) {
-    for (const entry of expanded) if (unit.stems.has(entry.stem) || unit.contextStems.has(entry.stem)) frequency.set(entry.stem, (frequency.get(entry.stem) ?? 0) + 1);
+    for (const entry of expanded) {
+      const forms = matchesOf.get(entry.stem)!;
+      if ([...forms].some((form) => unit.stems.has(form) || unit.contextStems.has(form))) frequency.set(entry.stem, (frequency.get(entry.stem) ?? 0) + 1);
+    }
   }
   const idf = (count: number) => Math.log(1 + units.length / (1 + count));
   const foundWeights = [...frequency.values()].map(idf);
@@ -67,8 +84,27 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     // Missing specifics and regions are details the documents need not repeat; a missing topic
     // word of the asking clause is what may make the question unanswerable.
     const weight = found ? idf(count) * factor : entry.kind === 'topic' && entry.asking ? rarest * factor : 0;
-    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found };
+    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)! };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
-  return { terms: terms.filter((term) => term.weight > 0), asksQuantity: QUANTITY.test(question), figures };
+  return { terms: terms.filter((term) => term.weight > 0), asksQuantity: QUANTITY.test(question), figures, figureList: questionFigures(question) };
+}
+
+/**
+ * The stems of `vocabulary` that count as `stem`: itself; a close form (the same first five
+ * letters, at most two letters longer or shorter: "nightli" for "night"); a compound ending in it
+ * ("bicycl" for "cycl", "motorcycl" for "cycl").
+ */
+function formsOf(stem: string, vocabulary: ReadonlySet<string>): Set<string> {
+  const forms = new Set([stem]);
+  if (/^\d/.test(stem)) return forms;
+  for (const candidate of vocabulary) {
+    if (candidate === stem || /^\d/.test(candidate)) continue;
+    const close = stem.length >= 5 && candidate.length >= 5 && candidate.slice(0, 5) === stem.slice(0, 5) && Math.abs(candidate.length - stem.length) <= 2;
+    const compound = stem.length >= 4 && candidate.endsWith(stem) && candidate.length - stem.length <= 5;
+    // "fulli" for "full": the word with an ending the stemmer kept.
+    const ending = candidate.length >= 4 && stem.startsWith(candidate) && stem.length - candidate.length <= 2;
+    if (close || compound || ending) forms.add(candidate);
+  }
+  return forms;
 }

@@ -1,6 +1,7 @@
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
-import type { WeightedQuestion } from './question-weights.js';
+import { holds, type WeightedQuestion } from './question-weights.js';
+import { conditionFit } from './figures.js';
 
 export interface SelectionSettings {
   /** Most units picked for their own match, before conditions and list items are added. */
@@ -19,14 +20,14 @@ interface Scored {
 }
 
 /** Score of one unit: its own words fully, heading-only words half, a fitting heading, figures. */
-function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number): number {
+function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, documentCoverage: number): number {
   let own = 0;
   let heading = 0;
   let headingMatches = 0;
   for (const term of question.terms) {
-    if (unit.stems.has(term.stem)) own += term.weight;
-    else if (unit.contextStems.has(term.stem)) heading += term.weight;
-    if (unit.contextStems.has(term.stem)) headingMatches += 1;
+    if (holds(unit.stems, term)) own += term.weight;
+    else if (holds(unit.contextStems, term)) heading += term.weight;
+    if (holds(unit.contextStems, term)) headingMatches += 1;
   }
   const headingFit = unit.contextStems.size > 0 ? headingMatches / unit.contextStems.size : 0;
   const hasFigure = /\d/.test(unit.text);
@@ -36,7 +37,11 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number):
   const quantity = question.asksQuantity && hasFigure ? 0.1 : 0;
   // A sentence that only introduces a list says little until its items are added.
   const listIntro = unit.introducesList ? 0.05 : 0;
-  return (own + 0.5 * heading) / total + 0.2 * headingFit + rankPrior + quantity + figureMatch + listIntro;
+  // A figure of the question inside the sentence's condition ("£2,500" in "£1,000 or more") is
+  // strong evidence that it is the rule that applies; a condition it breaks, the opposite.
+  const fit = conditionFit(question.figureList, unit.conditions);
+  const condition = fit === 1 ? 0.25 : fit === -1 ? -0.1 : 0;
+  return (own + 0.5 * heading) / total + 0.2 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
 }
 
 /**
@@ -51,7 +56,7 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
   const total = question.terms.reduce((sum, term) => sum + term.weight, 0);
   if (total === 0) return [];
   const coverage = new Map(sources.map((source) => [source.document, topicCoverage(question, source)]));
-  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => ({ unit, score: scoreUnit(question, unit, total) })));
+  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => ({ unit, score: scoreUnit(question, unit, total, coverage.get(source.document) ?? 0) })));
   scored.sort((a, b) => b.score - a.score || a.unit.document.rank - b.unit.document.rank || a.unit.position - b.unit.position);
   const best = scored[0];
   if (!best) return [];
@@ -59,10 +64,10 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
   const related = (unit: SourceUnit) => unit.document === best.unit.document || (coverage.get(unit.document) ?? 0) >= settings.relatedShare * bestCoverage;
 
   const chosen = new Set<SourceUnit>([best.unit]);
-  const covered = new Set(question.terms.filter((term) => best.unit.stems.has(term.stem) || best.unit.contextStems.has(term.stem)).map((term) => term.stem));
+  const covered = new Set(question.terms.filter((term) => holds(best.unit.stems, term) || holds(best.unit.contextStems, term)).map((term) => term.stem));
   const gainOf = (unit: SourceUnit) => {
     let gain = 0;
-    for (const term of question.terms) if (!covered.has(term.stem) && (unit.stems.has(term.stem) || unit.contextStems.has(term.stem))) gain += term.weight;
+    for (const term of question.terms) if (!covered.has(term.stem) && (holds(unit.stems, term) || holds(unit.contextStems, term))) gain += term.weight;
     return gain / total;
   };
   while (chosen.size < settings.maxSentences) {
@@ -74,7 +79,7 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
       const runnerUp = candidate.score >= best.score * (sameDocument ? 0.8 : 0.92);
       const gain = gainOf(candidate.unit);
       // New ground must be covered by the unit's own words, not only by its heading.
-      const ownGain = question.terms.some((term) => !covered.has(term.stem) && candidate.unit.stems.has(term.stem) && term.weight > 0);
+      const ownGain = question.terms.some((term) => !covered.has(term.stem) && holds(candidate.unit.stems, term) && term.weight > 0);
       if (!runnerUp && !(gain >= 0.12 && ownGain && candidate.score >= 0.5 * best.score)) continue;
       const value = gain + 0.3 * candidate.score;
       if (value > pickValue) {
@@ -84,7 +89,7 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
     }
     if (!pick) break;
     chosen.add(pick.unit);
-    for (const term of question.terms) if (pick.unit.stems.has(term.stem) || pick.unit.contextStems.has(term.stem)) covered.add(term.stem);
+    for (const term of question.terms) if (holds(pick.unit.stems, term) || holds(pick.unit.contextStems, term)) covered.add(term.stem);
   }
   return withContext([...chosen], sources);
 }

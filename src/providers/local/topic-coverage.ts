@@ -1,5 +1,5 @@
 import type { Source } from './prompt-sources.js';
-import type { WeightedQuestion } from './question-weights.js';
+import { holds, type WeightedQuestion } from './question-weights.js';
 
 /**
  * Share of the question's topic weight (see `weighQuestion`) found in one source: in any of its
@@ -13,7 +13,7 @@ export function topicCoverage(question: WeightedQuestion, source: Source): numbe
   if (total === 0) return 0;
   let covered = 0;
   for (const term of topic) {
-    if (source.units.some((unit) => unit.stems.has(term.stem)) || source.units[0]?.contextStems.has(term.stem)) covered += term.weight;
+    if (source.units.some((unit) => holds(unit.stems, term)) || (source.units[0] !== undefined && holds(source.units[0].contextStems, term))) covered += term.weight;
   }
   return covered / total;
 }
@@ -26,7 +26,7 @@ export function topicCoverage(question: WeightedQuestion, source: Source): numbe
 export function coversTopic(question: WeightedQuestion, sources: readonly Source[], minCoverage: number): { covered: boolean; best: number } {
   const hasTopic = question.terms.some((term) => term.kind === 'topic');
   if (!hasTopic) {
-    const any = sources.some((source) => source.units.some((unit) => question.terms.some((term) => unit.stems.has(term.stem))));
+    const any = sources.some((source) => source.units.some((unit) => question.terms.some((term) => holds(unit.stems, term))));
     return { covered: any, best: any ? 1 : 0 };
   }
   const best = Math.max(0, ...sources.map((source) => topicCoverage(question, source)));
