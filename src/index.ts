@@ -11,6 +11,8 @@ export { EMPTY_USAGE } from './providers/spec.js';
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
+export { createMemoryChatModel, MEMORY_CHAT_MODEL_ID, type MemoryChatModelOptions } from './providers/local/memory-model.js';
+export { loadMemorySnapshot, DEFAULT_MEMORY_DIR } from './providers/local/memory-snapshot.js';
 export { modelsFromEnv, openaiFromEnv, type GroundcheckEnv, type ModelSelection } from './providers/config.js';
 export { extractJsonObject, type JsonExtraction } from './providers/json.js';
 export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';

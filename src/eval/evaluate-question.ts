@@ -10,6 +10,7 @@ import type { RetrievalResult } from '../rag/retrieve.js';
 import type { RagTrace } from '../contract/trace.js';
 import type { EvalQuestion } from './questions.js';
 import type { QuestionResult, SideResult, StoredTrace } from './types.js';
+import { answerSources } from './answer-sources.js';
 
 export interface QuestionContext {
   pipeline: RagPipeline;
@@ -19,6 +20,8 @@ export interface QuestionContext {
   bothOrders: boolean;
   /** The run's seed; each question's answer order is drawn from an RNG seeded by (run seed, question id). */
   runSeed: number;
+  /** The document (slug) a chunk id belongs to, from the suite's index; `undefined` for an unknown id. */
+  documentOf?: (chunkId: string) => string | undefined;
   abortSignal?: AbortSignal;
 }
 
@@ -94,12 +97,13 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
       ...signal,
     });
 
+    const relevantDocuments = new Set(question.relevantChunkIds.map((chunkId) => context.documentOf?.(chunkId)).filter((slug): slug is string => slug !== undefined));
     return {
       ...base,
       status: 'ok',
       error: null,
       evidence: fullEvidence,
-      rag: side(ragTrace, ragEvidence, ragJudgment, question),
+      rag: { ...side(ragTrace, ragEvidence, ragJudgment, question), sources: answerSources(ragTrace, relevantDocuments) },
       norag: side(noragTrace, fullEvidence, noragJudgment, question),
       pairwise,
       durationMs: performance.now() - started,

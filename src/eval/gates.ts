@@ -41,6 +41,11 @@ export const GATE_METRICS: Readonly<Record<string, string>> = {
   positionConsistency: 'share of both-order pairwise comparisons whose winner did not depend on the order',
   judgeErrorRate: 'judge errors / judge calls (faithfulness and pairwise)',
   mrr: 'mean reciprocal rank of the first relevant chunk (answerable questions)',
+  noragAnswerRate: 'RAG-off answers that are not refusals / answerable questions',
+  unrelatedSourceRate: 'RAG-on answers (answerable, not refusals) citing a document with none of the relevant chunks / those answers',
+  gateRate: 'questions whose relevance gate fired (similarity or term coverage) / questions',
+  similarityGateRate: 'questions gated because no chunk reached minSimilarity / questions',
+  coverageGateRate: 'questions gated because a topic word occurs nowhere in the corpus / questions',
   ...Object.fromEntries(
     GATE_KS.flatMap((k) => [
       [`recall@${k}`, `share of relevant chunks in the top ${k} (answerable questions)`],

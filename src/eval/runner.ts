@@ -185,6 +185,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
                     pairwise: judges.pairwise,
                     bothOrders,
                     runSeed: runSeeds[run]!,
+                    documentOf: (chunkId) => index.getChunk(chunkId)?.documentSlug,
                     ...(config.abortSignal ? { abortSignal: config.abortSignal } : {}),
                   });
             progress.tick(result.status === 'ok' ? question.id : `${question.id} failed: ${result.error}`);
