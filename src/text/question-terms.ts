@@ -32,6 +32,12 @@ export interface QuestionTerm {
   focus: boolean;
   /** Written with a capital letter where a sentence does not start (a name). */
   capitalized: boolean;
+  /**
+   * Reads as a verb after "I", "to", "can"… ("can I reply", "if I cycle"): it counts as a topic
+   * word for matching, but a verb missing from the corpus is a paraphrase more often than a topic
+   * the corpus lacks, so the term-coverage gate does not look it up.
+   */
+  verbLike: boolean;
 }
 
 /** Words that ask whether something is fine without naming a topic. */
@@ -112,7 +118,8 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     const capitalized = /^\p{Lu}/u.test(original) && !(startsSentence && index === 0) && !/^\p{Lu}+$/u.test(original);
     const previous = index > 0 ? digits[index - 1]! : '';
     const next = index + 1 < digits.length ? digits[index + 1]! : '';
-    terms.push({ word, stem: stem(word), kind: kindOf(word, previous, next), asking, focus: asking, capitalized });
+    const kind = kindOf(word, previous, next);
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous) });
   }
   return terms;
 }
@@ -122,6 +129,5 @@ function kindOf(word: string, previous: string, next: string): TermKind {
   if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
   if (GENERIC_WORDS.has(word)) return 'generic';
-  if (VERB_CONTEXT.has(previous)) return 'generic';
   return 'topic';
 }

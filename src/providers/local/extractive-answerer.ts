@@ -38,7 +38,7 @@ export function answerExtractively(question: string, sources: readonly Source[],
   if (question.trim() === '' || units.length === 0) return { text: settings.refusal, outcome: 'not_covered' };
   const weighted = weighQuestion(question, units);
   if (!coversTopic(weighted, sources, settings.minCoverage).covered) return { text: settings.refusal, outcome: 'not_covered' };
-  const picked = selectUnits(weighted, sources, { maxSentences: settings.maxSentences, relatedShare: 0.6 });
+  const picked = selectUnits(weighted, sources, { maxSentences: settings.maxSentences, relatedShare: 0.8 });
   if (picked.length === 0) return { text: settings.refusal, outcome: 'not_covered' };
   return { text: composeAnswer(picked, { wordCap: settings.wordCap, cite: settings.cite ?? true }), outcome: 'answered' };
 }

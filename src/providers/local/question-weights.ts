@@ -1,5 +1,5 @@
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
-import { DAY_GROUPS, PLACE_REGIONS } from '../../text/specifics.js';
+import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
 
@@ -39,9 +39,9 @@ export interface WeightedQuestion {
  * never decide on their own; words like "OK" or "quickly" barely count. Region words of a place
  * ("Hamburg" → "Europe") count like a specific that policies name.
  */
-const KIND_FACTOR = { asking: 1, context: 0.4, specific: 0.45, region: 0.8, generic: 0.1 } as const;
+const KIND_FACTOR = { asking: 1, context: 0.4, specific: 0.45, region: 0.8, generic: 0.1, verb: 0.6 } as const;
 
-const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|what(?:'s| is| are) the (?:rate|limit|cap|maximum|minimum|most|amount|allowance|deadline|excess)|the most|maximum|minimum|limit|cap|rate|allowance|percentage|per (?:night|mile|head|day|month|year))\b/i;
+const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|what(?:'s| is| are) the (?:rate|limit|cap|maximum|minimum|most|amount|allowance|deadline|excess)|what time|by when|what date|the most|maximum|minimum|limit|cap|rate|allowance|percentage|per (?:night|mile|head|day|month|year))\b/i;
 
 /**
  * Weigh the question's words against the units in front of the answerer: an inverse document
@@ -51,12 +51,12 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
   const analysed = questionTerms(question.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
-  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean }[] = [];
+  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; verbLike?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
     if (!seen.has(term.stem)) {
       seen.add(term.stem);
-      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus });
+      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, verbLike: term.verbLike });
     }
     for (const region of [...(PLACE_REGIONS.get(term.word) ?? []), ...(DAY_GROUPS.get(term.word) ?? [])]) {
       if (seen.has(region)) continue;
@@ -66,20 +66,26 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
   }
   const vocabulary = new Set<string>();
   for (const unit of units) for (const set of [unit.stems, unit.contextStems]) for (const item of set) vocabulary.add(item);
-  const matchesOf = new Map(expanded.map((entry) => [entry.stem, formsOf(entry.stem, vocabulary)]));
+  const matchesOf = new Map(expanded.map((entry) => [entry.stem, formsOf(entry.stem, vocabulary, IRREGULAR_STEMS.get(entry.word))]));
+  // Document frequency over the prompt's documents, not its sentences: the document that answers
+  // a question tends to repeat its key word ("TOIL" five times in the TOIL section), which must
+  // not make that word look common next to a word that one unrelated sentence happens to hold.
+  const documents = [...new Set(units.map((unit) => unit.document))];
   const frequency = new Map<string, number>();
-  for (const unit of units) {
+  for (const document of documents) {
+    const inDocument = units.filter((unit) => unit.document === document);
     for (const entry of expanded) {
       const forms = matchesOf.get(entry.stem)!;
-      if ([...forms].some((form) => unit.stems.has(form) || unit.contextStems.has(form))) frequency.set(entry.stem, (frequency.get(entry.stem) ?? 0) + 1);
+      if (inDocument.some((unit) => [...forms].some((form) => unit.stems.has(form) || unit.contextStems.has(form)))) frequency.set(entry.stem, (frequency.get(entry.stem) ?? 0) + 1);
     }
   }
-  const idf = (count: number) => Math.log(1 + units.length / (1 + count));
+  const idf = (count: number) => Math.log(1 + documents.length / (1 + count));
   const foundWeights = [...frequency.values()].map(idf);
   const rarest = foundWeights.length === 0 ? 1 : Math.max(...foundWeights);
   const terms: WeightedTerm[] = expanded.map((entry) => {
     const count = frequency.get(entry.stem) ?? 0;
-    const factor = entry.kind === 'topic' ? (entry.asking ? KIND_FACTOR.asking : KIND_FACTOR.context) : KIND_FACTOR[entry.kind];
+    // A verb ("can I build up…") says less about the topic than a noun; it still counts.
+    const factor = (entry.kind === 'topic' ? (entry.asking ? KIND_FACTOR.asking : KIND_FACTOR.context) : KIND_FACTOR[entry.kind]) * (entry.verbLike ? KIND_FACTOR.verb : 1);
     const found = count > 0;
     // Missing specifics and regions are details the documents need not repeat; a missing topic
     // word of the asking clause is what may make the question unanswerable.
@@ -95,8 +101,8 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
  * letters, at most two letters longer or shorter: "nightli" for "night"); a compound ending in it
  * ("bicycl" for "cycl", "motorcycl" for "cycl").
  */
-function formsOf(stem: string, vocabulary: ReadonlySet<string>): Set<string> {
-  const forms = new Set([stem]);
+function formsOf(stem: string, vocabulary: ReadonlySet<string>, irregular?: string): Set<string> {
+  const forms = new Set([stem, ...(irregular ? [irregular] : [])]);
   if (/^\d/.test(stem)) return forms;
   for (const candidate of vocabulary) {
     if (candidate === stem || /^\d/.test(candidate)) continue;

@@ -41,7 +41,7 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, 
   // strong evidence that it is the rule that applies; a condition it breaks, the opposite.
   const fit = conditionFit(question.figureList, unit.conditions);
   const condition = fit === 1 ? 0.25 : fit === -1 ? -0.1 : 0;
-  return (own + 0.5 * heading) / total + 0.2 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
+  return (own + 0.8 * heading) / total + 0.2 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
 }
 
 /**
@@ -62,6 +62,10 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
   if (!best) return [];
   const bestCoverage = coverage.get(best.unit.document) ?? 0;
   const related = (unit: SourceUnit) => unit.document === best.unit.document || (coverage.get(unit.document) ?? 0) >= settings.relatedShare * bestCoverage;
+  // When the best unit is a table row picked out by a detail of the question (a place, a day), the
+  // other rows must share that detail: "Manchester" wants the "Elsewhere in the UK" row, not London's.
+  const rowDetails = best.unit.kind === 'row' ? question.terms.filter((term) => (term.kind === 'region' || term.kind === 'specific') && holds(best.unit.stems, term)) : [];
+  const rowFits = (unit: SourceUnit) => unit.kind !== 'row' || rowDetails.length === 0 || rowDetails.some((term) => holds(unit.stems, term));
 
   const chosen = new Set<SourceUnit>([best.unit]);
   const covered = new Set(question.terms.filter((term) => holds(best.unit.stems, term) || holds(best.unit.contextStems, term)).map((term) => term.stem));
@@ -74,13 +78,14 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
     let pick: Scored | undefined;
     let pickValue = 0;
     for (const candidate of scored) {
-      if (chosen.has(candidate.unit) || !related(candidate.unit)) continue;
+      if (chosen.has(candidate.unit) || !related(candidate.unit) || !rowFits(candidate.unit)) continue;
       const sameDocument = candidate.unit.document === best.unit.document;
       const runnerUp = candidate.score >= best.score * (sameDocument ? 0.8 : 0.92);
       const gain = gainOf(candidate.unit);
-      // New ground must be covered by the unit's own words, not only by its heading.
-      const ownGain = question.terms.some((term) => !covered.has(term.stem) && holds(candidate.unit.stems, term) && term.weight > 0);
-      if (!runnerUp && !(gain >= 0.12 && ownGain && candidate.score >= 0.5 * best.score)) continue;
+      // New ground must be a topic word of the question in the unit's own words, not only in its
+      // heading, and not only a detail ("Manchester" in a sentence about fire alarms).
+      const ownGain = question.terms.some((term) => term.kind === 'topic' && !covered.has(term.stem) && holds(candidate.unit.stems, term));
+      if (!runnerUp && !(gain >= 0.2 && ownGain && candidate.score >= 0.6 * best.score)) continue;
       const value = gain + 0.3 * candidate.score;
       if (value > pickValue) {
         pick = candidate;
