@@ -72,8 +72,11 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
  */
 export function questionTerms(question: string): QuestionTerm[] {
   // "I'm checking an old payslip: what was…" — the part before the colon sets the scene.
-  const text = withDigitGroups(question).replace(/\s+/g, ' ').trim().replace(/:\s+(?=(?:what|how|can|do|does|is|are|will|should|who|which|when|where)\b)/gi, '. ');
-  const sentences = splitSentences(text);
+  // E-mail addresses and links are details, never topics.
+  const text = withDigitGroups(question).replace(/\S+@\S+|\bhttps?:\/\/\S+|\bwww\.\S+/gi, ' ').replace(/\s+/g, ' ').trim();
+  const sentences = text
+    .split(/:\s+(?=(?:what|how|can|do|does|is|are|will|should|who|which|when|where)\b)/i)
+    .flatMap((part) => splitSentences(part));
   const asking = sentences.map((sentence) => sentence.trim().endsWith('?') || ASKING_START.test(sentence.trim()));
   const anyAsking = asking.some(Boolean);
   const terms: QuestionTerm[] = [];
