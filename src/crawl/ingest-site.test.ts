@@ -9,6 +9,8 @@ import { toAnswerPayload } from '../rag/sources.js';
 import { openIndex, type GroundcheckIndex } from '../rag/store.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { manualClock, startTestSite, type TestSite } from '../test-support/test-site.js';
+import { InvalidInputError } from '../errors.js';
+import { CrawlError } from './errors.js';
 import { formatSiteIngestSummary, ingestSite } from './ingest-site.js';
 
 // Words that appear only in a page's navigation, header, footer or scripts: none may reach a chunk.
@@ -250,5 +252,55 @@ describe('ingestSite', () => {
     expect(printed).toContain(`  removed   ${site.url('/orphan')} (answered 404)`);
     expect(printed).toContain(`  replaced  ${site.url('/policies/expenses')}`);
     expect(printed).toMatch(/1 added, 1 replaced, 3 unchanged \(skipped\), 1 removed, \d+ skipped;/);
+  });
+});
+
+describe('ingestSite errors', () => {
+  const options = () => crawlOptions(manualClock(), []);
+
+  it('says in one line when the host cannot be reached', async () => {
+    const site = await startTestSite();
+    const url = site.url('/');
+    await site.close();
+    const error = await ingestSite(freshIndex(), url, options()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CrawlError);
+    expect(error).toMatchObject({ code: 'host_unreachable', message: `cannot reach ${site.origin}: connection refused` });
+  });
+
+  it.each([
+    ['robots.txt disallows the start page', { '/robots.txt': { type: 'text/plain', body: 'User-agent: groundcheck\nDisallow: /\n' } }, 'disallowed_by_robots', (origin: string) => `${origin}/robots.txt disallows ${origin}/ for groundcheck; nothing was crawled`],
+    ['robots.txt fails with a 503', { '/robots.txt': { status: 503, body: 'down' } }, 'disallowed_by_robots', (origin: string) => `${origin}/robots.txt answered 503; without robots.txt nothing may be crawled (RFC 9309), so ${origin}/ was not requested`],
+    ['the start page is a 404', {}, 'no_crawlable_pages', (origin: string) => `no crawlable pages at ${origin}/: ${origin}/ answered 404`],
+    ['the start page is not HTML', { '/': { type: 'image/png', body: 'png' } }, 'no_crawlable_pages', (origin: string) => `no crawlable pages at ${origin}/: ${origin}/ not HTML or text (image/png)`],
+  ] as const)('fails with a clear input error when %s', async (_case, routes, code, message) => {
+    const site = await startTestSite(routes);
+    const index = freshIndex();
+    const error = await ingestSite(index, site.url('/'), options()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect(error).toMatchObject({ code, message: message(site.origin) });
+    expect(index.listDocuments()).toEqual([]);
+  });
+
+  it.each([
+    ['ftp://example.com/', 'ftp://example.com/ is not an http or https URL: only web pages can be crawled'],
+    ['http://', '"http://" is not a URL: give one like https://docs.example.com/'],
+    ['https://user:secret@example.com/', 'https://example.com was given with a user name or password in the URL; groundcheck crawls public pages only'],
+  ])('rejects %s before any request', async (url, message) => {
+    const requests: string[] = [];
+    const error = await ingestSite(freshIndex(), url, { fetch: (input) => (requests.push(String(input)), fetch(input)) }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'invalid_url', message });
+    expect(requests).toEqual([]);
+  });
+
+  it('keeps every stored page when a re-crawl finds nothing crawlable', async () => {
+    const site = await startTestSite({ '/': { body: page('Home', `<h1>Home</h1>${paragraphs('The home page of a small site, with enough words to count as content.')}`) } });
+    const index = freshIndex();
+    await ingestSite(index, site.url('/'), options());
+    site.routes.delete('/');
+    await expect(ingestSite(index, site.url('/'), options())).rejects.toMatchObject({
+      code: 'no_crawlable_pages',
+      message: `no crawlable pages at ${site.url('/')}: ${site.url('/')} answered 404; the stored pages were kept`,
+    });
+    expect(index.listDocuments().map((document) => document.path)).toEqual([site.url('/')]);
   });
 });
