@@ -20,7 +20,7 @@ const SITEMAP_TYPES = ['application/xml', 'text/xml', 'application/rss+xml', 'te
 const MAX_REDIRECTS = 5;
 
 export interface CrawlOptions {
-  /** Pages requested at most (robots.txt and sitemaps not counted). [maxPages=50] */
+  /** Pages requested at most (robots.txt, sitemaps and redirect hops not counted). [maxPages=50] */
   maxPages?: number;
   /** Links followed at most this many steps from the start page (0: the start page alone). [maxDepth=no limit] */
   maxDepth?: number;
@@ -62,9 +62,10 @@ export interface CrawlStats {
   delayMs: number;
   /** Every request made: robots.txt, sitemaps, pages and redirect hops. */
   requests: number;
-  /** Pages requested (what `maxPages` bounds). */
+  /** Pages requested, redirect hops not counted (what `maxPages` bounds). */
   pagesVisited: number;
   sitemapUrls: number;
+  /** Distinct links to other origins found on the pages crawled (never requested). */
   offOriginLinks: number;
   /** Known pages not requested because `maxPages` or `maxDepth` was reached first. */
   notChecked: string[];
@@ -133,20 +134,28 @@ export async function crawlSite(start: URL, options: CrawlOptions, onEvent: (eve
   }
 
   let pagesVisited = 0;
-  let offOriginLinks = 0;
-  for (let item = frontier.next(); item !== null && pagesVisited < settings.maxPages; item = frontier.next()) {
+  const offOriginLinks = new Set<string>();
+  // The limit is checked before taking the next URL: taking it marks it visited.
+  while (pagesVisited < settings.maxPages) {
+    const item = frontier.next();
+    if (item === null) break;
     options.signal?.throwIfAborted();
+    // A disallowed page costs no request, so it does not count against maxPages.
+    if (!robots.isAllowed(item.url)) {
+      await onEvent({ kind: 'skipped', url: item.url, reason: 'robots', detail: `disallowed by ${robots.url.href}`, gone: true }, pagesVisited);
+      continue;
+    }
     pagesVisited += 1;
     const result = await visit(item.url, item.depth);
     for (const event of result.events) await onEvent(event, pagesVisited);
     if (result.page && item.depth < settings.maxDepth) {
-      offOriginLinks += result.page.links.offOrigin;
+      for (const link of result.page.links.offOrigin) offOriginLinks.add(link);
       for (const link of result.page.links.pages) frontier.add(link, item.depth + 1);
     }
   }
 
   const notChecked = [...(options.known?.keys() ?? [])].filter((href) => !frontier.visited(href));
-  return { origin, robots, delayMs: queue.delayFor(start.host), requests, pagesVisited, sitemapUrls: sitemapCount, offOriginLinks, notChecked };
+  return { origin, robots, delayMs: queue.delayFor(start.host), requests, pagesVisited, sitemapUrls: sitemapCount, offOriginLinks: offOriginLinks.size, notChecked };
 
   /** Request one page, following same-origin redirects that robots.txt allows. */
   async function visit(requested: URL, depth: number): Promise<{ events: CrawlEvent[]; page: ExtractedPage | null }> {

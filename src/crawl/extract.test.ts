@@ -19,7 +19,7 @@ describe('extractHtml', () => {
     expect(page.markdown).toBe(
       'Read the booking guide first . Fields such as snake_case_name and 2 * 3 stay as written.\n\n## Parental leave\n\n-   Twenty weeks\n-   Paid in full\n\n```\nnpm run leave\n```',
     );
-    expect(page.links).toEqual({ pages: [new URL('https://docs.example.com/a'), new URL('https://docs.example.com/guide/booking')], offOrigin: 0 });
+    expect(page.links).toEqual({ pages: [new URL('https://docs.example.com/a'), new URL('https://docs.example.com/guide/booking')], offOrigin: [] });
   });
 
   it('takes the title from the one <h1>, else the page title; the date from metadata, then Last-Modified, then the published time', () => {
@@ -54,19 +54,19 @@ describe('extractHtml', () => {
   it('resolves links against <base href>, counts other origins, and leaves out nofollow links and files', () => {
     const page = extractHtml(
       `<html><head><base href="https://docs.example.com/v2/"></head><body><main><p>
-      <a href="intro">Intro</a> <a href="intro#part">Intro again</a> <a href="https://other.example/x">Other</a> <a href="mailto:a@b.c">Mail</a>
+      <a href="intro">Intro</a> <a href="intro#part">Intro again</a> <a href="https://other.example/x">Other</a> <a href="https://other.example/x#again">Other again</a> <a href="mailto:a@b.c">Mail</a>
       <a href="/private" rel="nofollow">No</a> <a href="/manual.pdf">PDF</a> <a href="/file" download>File</a> <a href="http://docs.example.com/v2/plain">Other scheme</a>
       </p></main></body></html>`,
       pageUrl,
     );
-    expect(page.links).toEqual({ pages: [new URL('https://docs.example.com/v2/intro')], offOrigin: 2 });
+    expect(page.links).toEqual({ pages: [new URL('https://docs.example.com/v2/intro')], offOrigin: ['https://other.example/x', 'http://docs.example.com/v2/plain'] });
   });
 });
 
 describe('extractText', () => {
   it('keeps the text as it is, dated by Last-Modified', () => {
     expect(extractText('# Notes\r\n\r\nOpen at 8am.\r\n', { lastModified: 'Tue, 03 Mar 2026 10:00:00 GMT' })).toEqual({
-      title: null, markdown: '# Notes\n\nOpen at 8am.', updated: '2026-03-03', links: { pages: [], offOrigin: 0 }, noindex: false, nofollow: false,
+      title: null, markdown: '# Notes\n\nOpen at 8am.', updated: '2026-03-03', links: { pages: [], offOrigin: [] }, noindex: false, nofollow: false,
     });
   });
 });

@@ -47,7 +47,7 @@ export interface ExtractOptions {
 export function extractHtml(html: string, pageUrl: URL, options: ExtractOptions = {}): ExtractedPage {
   const { document } = parseHTML(html);
   const directives = robotsDirectives(document, options);
-  const links = directives.nofollow ? { pages: [], offOrigin: 0 } : discoverLinks(document as unknown as ParentNodeLike, pageUrl);
+  const links = directives.nofollow ? { pages: [], offOrigin: [] } : discoverLinks(document as unknown as ParentNodeLike, pageUrl);
   const updated = isoDate(modifiedMeta(document)) ?? isoDate(options.lastModified ?? null) ?? isoDate(publishedMeta(document));
   const headings = [...document.querySelectorAll('h1')].map((heading) => collapse(heading.textContent ?? '')).filter(Boolean);
 
@@ -71,7 +71,7 @@ export function extractHtml(html: string, pageUrl: URL, options: ExtractOptions 
 /** A `text/plain` or `text/markdown` page: its text as it is (a leading `# Title` becomes the title when chunked). */
 export function extractText(text: string, options: ExtractOptions = {}): ExtractedPage {
   const directives = robotsDirectives(null, options);
-  return { title: null, markdown: text.replace(/\r\n?/g, '\n').trim(), updated: isoDate(options.lastModified ?? null), links: { pages: [], offOrigin: 0 }, ...directives };
+  return { title: null, markdown: text.replace(/\r\n?/g, '\n').trim(), updated: isoDate(options.lastModified ?? null), links: { pages: [], offOrigin: [] }, ...directives };
 }
 
 /** The one `<main>` (or `role="main"`) of a page, else its one `<article>`; `null` when it marks none, or several. */

@@ -176,7 +176,7 @@ describe('ingestSite', () => {
     const gaps = fetched.slice(1).map((request, position) => request.at - fetched[position]!.at);
     expect(gaps.length).toBe(fetched.length - 1);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2000);
-    expect(summary.crawl).toMatchObject({ robots: 'file', crawlDelayMs: 2000, delayMs: 2000, sitemapUrls: 2, offOriginLinks: 1, pagesVisited: 10 });
+    expect(summary.crawl).toMatchObject({ robots: 'file', crawlDelayMs: 2000, delayMs: 2000, sitemapUrls: 2, offOriginLinks: 1, pagesVisited: 9 });
 
     // Boilerplate gone: no navigation, header, sidebar, footer or script text in any chunk.
     const chunks = allChunks(index);
@@ -252,6 +252,51 @@ describe('ingestSite', () => {
     expect(printed).toContain(`  removed   ${site.url('/orphan')} (answered 404)`);
     expect(printed).toContain(`  replaced  ${site.url('/policies/expenses')}`);
     expect(printed).toMatch(/1 added, 1 replaced, 3 unchanged \(skipped\), 1 removed, \d+ skipped;/);
+  });
+});
+
+describe('ingestSite limits', () => {
+  /** `/` → `/a` → `/b` → `/c`, each page linking to the next. */
+  async function chainSite() {
+    const routes: Record<string, { body: string }> = {};
+    const chain = ['/', '/a', '/b', '/c'];
+    chain.forEach((path, position) => {
+      const next = chain[position + 1];
+      const link = next ? ` Go on to <a href="${next}">the next page</a>.` : '';
+      routes[path] = { body: `<html><body><main><h1>Page ${path}</h1><p>This is page ${path} of a chain of pages, with enough words to be kept.${link}</p></main></body></html>` };
+    });
+    return startTestSite(routes);
+  }
+
+  it('stops at --max-depth and --max-pages, and keeps stored pages it did not get to', async () => {
+    const site = await chainSite();
+    const index = freshIndex();
+    const shallow = await ingestSite(index, site.url('/'), { ...crawlOptions(manualClock(), []), maxDepth: 1 });
+    expect(shallow.added).toEqual([site.url('/'), site.url('/a')]);
+    expect(site.requests.map((request) => request.path)).toEqual(['/robots.txt', '/sitemap.xml', '/', '/a']);
+
+    const startOnly = await ingestSite(freshIndex(), site.url('/'), { ...crawlOptions(manualClock(), []), maxDepth: 0 });
+    expect(startOnly.added).toEqual([site.url('/')]);
+    expect(site.requests.slice(4).map((request) => request.path)).toEqual(['/robots.txt', '/']);
+
+    const full = await ingestSite(index, site.url('/'), crawlOptions(manualClock(), []));
+    expect(full.added).toEqual([site.url('/b'), site.url('/c')]);
+    const limited = await ingestSite(index, site.url('/'), { ...crawlOptions(manualClock(), []), maxPages: 2 });
+    expect({ unchanged: limited.unchanged, notChecked: limited.notChecked, removed: limited.removed }).toEqual({
+      unchanged: [site.url('/'), site.url('/a')],
+      notChecked: [site.url('/b'), site.url('/c')],
+      removed: [],
+    });
+    expect(formatSiteIngestSummary(limited)).toContain('2 stored pages not re-checked (--max-pages or --max-depth reached first): kept as they were');
+    expect(index.listDocuments()).toHaveLength(4);
+  });
+
+  it('rejects out-of-range options by name', async () => {
+    await expect(ingestSite(freshIndex(), 'http://127.0.0.1:9/', { maxPages: 0 })).rejects.toMatchObject({
+      code: 'invalid_option',
+      message: 'option maxPages 0 is invalid: use a whole number from 1 to 100000',
+    });
+    await expect(ingestSite(freshIndex(), 'http://127.0.0.1:9/', { maxBytes: 10.5 })).rejects.toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/^option maxBytes 10\.5 is invalid/) });
   });
 });
 

@@ -98,7 +98,7 @@ export async function ingestSite(index: GroundcheckIndex, startUrl: string, opti
     visited = pagesVisited;
     if (event.kind === 'not_modified') {
       summary.unchanged.push(url);
-      report(url, 'unchanged', previous?.chunkCount ?? 0, 'not modified (304)');
+      report(url, 'unchanged', previous?.chunkCount ?? 0, 'answered 304 Not Modified');
       return;
     }
     if (event.kind === 'skipped') {
@@ -174,6 +174,10 @@ function uniqueSlug(slug: string, url: string, owners: ReadonlyMap<string, strin
   return `${slug}-${contentHash(url).slice(0, 8)}`;
 }
 
+function count(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? '' : 's'}`;
+}
+
 function whyNothing(summary: SiteIngestSummary, gone: ReadonlyMap<string, string>): string {
   const reasons = [...summary.skipped.map((entry) => `${entry.url} ${entry.reason}`), ...[...gone].map(([url, reason]) => `${url} ${reason}`)];
   if (reasons.length === 0) return 'no page was requested';
@@ -192,12 +196,12 @@ export function formatSiteIngestSummary(summary: SiteIngestSummary): string {
   const crawl = summary.crawl;
   const robots = crawl.robots === 'file' ? 'robots.txt obeyed' : crawl.robots === 'none' ? 'no robots.txt' : 'robots.txt unavailable';
   lines.push(
-    `${summary.origin}: ${crawl.pagesVisited} pages requested (${crawl.requests} requests in all, ${robots}, ` +
+    `${summary.origin}: ${count(crawl.pagesVisited, 'page')} requested (${count(crawl.requests, 'request')} in all, ${robots}, ` +
       `${crawl.delayMs} ms between requests${crawl.crawlDelayMs !== null ? ' as Crawl-delay asks' : ''}, ` +
-      `${crawl.sitemapUrls} URLs from the sitemap, ${crawl.offOriginLinks} links to other origins not followed)`,
+      `${count(crawl.sitemapUrls, 'URL')} from the sitemap, ${count(crawl.offOriginLinks, 'link')} to other origins not followed)`,
   );
   if (summary.notChecked.length > 0) {
-    lines.push(`${summary.notChecked.length} stored pages not re-checked (--max-pages or --max-depth reached first): kept as they were`);
+    lines.push(`${count(summary.notChecked.length, 'stored page')} not re-checked (--max-pages or --max-depth reached first): kept as they were`);
   }
   lines.push(
     `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.unchanged.length} unchanged (skipped), ` +

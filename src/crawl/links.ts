@@ -7,8 +7,8 @@ const FILE_EXTENSION = /\.(?:pdf|png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|zip|g
 export interface PageLinks {
   /** Same-origin page URLs, without fragments, each once, in document order. */
   pages: URL[];
-  /** http(s) links to other origins: counted, never followed. */
-  offOrigin: number;
+  /** http(s) links to other origins, each once: counted, never followed. */
+  offOrigin: string[];
 }
 
 /**
@@ -20,20 +20,21 @@ export function discoverLinks(document: ParentNodeLike, pageUrl: URL): PageLinks
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
   const base = (baseHref ? resolveBase(baseHref, pageUrl) : null) ?? pageUrl;
   const pages = new Map<string, URL>();
-  let offOrigin = 0;
+  const offOrigin = new Set<string>();
   for (const anchor of document.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href') ?? '';
     const rel = (anchor.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
     if (rel.includes('nofollow') || anchor.hasAttribute('download')) continue;
     const url = resolveSameOrigin(href, base, pageUrl.origin);
     if (url === null) {
-      if (isOtherOriginPage(href, base, pageUrl.origin)) offOrigin += 1;
+      const other = otherOriginPage(href, base, pageUrl.origin);
+      if (other !== null) offOrigin.add(other);
       continue;
     }
     if (FILE_EXTENSION.test(url.pathname)) continue;
     if (!pages.has(url.href)) pages.set(url.href, url);
   }
-  return { pages: [...pages.values()], offOrigin };
+  return { pages: [...pages.values()], offOrigin: [...offOrigin] };
 }
 
 /** The DOM surface used here (linkedom's document has it). */
@@ -55,11 +56,13 @@ function resolveBase(href: string, pageUrl: URL): URL | null {
   }
 }
 
-function isOtherOriginPage(href: string, base: URL, origin: string): boolean {
+/** The link without its fragment when it is an http(s) page on another origin, else `null`. */
+function otherOriginPage(href: string, base: URL, origin: string): string | null {
   try {
     const url = new URL(href.trim(), base);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin;
+    url.hash = '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin ? url.href : null;
   } catch {
-    return false;
+    return null;
   }
 }
