@@ -1,8 +1,11 @@
 /**
  * groundcheck: grounded answers from your documents, and proof that they stay grounded.
- * Layers point down: providers → rag → judge/metrics → eval/capture.
+ * Layers point down: errors and the contract (shapes and text formats every layer agrees on) →
+ * text utilities → providers → rag → judge and metrics → eval and capture; the CLI and the demo
+ * app compose them.
  */
 export * from './errors.js';
+export * from './contract/index.js';
 export type * from './providers/spec.js';
 export { EMPTY_USAGE } from './providers/spec.js';
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
@@ -33,9 +36,7 @@ export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, t
 export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
 export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
-export { REFUSAL_SENTENCE, isRefusal } from './contract/refusal.js';
 export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';
-export type { RagTrace, RagMode, RetrievedChunk } from './contract/trace.js';
 export * from './capture/index.js';
 export {
   runEval,
