@@ -51,8 +51,6 @@ export function extractHtml(html: string, pageUrl: URL, options: ExtractOptions 
   const updated = isoDate(modifiedMeta(document)) ?? isoDate(options.lastModified ?? null) ?? isoDate(publishedMeta(document));
   const headings = [...document.querySelectorAll('h1')].map((heading) => collapse(heading.textContent ?? '')).filter(Boolean);
 
-  // Readability edits the document it reads; the fallback below needs the page as it was.
-  const fallbackHtml = mainContentHtml(parseHTML(html).document);
   // A page that marks its main content is taken at its word: Readability then only cleans that
   // part. Left to score the whole page, it can pick a sidebar over a short article.
   const main = markedMain(document);
@@ -61,7 +59,8 @@ export function extractHtml(html: string, pageUrl: URL, options: ExtractOptions 
     document.body.innerHTML = main.outerHTML;
   }
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse();
-  const contentHtml = article?.content && collapse(article.textContent ?? '') !== '' ? article.content : fallbackHtml;
+  // Readability edits the document it reads: the fallback parses the page again, as it was.
+  const contentHtml = article?.content && collapse(article.textContent ?? '') !== '' ? article.content : mainContentHtml(parseHTML(html).document);
   const title = headings.length === 1 ? headings[0]! : collapse(article?.title ?? '') || collapse(document.querySelector('title')?.textContent ?? '') || null;
   // A leading rule would read as front matter to the chunker, and says nothing.
   const markdown = dropLeadingTitle(toMarkdown(contentHtml), title).replace(/^(?:---[ \t]*(?:\n|$)\s*)+/, '');

@@ -97,6 +97,8 @@ export async function ingestSite(index: GroundcheckIndex, startUrl: string, opti
     const previous = stored.get(url);
     visited = pagesVisited;
     if (event.kind === 'not_modified') {
+      // Only stored pages are asked conditionally, so `previous` is there.
+      if (previous) index.touchPage(url, { etag: previous.etag, lastModified: previous.lastModified, depth: Math.min(previous.depth, event.depth), fetchedAt: now().toISOString() });
       summary.unchanged.push(url);
       report(url, 'unchanged', previous?.chunkCount ?? 0, 'answered 304 Not Modified');
       return;
