@@ -14,3 +14,5 @@ export * from './formats.js';
 export * from './refusal.js';
 export * from './judgment.js';
 export * from './outcome.js';
+export * from './plain-trace.js';
+export * from './hash.js';
