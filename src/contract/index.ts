@@ -4,6 +4,7 @@
  * - `evidence.ts`: the evidence passage, with title, section and date as fields;
  * - `formats.ts`: every text format a model sees, as render/parse pairs;
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
+ * - `notes.ts`: notes appended to an answer (the outdated-document note), and taking them off for judging;
  * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes.
  * It imports nothing above it (only `../errors.ts`).
  */
@@ -12,6 +13,7 @@ export type * from './trace.js';
 export * from './evidence.js';
 export * from './formats.js';
 export * from './refusal.js';
+export * from './notes.js';
 export * from './judgment.js';
 export * from './outcome.js';
 export * from './plain-trace.js';

@@ -76,7 +76,13 @@ export interface RagTrace {
   retrieval: RetrievalSummary | null;
   /** The messages sent to the chat model; empty when the gate refused without calling it, or when they are unknown (`traceFromPlain`). */
   messages: ChatMessage[];
+  /** What the user is shown: the model's answer, then any `notes` (see `renderAnswerWithNotes`). */
   answer: string;
+  /**
+   * Notes the pipeline appended to the model's answer (the outdated-document note), in order;
+   * judges take them off before judging (`answerForJudging`). Absent in older traces.
+   */
+  notes?: string[];
   refused: boolean;
   /** `gate`: nothing relevant was retrieved; `model`: the model answered with a refusal. */
   refusalReason: 'gate' | 'model' | null;

@@ -1,3 +1,4 @@
+import { answerForJudging } from '../contract/notes.js';
 import { ApiCallError, errorMessage } from '../errors.js';
 import { evidenceFromTrace, judgeTrace } from '../judge/index.js';
 import { judgePair } from '../judge/pairwise.js';
@@ -76,7 +77,7 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
     const [ragJudgment, noragJudgment] = await Promise.all([
       // judgeTrace: the one path from a trace to a verdict, shared with the live judge (METHODOLOGY.md).
       safely(context.faithfulness, () => judgeTrace(context.faithfulness, ragTrace, signal)),
-      safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: noragTrace.answer }, signal)),
+      safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: answerForJudging(noragTrace) }, signal)),
     ]);
 
     const pairwise = await judgePair({
@@ -85,8 +86,8 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
       question: ragTrace.query,
       evidence: fullEvidence,
       sides: {
-        rag: ragTrace.answer,
-        norag: noragTrace.answer,
+        rag: answerForJudging(ragTrace),
+        norag: answerForJudging(noragTrace),
         claimsRag: ragJudgment.status === 'ok' ? ragJudgment.claims : null,
         claimsNorag: noragJudgment.status === 'ok' ? noragJudgment.claims : null,
       },

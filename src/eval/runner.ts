@@ -170,7 +170,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
       const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run));
       faithfulnessInfo = judges.faithfulness.info;
       pairwiseInfo = judges.pairwise.info;
-      const pipeline = createRagPipeline({ index, chat: generator, retrieval: { topK: suite.topK } });
+      const pipeline = createRagPipeline({ index, chat: generator, retrieval: { topK: suite.topK }, now });
       progress.start(runs > 1 ? `run ${run + 1}/${runs}` : 'questions', questionSet.questions.length);
       const results: QuestionResult[] = await Promise.all(
         questionSet.questions.map((question) =>

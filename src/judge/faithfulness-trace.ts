@@ -1,10 +1,12 @@
+import { answerForJudging } from '../contract/notes.js';
 import type { RagTrace } from '../contract/trace.js';
 import { evidenceFromTrace } from './evidence.js';
 import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment } from './types.js';
 
 /**
  * Judge a trace's answer against exactly the chunks its generator saw (plus optional reference
- * excerpts). Nothing is retrieved again: the trace is the evidence.
+ * excerpts). Nothing is retrieved again: the trace is the evidence. Notes the pipeline appended
+ * (the outdated-document note) are taken off first: they are not claims.
  *
  * @example
  * const trace = await pipeline.ask('How many weeks of parental leave do I get?');
@@ -16,5 +18,5 @@ export function judgeTrace(
   options: { references?: EvidencePassage[]; abortSignal?: AbortSignal } = {},
 ): Promise<FaithfulnessJudgment> {
   const evidence = evidenceFromTrace(trace, options.references);
-  return judge.judge({ question: trace.query, evidence, answer: trace.answer }, options.abortSignal ? { abortSignal: options.abortSignal } : {});
+  return judge.judge({ question: trace.query, evidence, answer: answerForJudging(trace) }, options.abortSignal ? { abortSignal: options.abortSignal } : {});
 }
