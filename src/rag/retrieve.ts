@@ -3,6 +3,7 @@ import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
 import { checkTermCoverage, type TermCoverageOptions } from './term-coverage.js';
+import { placeRegionWords } from '../text/question-terms.js';
 
 export interface RetrieveOptions {
   /** Chunks handed to the model. [topK=8] */
@@ -86,7 +87,9 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
   const hasDirection = queryVector.some((component) => component !== 0);
   const vectorHits = vectorWeight > 0 && hasDirection ? index.vectorSearch(queryVector, candidates) : [];
-  const textHits = textWeight > 0 ? index.textSearch(buildMatchQuery(question), candidates, options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) : [];
+  // Places are searched for by their region too ("Portugal" finds "working from abroad").
+  const textQuery = [question, ...placeRegionWords(question)].join(' ');
+  const textHits = textWeight > 0 ? index.textSearch(buildMatchQuery(textQuery), candidates, options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) : [];
 
   const fused = new Map<number, { score: number; vectorRank: number | null; textRank: number | null; similarity: number | null; bm25: number | null }>();
   const entry = (rowid: number) => {

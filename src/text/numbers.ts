@@ -96,3 +96,32 @@ export function contentStemsWithDigits(text: string): string[] {
     .filter((word) => !STOPWORDS.has(word))
     .map(stem);
 }
+
+/**
+ * `text` with each run of number words written in digits ("three years" → "3 years",
+ * "twenty-five days" → "25 days"); everything else is kept as it is.
+ */
+export function replaceNumberWords(text: string): string {
+  return text.replace(/\b[A-Za-z]+(?:[\s-]+[A-Za-z]+)*\b/g, (run) => {
+    const parts = run.split(/([\s-]+)/);
+    const words = parts.filter((_, index) => index % 2 === 0);
+    if (!words.some((word) => isNumberWord(word.toLowerCase()))) return run;
+    const out: string[] = [];
+    let index = 0;
+    while (index < words.length) {
+      const lower = words.slice(index).map((word) => word.toLowerCase());
+      const digits = numberWordsToDigits(lower);
+      // numberWordsToDigits reads the longest number at the start; find how many words it used.
+      if (/^\d+$/.test(digits[0]!) && isNumberWord(lower[0]!)) {
+        let used = 1;
+        while (used < lower.length && numberWordsToDigits(lower.slice(0, used + 1)).length === 1) used += 1;
+        out.push(digits[0]!);
+        index += used;
+      } else {
+        out.push(words[index]!);
+        index += 1;
+      }
+    }
+    return out.join(' ');
+  });
+}

@@ -1,5 +1,5 @@
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
-import { DATE_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
+import { DATE_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
 import { splitSentences, stem, STOPWORDS } from './text.js';
 
 /**
@@ -108,20 +108,37 @@ export function withDigitGroups(text: string): string {
 }
 
 function clauseTerms(text: string, startsSentence: boolean, asking: boolean): QuestionTerm[] {
-  const raw = [...text.matchAll(TOKEN)].map((match) => match[0].replace(/['’]s$/i, ''));
+  const matches = [...text.matchAll(TOKEN)].map((match) => match[0]);
+  const possessive = matches.map((word) => /['’]s$/i.test(word));
+  const raw = matches.map((word) => word.replace(/['’]s$/i, ''));
   const folded = raw.map((word) => word.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’].*$/, ''));
   const digits = numberWordsToDigits(folded);
   // numberWordsToDigits may merge words ("twenty five" → "25"); keep the original casing aligned.
-  const aligned = digits.length === folded.length ? raw : folded;
+  const aligned = digits.length === folded.length;
+  const isCapitalized = (index: number) => {
+    const original = aligned ? raw[index] : undefined;
+    return original !== undefined && /^\p{Lu}/u.test(original) && !(startsSentence && index === 0) && !/^\p{Lu}+$/u.test(original);
+  };
   const terms: QuestionTerm[] = [];
   for (let index = 0; index < digits.length; index++) {
     const word = digits[index]!;
     if (STOPWORDS.has(word) || word.length === 0) continue;
-    const original = aligned[index] ?? word;
-    const capitalized = /^\p{Lu}/u.test(original) && !(startsSentence && index === 0) && !/^\p{Lu}+$/u.test(original);
+    const capitalized = isCapitalized(index);
     const previous = index > 0 ? digits[index - 1]! : '';
     const next = index + 1 < digits.length ? digits[index + 1]! : '';
-    const kind = kindOf(word, previous, next);
+    // A person named in the question ("Sarah Mitchell in Finance", "James Okafor's", "Tom from
+    // my team") is a detail of it, not its topic, even though the corpus never names them.
+    const named =
+      capitalized &&
+      (isCapitalized(index + 1) ||
+        isCapitalized(index - 1) ||
+        (aligned && possessive[index]) ||
+        // the subject of "has Olu been…", "did Aisha get…"
+        (/^(?:has|have|is|was|did|does)$/.test(previous) && /^(?:been|got|get|taken|had|gone|off|on|left|said|made|received|earned|earn)$/.test(next)) ||
+        (/^(?:from|in|on|at)$/.test(next) && /^(?:my|our|the|\p{Lu})/u.test(aligned ? raw[index + 2] ?? '' : '')));
+    // The unit of a stated figure ("five weeks", "3 years") belongs to the figure, a detail.
+    const figureUnit = /^\d/.test(previous) && /^[a-z]+$/.test(word);
+    const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
     terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous) });
   }
   return terms;
@@ -133,4 +150,17 @@ function kindOf(word: string, previous: string, next: string): TermKind {
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
   if (GENERIC_WORDS.has(word)) return 'generic';
   return 'topic';
+}
+
+/**
+ * The region words for the places a question names ("Portugal" → `europe abroad`), for searching:
+ * a policy says "working from abroad", a person asks about working from Portugal.
+ *
+ * @example
+ * placeRegionWords('Can I work from Portugal for a month?') // ['europe', 'abroad']
+ */
+export function placeRegionWords(question: string): string[] {
+  const found = new Set<string>();
+  for (const term of questionTerms(question)) for (const region of PLACE_REGIONS.get(term.word) ?? []) found.add(region);
+  return [...found];
 }

@@ -1,4 +1,5 @@
-import { stem } from '../../text/text.js';
+import { replaceNumberWords } from '../../text/numbers.js';
+import { stem, STOPWORDS } from '../../text/text.js';
 import { withDigitGroups } from '../../text/question-terms.js';
 
 /**
@@ -46,12 +47,14 @@ function valueOf(digits: string, thousands: string | undefined): number {
 function wordsAround(text: string, start: number, end: number): string[] {
   const before = /([A-Za-z]+)\W*$/.exec(text.slice(Math.max(0, start - 20), start))?.[1];
   const after = /^\W*([A-Za-z]+)/.exec(text.slice(end, end + 20))?.[1];
-  return [before, after].filter((word): word is string => word !== undefined && word.length > 1).map((word) => stem(word.toLowerCase()));
+  return [before, after]
+    .filter((word): word is string => word !== undefined && word.length > 1 && !STOPWORDS.has(word.toLowerCase()))
+    .map((word) => stem(word.toLowerCase()));
 }
 
 /** The figures a question states ("£2,500", "grade 3", "3 years", "8 months"). */
 export function questionFigures(question: string): Figure[] {
-  const text = withDigitGroups(question);
+  const text = withDigitGroups(replaceNumberWords(question));
   return [...text.matchAll(new RegExp(NUMBER, 'g'))].map((match) => ({
     value: valueOf(match[2]!, match[3]),
     currency: match[1] !== undefined,
@@ -96,4 +99,25 @@ export function conditionFit(figures: readonly Figure[], conditions: readonly Fi
     }
   }
   return outside ? -1 : 0;
+}
+
+/**
+ * Whether a sentence states the question's figures: `1` when it states one of them for the same
+ * thing ("3 years" and "3 years of service"), `-1` when it states only other values for the
+ * things the question gives a figure for ("5 years" when the question says three), `0` when it
+ * says nothing about them. Figures count as the same thing when a word around them agrees.
+ */
+export function figureAgreement(figures: readonly Figure[], stated: readonly Figure[]): -1 | 0 | 1 {
+  let conflict = false;
+  for (const figure of figures) {
+    for (const other of stated) {
+      // The same thing: money and money, or the same word around the number (an amount that
+      // merely recurs, "£2,500" for a bootcamp and for a bicycle, is a coincidence).
+      if (figure.currency !== other.currency) continue;
+      if (!figure.words.some((word) => other.words.includes(word))) continue;
+      if (other.value === figure.value) return 1;
+      conflict = true;
+    }
+  }
+  return conflict ? -1 : 0;
 }

@@ -1,7 +1,7 @@
 import { parseChunkText, type PromptDocument } from '../../contract/formats.js';
 import { contentStemsWithDigits } from '../../text/numbers.js';
 import { sentenceUnits } from '../../text/text.js';
-import { figureConditions, type FigureCondition } from './figures.js';
+import { figureConditions, questionFigures, type Figure, type FigureCondition } from './figures.js';
 
 /** A document of the prompt, with the fields its source line carries. */
 export interface SourceDocument {
@@ -31,6 +31,8 @@ export interface SourceUnit {
   isCondition: boolean;
   /** Conditions the unit puts on figures ("less than £1,000", "grades 1 to 3"). */
   conditions: FigureCondition[];
+  /** The figures the unit states, with the words around them. */
+  figures: Figure[];
   /** Opens with a word that points back at the sentence before ("This", "It", "They", "These"). */
   refersBack: boolean;
 }
@@ -71,6 +73,7 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
       contextStems,
       isCondition: unit.kind !== 'row' && CONDITION.test(unit.text),
       conditions: figureConditions(unit.text),
+      figures: questionFigures(unit.text),
       refersBack: unit.kind === 'sentence' && REFERS_BACK.test(unit.text.trim()),
     }));
     return { document, units };

@@ -1,7 +1,7 @@
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
 import { holds, type WeightedQuestion } from './question-weights.js';
-import { conditionFit } from './figures.js';
+import { conditionFit, figureAgreement } from './figures.js';
 
 export interface SelectionSettings {
   /** Most units picked for their own match, before conditions and list items are added. */
@@ -17,10 +17,12 @@ export interface SelectionSettings {
 interface Scored {
   unit: SourceUnit;
   score: number;
+  /** A figure of the question breaks the unit's condition or differs from the figure it states. */
+  conflict: boolean;
 }
 
 /** Score of one unit: its own words fully, heading-only words half, a fitting heading, figures. */
-function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, documentCoverage: number): number {
+function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, documentCoverage: number): Scored {
   let own = 0;
   let heading = 0;
   let headingMatches = 0;
@@ -40,8 +42,15 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, 
   // A figure of the question inside the sentence's condition ("£2,500" in "£1,000 or more") is
   // strong evidence that it is the rule that applies; a condition it breaks, the opposite.
   const fit = conditionFit(question.figureList, unit.conditions);
-  const condition = fit === 1 ? 0.25 : fit === -1 ? -0.1 : 0;
-  return (own + 0.8 * heading) / total + 0.2 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
+  const agreement = figureAgreement(question.figureList, unit.figures);
+  // Stating the question's own figure for the same thing outweighs another condition in the
+  // sentence ("20 weeks …, followed by up to 19 weeks").
+  const condition = fit === 1 ? 0.35 : agreement === 1 ? 0.05 : fit === -1 ? -0.5 : agreement === -1 ? -0.2 : 0;
+  const conflict = (fit === -1 && agreement !== 1) || (agreement === -1 && fit !== 1);
+  // A section's first sentence usually states its rule; the rest qualify it.
+  const lead = unit.position === 0 ? 0.05 : 0;
+  const score = lead + (own + 0.8 * heading) / total + 0.2 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
+  return { unit, score, conflict };
 }
 
 /**
@@ -56,12 +65,17 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
   const total = question.terms.reduce((sum, term) => sum + term.weight, 0);
   if (total === 0) return [];
   const coverage = new Map(sources.map((source) => [source.document, topicCoverage(question, source)]));
-  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => ({ unit, score: scoreUnit(question, unit, total, coverage.get(source.document) ?? 0) })));
+  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => scoreUnit(question, unit, total, coverage.get(source.document) ?? 0)));
   scored.sort((a, b) => b.score - a.score || a.unit.document.rank - b.unit.document.rank || a.unit.position - b.unit.position);
   const best = scored[0];
   if (!best) return [];
   const bestCoverage = coverage.get(best.unit.document) ?? 0;
-  const related = (unit: SourceUnit) => unit.document === best.unit.document || (coverage.get(unit.document) ?? 0) >= settings.relatedShare * bestCoverage;
+  const related = (unit: SourceUnit) => {
+    if (unit.document === best.unit.document) return true;
+    const share = coverage.get(unit.document) ?? 0;
+    // Another document must fit nearly as well as the best one, and hold half of the topic itself.
+    return share >= settings.relatedShare * bestCoverage && share >= 0.5;
+  };
   // When the best unit is a table row picked out by a detail of the question (a place, a day), the
   // other rows must share that detail: "Manchester" wants the "Elsewhere in the UK" row, not London's.
   const rowDetails = best.unit.kind === 'row' ? question.terms.filter((term) => (term.kind === 'region' || term.kind === 'specific') && holds(best.unit.stems, term)) : [];
@@ -78,7 +92,7 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
     let pick: Scored | undefined;
     let pickValue = 0;
     for (const candidate of scored) {
-      if (chosen.has(candidate.unit) || !related(candidate.unit) || !rowFits(candidate.unit)) continue;
+      if (chosen.has(candidate.unit) || candidate.conflict || !related(candidate.unit) || !rowFits(candidate.unit)) continue;
       const sameDocument = candidate.unit.document === best.unit.document;
       const runnerUp = candidate.score >= best.score * (sameDocument ? 0.8 : 0.92);
       const gain = gainOf(candidate.unit);
