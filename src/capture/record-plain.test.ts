@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
@@ -174,5 +176,34 @@ describe('req.rag.record with the plain shape of any app', () => {
     await capture.flush();
     expect(existsSync(join(dir, DEFAULT_CAPTURE_DB_PATH))).toBe(true);
     expect((capture.store as CaptureStore).getCapture(id!)!.capture.query).toBe(GOOD.query);
+  });
+
+  it('a client that hangs up before a JSON answer is sent: the capture is stored aborted, and is not judged', async () => {
+    const store = storeIn();
+    const capture = captureRag({ store, logger: memoryLogger().logger });
+    const app = express();
+    app.use(capture);
+    let arrived!: () => void;
+    const handling = new Promise<void>((resolve) => (arrived = resolve));
+    let id: string | null = null;
+    app.get('/slow', (req, res) => {
+      id = req.rag!.record(GOOD);
+      arrived();
+      // The answer is ready only after the client gave up.
+      res.on('close', () => res.json({ late: true }));
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    onCleanup(() => server.close());
+    const client = httpRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`);
+    client.on('error', () => undefined);
+    client.end();
+    await handling;
+    client.destroy();
+    await expect.poll(() => capture.queued + store.captureCount()).toBe(1);
+    await capture.flush();
+    expect(store.getCapture(id!)!.capture).toMatchObject({ aborted: true, firstTokenMs: null });
+    expect(verdictOf(store.getCapture(id!)!.capture, null, true).verdict).toBe('aborted');
+    expect(store.pendingCount('heuristic:heuristic:h1')).toBe(0);
   });
 });
