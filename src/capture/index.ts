@@ -16,6 +16,7 @@ export {
   type CaptureWithJudgment,
   type ListCapturesOptions,
 } from './store.js';
+export * from './dashboard/index.js';
 export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';
 export { findDrift, driftedCaptures, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
