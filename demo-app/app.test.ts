@@ -120,7 +120,7 @@ describe('demo app API', () => {
     const page = await request(app).get('/');
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    for (const asset of ['/', '/assets/app.css', '/assets/chat.js']) {
+    for (const asset of ['/', '/assets/app.css', '/assets/chat.js', '/assets/dashboard.css']) {
       const response = await request(app).get(asset);
       expect(response.status, asset).toBe(200);
       expect(response.text, asset).not.toMatch(/https?:\/\/(?!localhost)/);

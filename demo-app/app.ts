@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { DASHBOARD_ASSETS_DIR } from '../src/capture/dashboard/assets.js';
 import { groundcheckDashboard, type GroundcheckDashboard } from '../src/capture/dashboard/dashboard.js';
+import { securityHeaders } from '../src/capture/dashboard/headers.js';
 import { resolveDashboardToken } from '../src/capture/dashboard/token-policy.js';
 import { groundcheckErrorHandler, HTTP_ERROR_TYPES, HttpError, routeNotFound } from '../src/capture/errors.js';
 import { createLogger, httpLogger } from '../src/capture/logging.js';
@@ -130,7 +132,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
       ignore: (req) => req.url === '/metrics' || ['/assets/', '/dashboard/assets/', '/api/traces/', '/dashboard/api/'].some((prefix) => req.url?.startsWith(prefix) === true),
     }),
   );
-  app.use('/assets', express.static(PUBLIC_DIR, { index: false, fallthrough: true, maxAge: '1h' }));
+  // The chat page's own files, then the library's stylesheet, which the chat page shares (colours, top bar, claims).
+  app.use('/assets', express.static(PUBLIC_DIR, { index: false, fallthrough: true, maxAge: '1h' }), express.static(DASHBOARD_ASSETS_DIR, { index: false, fallthrough: true, maxAge: '1h' }));
 
   app.get('/', (_req, res) => res.sendFile('index.html', { root: PUBLIC_DIR }));
   app.get('/api/health', (_req, res) => {
@@ -206,16 +209,4 @@ function flagOf(env: Record<string, string | undefined>, name: string): boolean 
   if (value === '1' || value === 'true') return true;
   if (value === '0' || value === 'false') return false;
   throw new InvalidInputError(`${name}=${env[name]} is invalid: use 1 or 0`, { code: 'invalid_config' });
-}
-
-/** Self-contained pages: no third-party origin may be loaded, framed or posted to. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
 }

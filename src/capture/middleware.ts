@@ -5,6 +5,7 @@ import { InvalidInputError } from '../errors.js';
 import type { RagTrace } from '../contract/trace.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
+import { describeOptionValue } from './option-value.js';
 import { recordAcceptor } from './record-input.js';
 import { redactPersonalData } from './redact.js';
 import { RequestContext, type CapturedRequest } from './request-context.js';
@@ -314,7 +315,7 @@ interface NormalizedOptions {
 
 function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   const invalid = (name: string, value: unknown, expected: string) =>
-    new InvalidInputError(`captureRag: option ${name} ${describe(value)} is invalid: ${expected}`, { code: 'invalid_option' });
+    new InvalidInputError(`captureRag: option ${name} ${describeOptionValue(value)} is invalid: ${expected}`, { code: 'invalid_option' });
 
   const sampleRate = options.sampleRate ?? 1;
   if (typeof sampleRate !== 'number' || !Number.isFinite(sampleRate) || sampleRate < 0 || sampleRate > 1) {
@@ -358,14 +359,6 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   };
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'function') return 'function';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 

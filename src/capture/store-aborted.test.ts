@@ -4,36 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { MIGRATIONS } from './store-schema.js';
 import { CAPTURE_SCHEMA_VERSION, openCaptureStore } from './store.js';
-import type { Capture } from './types.js';
+import { plainCapture } from '../test-support/capture-helpers.js';
 
-function sampleCapture(traceId: string, overrides: Partial<Capture> = {}): Capture {
-  return {
-    traceId,
-    requestId: `req-${traceId}`,
-    capturedAt: '2026-03-01T10:00:00.000Z',
-    route: '/api/chat',
-    method: 'POST',
-    status: 200,
-    latencyMs: 12.5,
-    aborted: false,
-    firstTokenMs: null,
-    query: 'What is the mileage rate?',
-    mode: 'rag',
-    chunks: [
-      { chunkId: 'travel#mileage', document: 'travel', title: 'Travel', section: 'Mileage', updated: null, hash: 'h1', text: 'Cars: 45p per mile.', score: 0.6, fusedScore: 0.03, rank: 1 },
-    ],
-    answer: 'Cars: 45p per mile.',
-    refused: false,
-    refusalReason: null,
-    promptVersion: 'app',
-    models: { chat: 'app', embedding: null },
-    usage: { inputTokens: null, outputTokens: null, totalTokens: null },
-    costUsd: null,
-    timings: { retrievalMs: 0, generationMs: 0, totalMs: 0 },
-    truncated: false,
-    ...overrides,
-  };
-}
+const RECORD = { query: 'What is the mileage rate?', chunks: [{ id: 'travel#mileage', text: 'Cars: 45p per mile.' }], answer: 'Cars: 45p per mile.' };
 
 /** Schema 3: whether the client received the whole answer, and when its first streamed text went out. */
 describe('capture store: aborted captures and time to first token', () => {
@@ -47,11 +20,9 @@ describe('capture store: aborted captures and time to first token', () => {
 
   it('stores aborted and firstTokenMs; an aborted capture is never queued for the judge', () => {
     const store = newStore();
-    store.writeCaptures([
-      sampleCapture('complete', { firstTokenMs: 42.5 }),
-      sampleCapture('hung-up', { aborted: true, firstTokenMs: 12.25, answer: 'Cars: 45p' }),
-    ]);
-    expect(store.getCapture('hung-up')!.capture).toEqual(sampleCapture('hung-up', { aborted: true, firstTokenMs: 12.25, answer: 'Cars: 45p' }));
+    const hungUp = plainCapture({ ...RECORD, answer: 'Cars: 45p' }, 'hung-up', { aborted: true, firstTokenMs: 12.25 });
+    store.writeCaptures([plainCapture(RECORD, 'complete', { firstTokenMs: 42.5 }), hungUp]);
+    expect(store.getCapture('hung-up')!.capture).toEqual(hungUp);
     expect(store.getCapture('complete')!.capture).toMatchObject({ aborted: false, firstTokenMs: 42.5 });
     expect(store.pendingCount('heuristic:heuristic:h1')).toBe(1);
     expect(claim(store)).toEqual(['complete']);

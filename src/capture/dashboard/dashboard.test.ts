@@ -3,21 +3,14 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_TABLE, outcomeNames } from '../../contract/outcome.js';
-import { traceFromPlain, type PlainTrace } from '../../contract/plain-trace.js';
+import { plainCapture } from '../../test-support/capture-helpers.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { groundcheckErrorHandler } from '../errors.js';
 import { openCaptureStore } from '../store.js';
-import { captureFromTrace } from '../to-capture.js';
 import { groundcheckDashboard } from './dashboard.js';
 import type { GroundcheckDashboardOptions } from './options.js';
 
 const TOKEN = 'correct-horse-battery-staple';
-
-function plainCapture(record: PlainTrace, id: string, http: { aborted?: boolean } = {}) {
-  const result = traceFromPlain(record, { generateId: () => id, now: () => new Date('2026-03-01T10:00:00Z') });
-  if (!result.ok) throw new Error(result.error);
-  return captureFromTrace(result.trace, { requestId: `r-${id}`, capturedAt: '2026-03-01T10:00:00.000Z', route: '/ask', method: 'POST', status: 200, latencyMs: 3, ...http });
-}
 
 /** Any app (not the demo), with two captures of its own and the dashboard mounted at /groundcheck. */
 function appWith(options: Partial<GroundcheckDashboardOptions> = {}) {

@@ -1,10 +1,11 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import { openCaptureStore } from '../store.js';
 import { checkDashboardAssets } from './assets.js';
 import { basePath, createDashboardAuth, type DashboardAuth } from './auth.js';
 import { capturesHandler } from './captures-api.js';
 import { dashboardContext } from './context.js';
 import { normalizeDashboardOptions, type DashboardStore, type GroundcheckDashboardOptions } from './options.js';
+import { noStore, securityHeaders } from './headers.js';
 import { dashboardPage } from './pages.js';
 import { createFailureLimiter } from './rate-limit.js';
 import { traceHandler } from './trace-api.js';
@@ -95,22 +96,4 @@ export function groundcheckDashboard(options: GroundcheckDashboardOptions): Grou
       },
     },
   }) as GroundcheckDashboard;
-}
-
-/** Self-contained pages: nothing from another origin may be loaded, framed or posted to. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
-}
-
-/** Captured questions and answers must not sit in a browser's or a proxy's cache. */
-function noStore(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
 }

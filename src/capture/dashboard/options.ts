@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { JudgeInfo } from '../../contract/judgment.js';
 import { InvalidInputError } from '../../errors.js';
 import type { CaptureStore } from '../store.js';
+import { describeOptionValue } from '../option-value.js';
 import type { HomeLink } from './pages.js';
 import type { FailureLimitOptions } from './rate-limit.js';
 import { isProductionEnv, resolveDashboardToken } from './token-policy.js';
@@ -84,7 +85,7 @@ export const DEFAULT_RATE_LIMIT: Required<FailureLimitOptions> = Object.freeze({
 /** Validate the options once, at construction, naming the option at fault. */
 export function normalizeDashboardOptions(options: GroundcheckDashboardOptions): NormalizedDashboardOptions {
   const invalid = (name: string, value: unknown, expected: string) =>
-    new InvalidInputError(`groundcheckDashboard: option ${name} ${describe(value)} is invalid: ${expected}`, { code: 'invalid_option' });
+    new InvalidInputError(`groundcheckDashboard: option ${name} ${describeOptionValue(value)} is invalid: ${expected}`, { code: 'invalid_option' });
   if (options === null || typeof options !== 'object') throw invalid('options', options, 'pass { store, token? }');
   const env = options.env ?? process.env;
   const store = options.store;
@@ -133,13 +134,4 @@ export function normalizeDashboardOptions(options: GroundcheckDashboardOptions):
     logger: options.logger,
     now: options.now ?? Date.now,
   };
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'function') return 'function';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
