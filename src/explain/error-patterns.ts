@@ -79,7 +79,7 @@ const RULES: Rule[] = [
     pattern: /Invalid time value|Invalid Date/,
     read: () => ({
       meaning: 'This means a `Date` was built from a value JavaScript cannot read as a date, and then formatted.',
-      fix: 'store and pass dates in ISO 8601 (`YYYY-MM-DD`), or parse the format explicitly before building the `Date`.',
+      fix: 'store and pass dates in ISO 8601 (year-month-day), or parse the format explicitly before building the `Date`.',
       terms: [],
     }),
   },

@@ -128,21 +128,28 @@ function relevantLines(
     for (const callee of calleesOf((declaration ?? frameLine).code)) add(returnLineOf(excerpts, callee));
   }
   const failing = named?.functionName?.replace(/^async /, '').split('.').pop() ?? null;
-  if (failing !== null) add(usageOf(excerpts, failing));
+  if (failing !== null) add(usageOf(excerpts, failing, named?.location ?? null));
   if (caller?.line != null) add(lineAt(excerpts, caller.location, caller.line));
   // What the message names (a file, a property, a variable), in the code.
-  const named_terms = [...terms, ...quotedIn(header)].filter((term) => term.length > 2);
+  const namedTerms = [...terms, ...quotedIn(header)].filter((term) => term.length > 2);
   const scored: (FoundLine & { score: number })[] = [];
   for (const excerpt of excerpts) {
     excerpt.lines.forEach((code, index) => {
-      const score = named_terms.filter((term) => code.includes(term)).length;
+      // A name counts as code outside string literals; a path or file name counts anywhere (imports, reads).
+      const outsideStrings = code.replace(/(['"`])(?:(?!\1)[^\\]|\\.)*\1/g, '""');
+      const score = namedTerms.filter((term) => (/^[\w$]+$/.test(term) ? new RegExp(`(?<![\\w$])${escapeRegExp(term)}(?![\\w$])`).test(outsideStrings) : code.includes(term))).length;
       if (score > 0 && code.trim().length > 3) scored.push({ excerpt, lineNumber: excerpt.startLine + index, code, score });
     });
   }
   scored.sort((a, b) => b.score - a.score || a.excerpt.path.localeCompare(b.excerpt.path) || a.lineNumber - b.lineNumber);
   for (const line of scored.slice(0, 2)) add(line);
-  const quotes = chosen.map((line) => `Line ${line.lineNumber} of ${line.excerpt.path} (in \`${line.excerpt.symbol}\`): \`${line.code.trim()}\``);
+  const quotes = chosen.map((line) => `Line ${line.lineNumber} of ${line.excerpt.path} (${symbolText(line.excerpt)}): \`${line.code.trim()}\``);
   return { quotes, named: scored[0]?.excerpt ?? null };
+}
+
+/** `in \`showPost\`` for a function, `module code` for lines outside any function. */
+function symbolText(excerpt: CodeExcerpt): string {
+  return /^lines \d/.test(excerpt.symbol) ? 'module code' : `in \`${excerpt.symbol}\``;
 }
 
 function lineAt(excerpts: CodeExcerpt[], path: string, line: number): FoundLine | null {
@@ -187,9 +194,11 @@ function returnLineOf(excerpts: CodeExcerpt[], name: string): FoundLine | null {
 }
 
 /** A line outside the function `name` that uses it: where it is registered or called. */
-function usageOf(excerpts: CodeExcerpt[], name: string): FoundLine | null {
-  const pattern = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`);
-  for (const excerpt of excerpts) {
+function usageOf(excerpts: CodeExcerpt[], name: string, path: string | null): FoundLine | null {
+  const pattern = new RegExp(`(?<![\\w$.])(?:[\\w$]+\\.)?${escapeRegExp(name)}(?![\\w$:])`);
+  // The failing function's own file first: that is where it is usually registered.
+  const ordered = [...excerpts].sort((a, b) => Number(b.path === path) - Number(a.path === path));
+  for (const excerpt of ordered) {
     if (excerpt.symbol === name || excerpt.symbol.endsWith(`.${name}`)) continue;
     const index = excerpt.lines.findIndex((code) => pattern.test(code) && !/\bfunction\b|^\s*import\b/.test(code));
     if (index !== -1) return { excerpt, lineNumber: excerpt.startLine + index, code: excerpt.lines[index]! };

@@ -153,12 +153,15 @@ function judgeSpan(span: string, evidence: ReadEvidence): { verdict: ClaimVerdic
 }
 
 function judgeLocation(file: string, line: number, spans: string[], evidence: ReadEvidence): { verdict: ClaimVerdict; id: string | null; note: string } {
+  // A frame of the error report names this place: the claim repeats the stack.
+  const frame = evidence.texts.find((passage) => passage.text.includes(`${file}:${line}:`) || passage.text.includes(`${file}:${line})`));
   const ofFile = evidence.excerpts.filter(({ excerpt }) => excerpt.path === file || excerpt.path.endsWith(`/${file}`));
-  if (ofFile.length === 0) return { verdict: 'absent', id: null, note: `no excerpt of ${file}` };
+  if (ofFile.length === 0) return frame ? { verdict: 'verified', id: frame.id, note: `${file}:${line} is a frame of the stack` } : { verdict: 'absent', id: null, note: `no excerpt of ${file}` };
   const covering = ofFile.find(({ excerpt }) => line >= excerpt.startLine && line <= excerptEndLine(excerpt));
+  // Only quoted code is compared line by line; a bare name (`showPost`) is where it is defined, not where it runs.
   for (const span of spans) {
     const wanted = squash(span);
-    if (wanted.length < 6) continue;
+    if (wanted.length < 6 || /^[\w$.]+$/.test(span.trim())) continue;
     for (const { id, excerpt } of ofFile) {
       const at = excerpt.lines.findIndex((code) => squash(code).includes(wanted));
       if (at === -1) continue;
@@ -169,6 +172,7 @@ function judgeLocation(file: string, line: number, spans: string[], evidence: Re
     }
   }
   if (covering) return { verdict: 'verified', id: covering.id, note: `an excerpt of ${file} covers line ${line}` };
+  if (frame) return { verdict: 'verified', id: frame.id, note: `${file}:${line} is a frame of the stack` };
   return { verdict: 'absent', id: null, note: `no excerpt covers ${file}:${line}` };
 }
 
@@ -176,9 +180,9 @@ function namesIn(text: string): string[] {
   return [...new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? [])];
 }
 
-/** A name that reads as code rather than English: camelCase, snake_case, or with a `$`. */
+/** A name that reads as code rather than English: lower camelCase, snake_case, or with a `$` (`JavaScript` is a word). */
 function looksLikeCode(name: string): boolean {
-  return /[a-z][A-Z]/.test(name) || /[a-z]_[a-z]/i.test(name) || name.includes('$');
+  return /^[a-z_$][\w$]*[a-z][A-Z]/.test(name) || /[a-z]_[a-z]/i.test(name) || name.includes('$');
 }
 
 function squash(text: string): string {

@@ -13,6 +13,7 @@ import type { EvalResults } from '../../eval/types.js';
 import { writeReports } from '../../eval/write-reports.js';
 import type { ProviderName } from '../../providers/config.js';
 import { EXIT, integerFlag, UsageError, type Command } from '../io.js';
+import { isExplainSuiteArgs, runExplainEvalCommand } from './explain-eval.js';
 
 export const DEFAULT_SUITE = 'evals/suites/handbook.json';
 export const DEFAULT_OUT_DIR = 'evals/results';
@@ -25,6 +26,8 @@ export const evalCommand: Command = {
     '[--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--cache <file>] [--no-cache] [--gate <metric<=x|metric>=x>]... ' +
     '[--gates <file.json>] [--no-gates] [--single-order] [--db <file>]',
   async run(args, io) {
+    // A suite file with "kind": "explain-errors" has its own runner (src/eval/explain-runner.ts).
+    if (isExplainSuiteArgs(args, io.cwd)) return runExplainEvalCommand(args, io);
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
