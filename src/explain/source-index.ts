@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IngestSummary } from '../rag/ingest.js';
+import { embedChunks, type IngestSummary } from '../rag/ingest.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import { chunkSourceFile, SOURCE_CHUNK_VERSION, type SourceChunkOptions } from './source-chunks.js';
 import { listSourceFiles, type SourceFileOptions } from './source-files.js';
@@ -50,12 +50,7 @@ export async function indexSource(index: GroundcheckIndex, root: string, options
       continue;
     }
     const chunks = chunkSourceFile(file.relativePath, source, options);
-    const vectors: Float32Array[] = [];
-    const batch = Math.max(1, Math.min(options.batchSize ?? 64, index.embedder.maxBatchSize ?? 64));
-    for (let start = 0; start < chunks.length; start += batch) {
-      const { embeddings } = await index.embedder.embed({ values: chunks.slice(start, start + batch).map((chunk) => chunk.modelText), purpose: 'document' });
-      vectors.push(...embeddings);
-    }
+    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64);
     index.putDocument({ path: file.relativePath, slug: file.relativePath, title: file.relativePath, updated: null, contentHash: key }, chunks, vectors);
     summary.chunksWritten += chunks.length;
     if (previous) {

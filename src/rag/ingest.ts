@@ -102,7 +102,8 @@ function documentKey(source: string, options: ChunkOptions): string {
   return createHash('sha256').update(chunking).update('\0').update(source).digest('hex');
 }
 
-async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {
+/** Embed chunks' model texts in batches of at most `batchSize` (and the embedder's own limit). */
+export async function embedChunks(index: GroundcheckIndex, chunks: readonly Chunk[], batchSize: number): Promise<Float32Array[]> {
   const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
   const vectors: Float32Array[] = [];
   for (let start = 0; start < chunks.length; start += limit) {

@@ -1,14 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_PATH, openLlmCache, type LlmCache } from '../../eval/cache.js';
 import { runExplainEval } from '../../eval/explain-runner.js';
 import { explainTerminalSummary, writeExplainReports } from '../../eval/explain-report.js';
 import { EXPLAIN_GATE_METRICS, loadExplainSuite, suiteKindOf } from '../../eval/explain-suite.js';
-import { mergeGates, parseGateConfig, parseGateExpression, type Gate } from '../../eval/gates.js';
+import { mergeGates, parseGateExpression, type Gate } from '../../eval/gates.js';
 import { evalModelsFromEnv, type EvalEnv } from '../../eval/models.js';
 import { createProgress } from '../../eval/progress.js';
-import type { ProviderName } from '../../providers/config.js';
+import { gatesFile, providerFlag } from '../eval-flags.js';
 import { EXIT, integerFlag, UsageError, type CliIO } from '../io.js';
 
 /**
@@ -57,7 +56,7 @@ export async function runExplainEvalCommand(args: string[], io: CliIO): Promise<
   const judgeProvider = providerFlag(values['judge-provider'], '--judge-provider');
   if (values['no-cache'] && values.cache !== undefined) throw new UsageError('--cache and --no-cache contradict each other');
   if (values['no-gates'] && (values.gate.length > 0 || values.gates !== undefined)) throw new UsageError('--no-gates cannot be combined with --gate or --gates');
-  const gates: Gate[] = values['no-gates'] ? [] : mergeGates(values.gates !== undefined ? gatesFile(resolve(io.cwd, values.gates), values.gates) : [], values.gate.map((expression) => parseGateExpression(expression, '--gate', EXPLAIN_GATE_METRICS)));
+  const gates: Gate[] = values['no-gates'] ? [] : mergeGates(values.gates !== undefined ? gatesFile(resolve(io.cwd, values.gates), values.gates, EXPLAIN_GATE_METRICS) : [], values.gate.map((expression) => parseGateExpression(expression, '--gate', EXPLAIN_GATE_METRICS)));
   const suite = loadExplainSuite(values.suite!, { cwd: io.cwd });
   const models = evalModelsFromEnv(io.env as EvalEnv, { ...(provider ? { provider } : {}), ...(judgeProvider ? { judgeProvider } : {}) });
   let cache: LlmCache | null = null;
@@ -87,22 +86,4 @@ export async function runExplainEvalCommand(args: string[], io: CliIO): Promise<
   } finally {
     cache?.close();
   }
-}
-
-function gatesFile(path: string, given: string): Gate[] {
-  if (!existsSync(path)) throw new UsageError(`--gates ${given}: file not found`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--gates ${given}: not valid JSON (${(error as Error).message})`);
-  }
-  const gates = raw !== null && typeof raw === 'object' && 'gates' in raw ? (raw as { gates: unknown }).gates : raw;
-  return parseGateConfig(gates, given, EXPLAIN_GATE_METRICS);
-}
-
-function providerFlag(value: string | undefined, name: string): ProviderName | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'local' && value !== 'openai') throw new UsageError(`${name} must be local or openai, not "${value}"`);
-  return value;
 }
