@@ -2,13 +2,14 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { OUTCOME_TABLE } from '../src/contract/outcome.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
 import { createLocalEmbedder } from '../src/providers/local/embedder.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
 import { CORPUS_DIR, handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
 import { createApp, type CreateAppOptions } from './app.js';
-import { ERROR_TYPES } from './errors.js';
+import { HTTP_ERROR_TYPES as ERROR_TYPES } from '../src/capture/errors.js';
 
 const TOKEN = 'correct-horse-battery-staple';
 
@@ -47,8 +48,18 @@ describe('demo app API', () => {
       judgment: { status: 'ok', judge: { kind: 'heuristic' } },
       drift: [],
     });
-    expect(['faithful', 'hallucinated', 'undetermined']).toContain(trace.body.verdict);
-    expect(trace.body.judgment.claims.length).toBeGreaterThan(0);
+    // The offline answer quotes the mileage table; the offline judge verifies each of its three claims.
+    expect({ verdict: trace.body.verdict, label: trace.body.label, tone: trace.body.tone, text: trace.body.text }).toEqual({
+      verdict: 'faithful',
+      label: 'Faithful',
+      tone: 'pass',
+      text: 'Faithful: every checkable claim verified by the sources (3 claims checked)',
+    });
+    expect(trace.body.judgment.claims.map((claim: { verdict: string; evidenceChunkId: string }) => [claim.verdict, claim.evidenceChunkId])).toEqual([
+      ['verified', 'travel-and-expenses#mileage-rates'],
+      ['verified', 'travel-and-expenses#mileage-rates'],
+      ['verified', 'travel-and-expenses#mileage-rates'],
+    ]);
   });
 
   it('a refusal is judged as correctly refused', async () => {
@@ -58,7 +69,7 @@ describe('demo app API', () => {
     await capture!.flush();
     await worker!.whenIdle();
     const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
-    expect(trace.body.verdict).toBe('correctly_refused');
+    expect({ verdict: trace.body.verdict, tone: trace.body.tone }).toEqual({ verdict: 'correct_refusal', tone: 'pass' });
   });
 
   it.each([
@@ -123,6 +134,35 @@ describe('demo app API', () => {
     expect(response.status).toBe(200);
     expect((await request(app).get(`/api/traces/${response.body.traceId}`)).status).toBe(404);
     expect((await metrics.captures.get()).values[0]!.value).toBe(0);
+  });
+
+  it('the outcome table is the one source for /metrics, the trace API and the dashboard: change a row and all three change', async () => {
+    const faithfulRow = OUTCOME_TABLE.find((row) => row.outcome === 'faithful')!;
+    const original = { applies: faithfulRow.applies, label: faithfulRow.label };
+    // Here the row never applies: a judgment with every claim verified falls through to `undetermined`.
+    faithfulRow.applies = () => false;
+    faithfulRow.label = 'Faithful (changed row)';
+    onCleanup(() => Object.assign(faithfulRow, original));
+    const { app, capture, worker } = await demo();
+    const response = await chat(app, { message: 'What is the mileage rate for a car?' });
+    await capture!.flush();
+    await worker!.whenIdle();
+    const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect(trace.body.judgment.flags.faithful).toBe(true);
+    expect(trace.body.verdict).toBe('undetermined');
+    const listed = await request(app).get('/dashboard/api/captures');
+    expect(listed.body.captures.map((row: { verdict: string }) => row.verdict)).toEqual(['undetermined']);
+    const scraped = (await request(app).get('/metrics')).text;
+    expect(scraped).toContain('groundcheck_judgments_total{outcome="undetermined"} 1');
+    expect(scraped).toContain('groundcheck_judgments_total{outcome="faithful"} 0');
+
+    // Restored, the same kind of judgment is `faithful` everywhere again.
+    Object.assign(faithfulRow, original);
+    const again = await chat(app, { message: 'What is the mileage rate for a car?' });
+    await capture!.flush();
+    await worker!.whenIdle();
+    expect((await request(app).get(`/api/traces/${again.body.traceId}`)).body).toMatchObject({ verdict: 'faithful', label: 'Faithful' });
+    expect((await request(app).get('/metrics')).text).toContain('groundcheck_judgments_total{outcome="faithful"} 1');
   });
 
   it('every error type the API can answer with is listed in the README', () => {

@@ -11,16 +11,6 @@ const REFRESH_MS = 5000;
 let filter = new URLSearchParams(location.search).get('filter') ?? 'all';
 const open = new Set();
 
-const VERDICT_LABEL = {
-  pending: 'pending',
-  faithful: 'faithful',
-  hallucinated: 'hallucinated',
-  correctly_refused: 'correctly refused',
-  refused: 'refused',
-  undetermined: 'undetermined',
-  judge_error: 'judge error',
-  not_judged: 'not judged',
-};
 const CLAIM_LABEL = { verified: 'verified', contradicted: 'contradicted', absent: 'absent from sources' };
 const STOP = new Set('the and for that with this from have are was were will your you our not but any all can may must per into than then them they their there which when what who how its his her been also only each such more most other some'.split(' '));
 
@@ -117,7 +107,9 @@ function renderCapture(view) {
   summary.append(element('span', 'capture-time', formatTime(capture.capturedAt)));
   summary.append(element('span', 'capture-query', capture.query));
   const badges = element('span');
-  badges.append(element('span', `badge ${view.verdict}`, VERDICT_LABEL[view.verdict] ?? view.verdict));
+  const badge = element('span', 'badge', view.label);
+  badge.dataset.tone = view.tone;
+  badges.append(badge);
   if (view.drift.length > 0) badges.append(document.createTextNode(' '), element('span', 'badge drift', 'drifted'));
   summary.append(badges);
   const counts = judgment?.status === 'ok' ? ` · claims ${judgment.counts.verified}✓ ${judgment.counts.contradicted}✗ ${judgment.counts.absent}?` : '';

@@ -16,3 +16,5 @@ export * from './code.js';
 export * from './refusal.js';
 export * from './judgment.js';
 export * from './outcome.js';
+export * from './plain-trace.js';
+export * from './hash.js';
