@@ -207,7 +207,7 @@ export async function runExplainEval(config: ExplainEvalConfig): Promise<Explain
       servers.push({ variant, server, middleware, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     }
 
-    progress.start('failures', suite.failures.length);
+    progress.start('explaining', suite.failures.length, 'failures');
     for (const failure of suite.failures) {
       const reference = { ...failure.reference, fixLocation: { ...failure.reference.fixLocation, lines: fixLocationLines(source, failure.reference) } };
       const base: FailureResult = { id: failure.id, group: failure.group, request: failure.request, reference, status: 'ok', error: null, httpStatus: null, evidence: [], sides: null, pairwise: null, truncation: null, evidenceAblation: null };
