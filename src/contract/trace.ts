@@ -6,6 +6,8 @@ export interface RetrievedChunk {
   chunkId: string;
   /** Document id (slug of its path). */
   document: string;
+  /** The page the document was crawled from (`groundcheck ingest <url>`); absent for a document from a folder. */
+  url?: string;
   title: string;
   /** Heading path, `Parental Leave > Shared Parental Leave`; `''` for a document's intro. */
   section: string;
