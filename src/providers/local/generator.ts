@@ -2,6 +2,7 @@ import { parseQuestionMessage, parseWordLimit } from '../../contract/formats.js'
 import { parseGuardrailRule, parseRefusalRule, REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import { estimateTokens } from '../../text/text.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
+import { streamFromGenerate } from '../stream.js';
 import { answerExtractively } from './extractive-answerer.js';
 import { sourcesFromPrompt } from './prompt-sources.js';
 
@@ -43,7 +44,7 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
   const minCoverage = options.minCoverage ?? 0.4;
   const maxSentences = options.maxSentences ?? 4;
 
-  return {
+  const model: ChatModel = {
     provider: 'local',
     modelId: LOCAL_CHAT_MODEL_ID,
     async generate(call: ChatCallOptions): Promise<ChatResult> {
@@ -63,6 +64,9 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
       return localResult(call, answer, LOCAL_CHAT_MODEL_ID);
     },
   };
+  // It computes the whole answer first: streamed, its pieces come at once (no earlier first token).
+  model.stream = streamFromGenerate((call) => model.generate(call));
+  return model;
 }
 
 /** The last user message and the system message of a call. */

@@ -1,6 +1,7 @@
 import { parseQuestionMessage, parseWordLimit } from '../../contract/formats.js';
 import { parseGuardrailRule, parseRefusalRule, REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
+import { streamFromGenerate } from '../stream.js';
 import { answerExtractively } from './extractive-answerer.js';
 import { localResult, promptParts } from './generator.js';
 import { loadMemorySnapshot } from './memory-snapshot.js';
@@ -35,7 +36,7 @@ export function createMemoryChatModel(options: MemoryChatModelOptions): ChatMode
   const memory = options.memory ?? loadMemorySnapshot();
   const recall = options.recall ?? 3;
   const minCoverage = options.minCoverage ?? 0.4;
-  return {
+  const model: ChatModel = {
     provider: options.grounded.provider,
     modelId: options.grounded.modelId,
     async generate(call: ChatCallOptions): Promise<ChatResult> {
@@ -62,4 +63,6 @@ export function createMemoryChatModel(options: MemoryChatModelOptions): ChatMode
       return localResult(call, answer.text, MEMORY_CHAT_MODEL_ID);
     },
   };
+  model.stream = streamFromGenerate((call) => model.generate(call));
+  return model;
 }
