@@ -4,7 +4,9 @@
  * - `evidence.ts`: the evidence passage, with title, section and date as fields;
  * - `formats.ts`: every text format a model sees, as render/parse pairs;
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
- * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes.
+ * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes;
+ * - `plain-trace.ts`: the plain `{ query, chunks, answer }` record of an app not built on groundcheck,
+ *   its zod schema and its one conversion to a `RagTrace` (eval targets and the capture adapter).
  * It imports nothing above it (only `../errors.ts`).
  */
 export * from './messages.js';
@@ -14,3 +16,4 @@ export * from './formats.js';
 export * from './refusal.js';
 export * from './judgment.js';
 export * from './outcome.js';
+export * from './plain-trace.js';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { contentHash } from '../contract/plain-trace.js';
 import { neutralizeDelimiters, renderChunkText, SECTION_SEPARATOR } from '../contract/formats.js';
 import { estimateTokens } from '../text/text.js';
 
@@ -63,9 +63,8 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 20);
-}
+/** The one content hash of a chunk text lives in the contract; re-exported for existing callers. */
+export { contentHash };
 
 /**
  * Parse a Markdown or plain-text file: optional front matter (`title`, `updated`), an optional H1
