@@ -1,5 +1,5 @@
 import { JUDGE_ERROR_ROW, OUTCOME_TABLE } from '../contract/outcome.js';
-import { cacheText, decimal, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, isRate, percent, seconds } from './format.js';
+import { answeredBy, cacheText, decimal, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, isRate, percent, seconds } from './format.js';
 import { denominator, headlineInterval } from './report-markdown.js';
 import { barChart, escapeHtml as h, intervalStrip, stackedBarChart } from './svg.js';
 import type { EvalResults, QuestionResult, RunSummary } from './types.js';
@@ -53,7 +53,7 @@ function header(results: EvalResults): string {
 <div class="title-row"><h1>${h(results.suite.name)}</h1><span class="badge ${results.passed ? 'pass' : 'fail'}">${results.passed ? 'PASSED' : 'FAILED'}</span></div>
 ${results.suite.description ? `<p class="lede">${h(results.suite.description)}</p>` : ''}
 <p class="meta">${results.suite.questions} questions · ${results.runs.length} run${results.runs.length > 1 ? 's' : ''} · seed ${results.config.seed} · ${seconds(results.durationMs)} · ${h(results.startedAt)}</p>
-<p class="meta">generator <code>${h(results.config.generator)}</code> · embedder <code>${h(results.config.embedder)}</code> · judge <code>${h(judge.kind === 'heuristic' ? 'heuristic (offline)' : judge.model)}</code></p>
+<p class="meta">${answeredBy(results).map((part) => `${part.label} <code>${h(part.value)}</code>`).join(' · ')} · judge <code>${h(judge.kind === 'heuristic' ? 'heuristic (offline)' : judge.model)}</code></p>
 ${results.warnings.length > 0 ? `<ul class="warnings">${results.warnings.map((warning) => `<li>${h(warning)}</li>`).join('')}</ul>` : ''}
 </header>`;
 }
@@ -197,7 +197,7 @@ ${claim.passages.map((passage) => `<p class="small${passage.id === claim.evidenc
     )
     .join('\n');
   return `<section><h2>Hallucinated claims (RAG on) <span class="muted small">${claims.length}</span></h2>
-<p class="muted small">Contradicted and absent claims, each with the evidence the judge saw. Run <code>npm run eval:spotcheck -- &lt;results.json&gt;</code> to list contradicted claims whose numbers or names appear verbatim in the evidence (likely judge mistakes).</p>
+<p class="muted small">Contradicted and absent claims, each with the evidence the judge saw. Run <code>groundcheck spotcheck &lt;results.json&gt;</code> to list contradicted claims whose numbers or names appear verbatim in the evidence (likely judge mistakes).</p>
 <table><thead><tr><th>question</th><th>verdict</th><th>claim</th><th>evidence</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
@@ -233,7 +233,7 @@ function questionsSection(run: RunSummary): string {
     const expected = question.mustRefuse ? (rag.refused ? '<span class="verdict verified">refused</span>' : '<span class="verdict contradicted">answered</span>') : rag.refused ? '<span class="verdict absent">refused</span>' : 'answered';
     return `<tr>
 <td><details><summary>${h(question.id)}</summary><p class="small"><strong>Q:</strong> ${h(question.question)}</p>
-<p class="small"><strong>RAG on:</strong> ${h(rag.answer)}</p><p class="small"><strong>RAG off:</strong> ${h(question.norag!.answer)}</p>
+<p class="small"><strong>RAG on:</strong> ${h(rag.answer)}</p><p class="small"><strong>RAG off:</strong> ${question.norag ? h(question.norag.answer) : '<span class="muted">no RAG-off mode</span>'}</p>
 <p class="small"><strong>Reference:</strong> ${h(question.referenceAnswer)}</p><p class="small muted">retrieved: ${h(question.retrievedChunkIds.join(', ') || 'nothing (gated)')}<br>relevant: ${h(question.relevantChunkIds.join(', ') || '—')}</p></details></td>
 <td>${h(question.category)}</td>
 <td>${expected}</td>
@@ -249,6 +249,13 @@ function questionsSection(run: RunSummary): string {
 <tbody>${run.questions.map(row).join('\n')}</tbody></table></section>`;
 }
 
+/** The pipeline settings of a groundcheck run: `top-k 8 · min similarity 0.120 · wordCap 125`. */
+function pipelineText(results: EvalResults): string {
+  return Object.entries(results.config.pipeline)
+    .map(([name, value]) => (name === 'topK' ? `top-k ${value}` : name === 'minSimilarity' ? `min similarity ${decimal(value)}` : `${name} ${value}`))
+    .join(' · ');
+}
+
 function usageSection(results: EvalResults): string {
   const rows = results.usage.models
     .map((model) => `<tr><td><code>${h(model.model)}</code></td><td>${h(model.roles.join(', '))}</td><td>${model.calls}</td><td>${model.failedCalls}</td><td>${model.inputTokens.toLocaleString('en')}</td><td>${model.outputTokens.toLocaleString('en')}</td><td>${h(dollars(model.costUsd))}</td></tr>`)
@@ -257,12 +264,13 @@ function usageSection(results: EvalResults): string {
   return `<section><h2>Usage, cost and configuration</h2>
 ${rows ? `<table><thead><tr><th>model</th><th>roles</th><th>calls</th><th>failed</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="muted">No model calls reached a model (offline heuristics, or everything was cached).</p>'}
 <p>Total cost: <strong>${h(dollars(results.usage.totalCostUsd))}</strong>${results.usage.totalCostUsd === null ? ' <span class="muted small">(a model without a known price was called)</span>' : ''} · ${h(cacheText(results))} · retries ${results.usage.retries}</p>
+${results.usage.target ? `<p>Target <code>${h(results.target.name)}</code>: ${results.usage.target.calls} answers asked, ${results.usage.target.failedCalls} failed attempts, ${results.usage.target.cacheHits} from the cache <span class="muted small">(the target's own model cost is not known to the eval)</span></p>` : ''}
 <dl class="config">
-<dt>suite</dt><dd><code>${h(results.suite.source)}</code> · questions <code>${h(results.suite.questionsFile)}</code> · corpus <code>${h(results.suite.corpusDir)}</code> · top-k ${results.suite.topK}${results.suite.minSimilarity !== null ? ` · min similarity ${decimal(results.suite.minSimilarity)}` : ''}</dd>
+<dt>suite</dt><dd><code>${h(results.suite.source)}</code> · questions <code>${h(results.suite.questionsFile)}</code>${results.suite.corpusDir !== null ? ` · corpus <code>${h(results.suite.corpusDir)}</code>` : ''}${results.target.kind === 'groundcheck' ? ` · ${h(pipelineText(results))}` : ` · target <code>${h(results.target.name)}</code>${results.target.norag ? '' : ' (no RAG-off mode)'}`}</dd>
 <dt>runs</dt><dd>${config.runs} (seeds ${config.runSeeds.join(', ')}) · concurrency ${config.concurrency} · ${config.bothOrders ? 'both pairwise orders' : 'one pairwise order'} · max retries ${config.maxRetries}</dd>
 <dt>evidence</dt><dd>${h(config.evidencePolicy)}</dd>
-<dt>versions</dt><dd>groundcheck ${h(results.versions.groundcheck)} · RAG prompt ${h(results.versions.ragPrompt)} · faithfulness ${h(results.versions.faithfulnessJudge.promptVersion)} · pairwise ${h(results.versions.pairwiseJudge.promptVersion)} · Node ${h(results.versions.node)}</dd>
-<dt>index</dt><dd><code>${h(config.indexPath)}</code></dd>
+<dt>versions</dt><dd>groundcheck ${h(results.versions.groundcheck)} · RAG prompt ${h(results.versions.ragPrompt ?? "the target's own")} · faithfulness ${h(results.versions.faithfulnessJudge.promptVersion)} · pairwise ${h(results.versions.pairwiseJudge.promptVersion)} · Node ${h(results.versions.node)}</dd>
+${config.indexPath !== null ? `<dt>index</dt><dd><code>${h(config.indexPath)}</code></dd>` : ''}
 </dl></section>`;
 }
 
