@@ -161,7 +161,8 @@ function responseError(name: string, mode: RagMode, problem: string): Groundchec
 
 function connectionMessage(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${cause.code} ${cause.message ?? ''}`.trim() : errorMessage(error);
+  if (cause?.code) return `${cause.code} ${cause.message ?? ''}`.trim();
+  return cause?.message ? `${errorMessage(error)}: ${cause.message}` : errorMessage(error);
 }
 
 function preview(value: unknown): string {
