@@ -50,6 +50,8 @@ export interface EvalConfig {
   embedder?: EmbeddingModel;
   /** Numeric options of groundcheck's pipeline (`PIPELINE_SETTINGS`; `--sweep` varies one). Override the suite's `topK` and `minSimilarity`. */
   pipeline?: PipelineSettings;
+  /** The sentence the app refuses with, for refusal detection, the judges and groundcheck's prompt. [refusalSentence=the suite's `refusal`, else REFUSAL_SENTENCE] */
+  refusalSentence?: string;
   /** Environment for `${NAME}` in an HTTP target's headers. [env=process.env] */
   env?: Record<string, string | undefined>;
   /** fetch for an HTTP target. [fetch=globalThis.fetch] */
@@ -128,6 +130,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
   const questionSet = loadQuestionSet(suite.questionsFile);
   const gates = mergeGates(config.useSuiteGates === false ? [] : suite.gates, config.gates ?? []);
   const settings = checkPipelineSettings({ topK: suite.topK, ...(suite.minSimilarity !== null ? { minSimilarity: suite.minSimilarity } : {}), ...config.pipeline });
+  const refusalSentence = config.refusalSentence ?? suite.refusal ?? undefined;
   const started = performance.now();
   const startedAt = now().toISOString();
   const warnings: string[] = [];
@@ -140,7 +143,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
   if (!external) {
     if (!config.generator || !config.embedder) throw new InvalidInputError('the groundcheck target needs options generator and embedder', { code: 'invalid_option' });
     indexPath = config.indexPath ?? join(cwd, '.groundcheck', `eval-${suite.name}-${slug(config.embedder.fingerprint)}.db`);
-    groundcheck = await openGroundcheckTarget({ suite, questionSet, embedder: config.embedder, indexPath, ownsIndex: config.indexPath === undefined, settings });
+    groundcheck = await openGroundcheckTarget({ suite, questionSet, embedder: config.embedder, indexPath, ownsIndex: config.indexPath === undefined, settings, ...(refusalSentence ? { refusalSentence } : {}) });
   } else if (config.pipeline && Object.keys(config.pipeline).length > 0) {
     throw new InvalidInputError(`option pipeline sets groundcheck's pipeline; target ${external.name} answers with its own settings`, { code: 'invalid_option' });
   }
@@ -171,7 +174,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     const answererFor = (run: number): Answerer =>
       groundcheck
         ? groundcheck.forRun(maybeCache(generatorBase!, config.generator!, config.cacheNamespace?.generator, run))
-        : externalAnswerer({ target: external!, run, cache: config.cache ?? null, limiter, retry: retryOptions, tally });
+        : externalAnswerer({ target: external!, run, cache: config.cache ?? null, limiter, retry: retryOptions, tally, ...(refusalSentence ? { refusalSentence } : {}) });
 
     const questionLimiter = createLimiter(concurrency);
     const runSeeds = Array.from({ length: runs }, (_, run) => (seed + run) >>> 0);
@@ -181,7 +184,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     for (let run = 0; run < runs; run++) {
       const runStarted = performance.now();
       const answerer = answererFor(run);
-      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run));
+      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run), refusalSentence);
       faithfulnessInfo = judges.faithfulness.info;
       pairwiseInfo = judges.pairwise.info;
       progress.start(runs > 1 ? `run ${run + 1}/${runs}` : 'questions', questionSet.questions.length);
@@ -253,6 +256,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
         generator: external ? null : `${config.generator!.provider}:${config.generator!.modelId}`,
         embedder: external ? null : config.embedder!.fingerprint,
         pipeline: external ? {} : settings,
+        refusalSentence: refusalSentence ?? null,
         evidencePolicy: `RAG-on answers are judged against exactly their trace chunks (${external ? "the target's own chunks" : 'the pipeline\'s retrieved chunks'}); RAG-off answers and pairwise comparisons against the same chunks plus the reference answer (answerable questions only)`,
       },
       versions: {
@@ -285,10 +289,11 @@ function targetWarnings(target: EvalTarget, summaries: RunSummary[]): string[] {
   return warnings;
 }
 
-function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
-  if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(), pairwise: createHeuristicPairwiseJudge() };
+function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, refusalSentence: string | undefined): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
+  const refusal = refusalSentence ? { refusalSentence } : {};
+  if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(refusal), pairwise: createHeuristicPairwiseJudge(refusal) };
   if ('faithfulness' in config) return { faithfulness: config.faithfulness, pairwise: config.pairwise };
-  const options = { chat: judgeChat!, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}) };
+  const options = { chat: judgeChat!, ...refusal, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}) };
   return { faithfulness: createLlmFaithfulnessJudge(options), pairwise: createLlmPairwiseJudge(options) };
 }
 

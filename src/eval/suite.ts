@@ -29,6 +29,8 @@ export interface EvalSuite {
   source: string;
   /** What is evaluated: groundcheck's pipeline (default), an HTTP endpoint or a module. */
   target: TargetSpec;
+  /** The sentence the app refuses with, for refusal detection and the judges; `null`: groundcheck's `REFUSAL_SENTENCE` (paraphrases are recognised either way). */
+  refusal: string | null;
 }
 
 export const DEFAULT_CORPUS_DIR = 'fixtures/corpus';
@@ -47,6 +49,8 @@ const suiteFileSchema = z
     gates: z.unknown().optional(),
     /** `"groundcheck"` (default), an http(s) URL, a module path, or `{ "url": … }` / `{ "module": … }` (targets/target-spec.ts). */
     target: z.unknown().optional(),
+    /** The sentence the app refuses with. */
+    refusal: z.string().trim().min(1).optional(),
   })
   .strict();
 
@@ -93,6 +97,7 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
       gates: [],
       source: path,
       target,
+      refusal: null,
     };
   }
   if (options.corpus !== undefined) {
@@ -132,6 +137,7 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
     gates: parseGateConfig(suite.gates, path),
     source: path,
     target,
+    refusal: suite.refusal ?? null,
   };
 }
 

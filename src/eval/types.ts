@@ -163,6 +163,8 @@ export interface EvalResults {
     embedder: string | null;
     /** The pipeline settings the groundcheck target ran with (`PIPELINE_SETTINGS`); `{}` for an external target. */
     pipeline: Record<string, number>;
+    /** The app's refusal sentence given by the suite or the caller; `null`: groundcheck's default. */
+    refusalSentence: string | null;
     /** How RAG-off answers and pairwise verdicts were judged; see METHODOLOGY.md. */
     evidencePolicy: string;
   };

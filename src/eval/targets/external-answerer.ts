@@ -14,6 +14,8 @@ export interface ExternalAnswererOptions {
   limiter: Limiter;
   retry: RetryOptions;
   tally: TargetTally;
+  /** The app's refusal sentence, for refusal detection. [refusalSentence=REFUSAL_SENTENCE] */
+  refusalSentence?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export function externalAnswerer(options: ExternalAnswererOptions): Answerer {
         plain = parsePlainAnswer(reply, source);
         if (key) cache!.setValue(key, { provider: `target:${target.kind}`, modelId: target.name, value: plain });
       }
-      return traceFromPlain({ ...plain, query: question.question, mode }, { totalMs, retriever: target.name, source });
+      return traceFromPlain({ ...plain, query: question.question, mode }, { totalMs, retriever: target.name, source, ...(options.refusalSentence ? { refusalSentence: options.refusalSentence } : {}) });
     },
   };
 }

@@ -18,6 +18,8 @@ export interface GroundcheckTargetOptions {
   ownsIndex: boolean;
   /** The pipeline's settings for this eval (the suite's top-k and relevance gate, and any overrides). */
   settings: PipelineSettings;
+  /** The sentence the prompt tells the model to refuse with. [refusalSentence=REFUSAL_SENTENCE] */
+  refusalSentence?: string;
 }
 
 /** groundcheck's own pipeline as the eval's target: the suite's index, retrieval once per question. */
@@ -51,7 +53,8 @@ export async function openGroundcheckTarget(options: GroundcheckTargetOptions): 
     index.close();
     throw error;
   }
-  const { retrieval: retrievalOptions, ...answerOptions } = pipelineOptions(settings);
+  const { retrieval: retrievalOptions, prompt, ...answerOptions } = pipelineOptions(settings);
+  if (options.refusalSentence) prompt.refusalSentence = options.refusalSentence;
   const retrievals = new Map<string, Promise<RetrievalResult>>();
   const retrievalOf = (question: EvalQuestion): Promise<RetrievalResult> => {
     let retrieval = retrievals.get(question.id);
@@ -67,7 +70,7 @@ export async function openGroundcheckTarget(options: GroundcheckTargetOptions): 
   };
   return {
     forRun(generator) {
-      const pipeline = createRagPipeline({ index, chat: generator, retrieval: retrievalOptions, ...answerOptions });
+      const pipeline = createRagPipeline({ index, chat: generator, retrieval: retrievalOptions, prompt, ...answerOptions });
       return {
         norag: true,
         prepare: async (question) => {
