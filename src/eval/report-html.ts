@@ -274,7 +274,8 @@ ${config.indexPath !== null ? `<dt>index</dt><dd><code>${h(config.indexPath)}</c
 </dl></section>`;
 }
 
-const STYLES = `
+/** The reports' one stylesheet (the sweep report uses it too). */
+export const STYLES = `
 :root{--fg:#111827;--muted:#6b7280;--bg:#ffffff;--panel:#f9fafb;--line:#e5e7eb;--pass:#16a34a;--fail:#dc2626;--accent:#2563eb}
 @media (prefers-color-scheme:dark){:root{--fg:#e5e7eb;--muted:#9ca3af;--bg:#0b1020;--panel:#111827;--line:#1f2937}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -298,6 +299,9 @@ h1{font-size:26px;margin:0}h2{font-size:18px;margin:32px 0 12px;border-bottom:1p
 .chart-grid{stroke:var(--line);stroke-width:1}.chart-track{fill:var(--panel)}
 .chart-threshold{stroke:var(--fail);stroke-width:1.5;stroke-dasharray:4 3}.chart .chart-threshold-label{fill:var(--fail);font-size:10px}
 .strip-track{stroke:var(--line);stroke-width:2}
+.scatter-best{fill:var(--accent);stroke:var(--accent);stroke-width:1.5}.scatter-other{fill:var(--bg);stroke:var(--muted);stroke-width:1.5}
+.scatter-frontier{fill:none;stroke:var(--accent);stroke-width:1.5;stroke-dasharray:5 3}
+tr.pareto td:first-child{font-weight:700}
 .stats{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:12px}.stat{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:10px 14px;min-width:200px}
 .stat-value{font-size:22px;font-weight:700}.stat-label{font-size:12px}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}th{font-size:12px;color:var(--muted);font-weight:600}
