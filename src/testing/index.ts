@@ -135,3 +135,5 @@ export function bagOfWords(text: string, dimensions: number): Float32Array {
 
 export { chatReply, errorReply, pseudoVector, startMockOpenAIServer } from './openai-server.js';
 export type { MockOpenAIServer, MockOpenAIServerOptions, MockServerReply, RecordedRequest } from './openai-server.js';
+export { groundcheckMatchers, toBeGrounded, toCite, toRefuse } from './matchers.js';
+export type { GroundedOptions, MatcherContext, MatcherResult, RefuseOptions } from './matchers.js';

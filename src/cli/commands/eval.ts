@@ -133,7 +133,11 @@ export const evalCommand: Command = {
 export function defaultSuite(io: CliIO, bundled = BUNDLED_SUITE): string {
   if (existsSync(resolve(io.cwd, DEFAULT_SUITE))) return DEFAULT_SUITE;
   if (existsSync(bundled)) {
-    io.stderr.write(`groundcheck eval: no --suite given: running the bundled example suite (the handbook, 78 questions, offline) from ${bundled}\n  for your own app: --suite <suite.json|questions.jsonl> --target <http-url|module.ts>\n`);
+    io.stderr.write(
+      `groundcheck eval: no --suite given: running the bundled example suite (the handbook, 78 questions, offline) from ${bundled}\n` +
+        '  its gates are set for a production model, so the offline run fails some (--no-gates reports only)\n' +
+        '  for your own app: --suite <suite.json|questions.jsonl> --target <http-url|module.ts>\n',
+    );
     return bundled;
   }
   throw new UsageError(`no --suite given and no ${DEFAULT_SUITE} here: pass --suite <suite.json|questions.jsonl> (with --corpus <folder> for a .jsonl), and --target <http-url|module.ts> to evaluate your own app`);

@@ -58,17 +58,17 @@ async function importModule(spec: ModuleTargetSpec): Promise<Record<string, unkn
     const code = (error as { code?: string }).code;
     if (code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw loadError(spec, error);
   }
-  // Node cannot run TypeScript by itself: register tsx (the project's own, if it has it) and retry.
+  // Node cannot run TypeScript by itself: load it through tsx (the project's own, if it has it),
+  // scoped to this import (tsImport loads under its own URL; the failed load above stays cached).
   const specifier = 'tsx/esm/api';
-  let tsx: { register: () => unknown };
+  let tsx: { tsImport: (specifier: string, parentURL: string) => Promise<unknown> };
   try {
-    tsx = (await import(specifier)) as { register: () => unknown };
+    tsx = (await import(specifier)) as typeof tsx;
   } catch (error) {
     throw new InvalidInputError(`target ${spec.given} is TypeScript and tsx is not installed: npm install --save-dev tsx, or point --target at compiled JavaScript`, { code: 'invalid_target', cause: error });
   }
-  tsx.register();
   try {
-    return (await import(url)) as Record<string, unknown>;
+    return (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
   } catch (error) {
     throw loadError(spec, error);
   }
