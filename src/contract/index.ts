@@ -4,9 +4,7 @@
  * - `evidence.ts`: the evidence passage, with title, section and date as fields;
  * - `formats.ts`: every text format a model sees, as render/parse pairs;
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
- * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes;
- * - `plain-trace.ts`: the plain `{ query, chunks, answer }` record of an app not built on groundcheck,
- *   its zod schema and its one conversion to a `RagTrace` (eval targets and the capture adapter).
+ * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes.
  * It imports nothing above it (only `../errors.ts`).
  */
 export * from './messages.js';
@@ -17,3 +15,4 @@ export * from './refusal.js';
 export * from './judgment.js';
 export * from './outcome.js';
 export * from './plain-trace.js';
+export * from './hash.js';

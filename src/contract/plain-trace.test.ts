@@ -1,80 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../errors.js';
 import { evidenceFromChunks } from './evidence.js';
-import { contentHash, parsePlainAnswer, traceFromPlain, UNKNOWN_MODEL } from './plain-trace.js';
+import { textHash } from './hash.js';
+import { traceFromPlain } from './plain-trace.js';
 import { REFUSAL_SENTENCE } from './refusal.js';
 
-const record = {
-  query: 'How long is probation?',
-  chunks: [
-    { id: 'hr-7', text: 'Probation lasts six months [1].', title: 'Onboarding', updated: '2025-03-01', score: 0.82, extra: 'ignored' },
-    { id: 12, text: 'Reviews happen monthly.' },
-  ],
-  answer: 'Six months [1].',
-  model: 'acme-llm-2',
-  usage: { inputTokens: 120, outputTokens: 8 },
-};
+const fixed = { generateId: () => 'trace-1', now: () => new Date('2026-03-04T05:06:07.000Z') };
 
 describe('traceFromPlain', () => {
-  it('keeps every chunk text byte for byte with its fields, hashes it, and records what it cannot know as unknown', () => {
-    const trace = traceFromPlain(record, { id: 't-1', createdAt: '2026-01-01T00:00:00.000Z', totalMs: 42 });
-    expect(trace).toEqual({
-      id: 't-1',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      query: 'How long is probation?',
-      mode: 'rag',
-      chunks: [
-        { chunkId: 'hr-7', document: 'hr-7', title: 'Onboarding', section: '', updated: '2025-03-01', text: 'Probation lasts six months [1].', hash: contentHash('Probation lasts six months [1].'), score: 0.82, fusedScore: 0.82, rank: 1, vectorRank: null, textRank: null },
-        { chunkId: '12', document: '12', title: '', section: '', updated: null, text: 'Reviews happen monthly.', hash: contentHash('Reviews happen monthly.'), score: 0, fusedScore: 0, rank: 2, vectorRank: null, textRank: null },
-      ],
-      retrieval: { gated: false, minSimilarity: Number.NaN, topSimilarity: 0.82, candidates: { vector: 0, text: 0, fused: 2 }, embedder: 'external' },
-      messages: [],
-      answer: 'Six months [1].',
-      refused: false,
-      refusalReason: null,
-      promptVersion: 'external',
-      models: { chat: 'acme-llm-2', embedding: null },
-      usage: { inputTokens: 120, outputTokens: 8, totalTokens: null },
-      costUsd: null,
-      finishReason: null,
-      timings: { retrievalMs: 0, generationMs: 0, totalMs: 42 },
+  it('turns an app’s own chunks and answer into a trace, inventing nothing', () => {
+    const result = traceFromPlain(
+      { query: 'How long is probation?', chunks: [{ id: 'hr-7', text: 'Probation lasts 6 months.', title: 'HR Guide', score: 0.81 }, { id: 'hr-9', text: 'Notice is 1 week.' }], answer: 'Six months.', model: 'acme-gpt' },
+      fixed,
+    );
+    expect(result).toEqual({
+      ok: true,
+      trace: {
+        id: 'trace-1',
+        createdAt: '2026-03-04T05:06:07.000Z',
+        query: 'How long is probation?',
+        mode: 'rag',
+        chunks: [
+          { chunkId: 'hr-7', document: 'hr-7', title: 'HR Guide', section: '', updated: null, text: 'Probation lasts 6 months.', hash: textHash('Probation lasts 6 months.'), score: 0.81, fusedScore: 0.81, rank: 1, vectorRank: null, textRank: null },
+          { chunkId: 'hr-9', document: 'hr-9', title: '', section: '', updated: null, text: 'Notice is 1 week.', hash: textHash('Notice is 1 week.'), score: 0, fusedScore: 0, rank: 2, vectorRank: null, textRank: null },
+        ],
+        retrieval: null,
+        messages: [],
+        answer: 'Six months.',
+        refused: false,
+        refusalReason: null,
+        promptVersion: 'app',
+        models: { chat: 'acme-gpt', embedding: null },
+        usage: { inputTokens: null, outputTokens: null, totalTokens: null },
+        costUsd: null,
+        finishReason: null,
+        timings: { retrievalMs: 0, generationMs: 0, totalMs: 0 },
+      },
     });
-    // The evidence a judge gets is the app's chunk text, with no [Source: …] line needed.
-    expect(evidenceFromChunks(trace.chunks)).toEqual([
-      { id: 'hr-7', text: 'Probation lasts six months [1].', kind: 'chunk', title: 'Onboarding', section: null, updated: '2025-03-01', body: 'Probation lasts six months [1].' },
-      { id: '12', text: 'Reviews happen monthly.', kind: 'chunk', title: null, section: null, updated: null, body: 'Reviews happen monthly.' },
-    ]);
+  });
+
+  it('gives the judges exactly the app’s chunk texts, with its title as a field', () => {
+    const result = traceFromPlain({ query: 'q?', chunks: [{ id: 'a', text: 'Plain text, no source line.', title: 'A Doc' }], answer: 'x' }, fixed);
+    if (!result.ok) throw new Error(result.error);
+    expect(evidenceFromChunks(result.trace.chunks)).toEqual([{ id: 'a', text: 'Plain text, no source line.', kind: 'chunk', title: 'A Doc', section: null, updated: null, body: 'Plain text, no source line.' }]);
+  });
+
+  it('reads what JSON APIs send: a numeric id as its string, null for a missing title, section or score', () => {
+    const result = traceFromPlain({ query: 'q?', chunks: [{ id: 1042, text: 't', title: null, section: null, updated: null, score: null }], answer: 'x' }, fixed);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.trace.chunks[0]).toMatchObject({ chunkId: '1042', title: '', section: '', updated: null, score: 0, rank: 1 });
+    expect(traceFromPlain({ query: 'q', chunks: [{ id: true, text: 't' }], answer: 'x' }, fixed)).toEqual({ ok: false, error: 'chunks.0.id: chunk id must be a non-empty string or a number' });
+  });
+
+  it('detects a refusal', () => {
+    const result = traceFromPlain({ query: 'q?', chunks: [], answer: REFUSAL_SENTENCE }, fixed);
+    expect(result).toMatchObject({ ok: true, trace: { refused: true, refusalReason: 'model' } });
   });
 
   it.each([
-    { answer: REFUSAL_SENTENCE, chunks: [], refused: undefined, expected: { refused: true, refusalReason: 'gate', gated: true } },
-    { answer: "Sorry, I don't know that.", chunks: [{ id: 'a', text: 'x' }], refused: undefined, expected: { refused: true, refusalReason: 'model', gated: false } },
-    { answer: 'No comment.', chunks: [], refused: true, expected: { refused: true, refusalReason: 'gate', gated: true } },
-    { answer: 'Six months.', chunks: [], refused: undefined, expected: { refused: false, refusalReason: null, gated: false } },
-  ])('refusal from the answer or the record: $answer', ({ answer, chunks, refused, expected }) => {
-    const trace = traceFromPlain({ query: 'q?', answer, chunks, ...(refused !== undefined ? { refused } : {}) });
-    expect({ refused: trace.refused, refusalReason: trace.refusalReason, gated: trace.retrieval?.gated }).toEqual(expected);
-    expect(trace.models.chat).toBe(UNKNOWN_MODEL);
-  });
-
-  it('norag mode has no retrieval summary', () => {
-    expect(traceFromPlain({ query: 'q?', answer: 'a', chunks: [], mode: 'norag' }).retrieval).toBeNull();
-  });
-
-  it('rejects a malformed record with every problem, naming the source', () => {
-    const attempt = () => traceFromPlain({ query: '', answer: 3, chunks: [{ text: 'x' }, { id: 'b', text: 'y', score: 'high' }] } as never, { source: 'target answer for q1' });
-    expect(attempt).toThrow(InvalidInputError);
-    expect(attempt).toThrow(
-      [
-        'target answer for q1: answer: expected string, received number',
-        'target answer for q1: chunks.0.id: must be a non-empty string or a number',
-        'target answer for q1: chunks.1.score: expected number, received string',
-        'target answer for q1: query: must be a non-empty string',
-      ].join('\n'),
-    );
-  });
-
-  it('parsePlainAnswer takes the answer without a query', () => {
-    expect(parsePlainAnswer({ answer: 'ok', chunks: [] })).toEqual({ answer: 'ok', chunks: [] });
+    [{ chunks: [], answer: 'x' }, /^query: /],
+    [{ query: 'q', chunks: [{ id: 'a', text: 5 }], answer: 'x' }, /^chunks\.0\.text: /],
+    [{ query: 'q', chunks: [{ id: '', text: 't' }], answer: 'x' }, /^chunks\.0\.id: chunk id must be a non-empty string/],
+    [{ query: 'q', chunks: 'nope', answer: 'x' }, /^chunks: /],
+    [null, /^record: /],
+  ])('rejects %j with the field named', (input, message) => {
+    expect(traceFromPlain(input, fixed)).toEqual({ ok: false, error: expect.stringMatching(message) });
   });
 });

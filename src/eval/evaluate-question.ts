@@ -5,7 +5,7 @@ import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, Pairwise
 import { contentWordOverlap, keywordHits, retrievalScores, seededRng, DEFAULT_KS } from '../metrics/index.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { countWords, fnv1a } from '../text/text.js';
-import { UNKNOWN_MODEL } from '../contract/plain-trace.js';
+import { PLAIN_DEFAULT_MODEL } from '../contract/plain-trace.js';
 import type { RagTrace } from '../contract/trace.js';
 import type { Answerer } from './targets/answerer.js';
 import type { EvalQuestion } from './questions.js';
@@ -130,9 +130,9 @@ function retrievalFields(question: EvalQuestion, ragTrace: RagTrace | null) {
   };
 }
 
-/** Every model name the traces give (with and without its provider prefix); an unknown model names nothing. */
+/** Every model name the traces give (with and without its provider prefix); an app that named no model names nothing. */
 function scrubTermsOf(traces: RagTrace[]): string[] {
-  const models = traces.map((trace) => trace.models.chat).filter((model) => model !== UNKNOWN_MODEL);
+  const models = traces.map((trace) => trace.models.chat).filter((model) => model !== PLAIN_DEFAULT_MODEL);
   return [...new Set(models.flatMap((model) => [model, model.split(':').slice(1).join(':')]))].filter(Boolean);
 }
 

@@ -28,7 +28,6 @@ export interface GateResult extends Gate {
  * Ks for which `recall@k`, `precision@k`, `hit@k` and `ndcg@k` are reported: the cut-offs the run
  * summary measures, so a gate can only name a metric that is measured.
  */
-export const GATE_KS = DEFAULT_KS;
 
 /** Every metric a gate may name, with what it means (also printed by `groundcheck eval --help`). */
 export const GATE_METRICS: Readonly<Record<string, string>> = {
@@ -42,7 +41,7 @@ export const GATE_METRICS: Readonly<Record<string, string>> = {
   judgeErrorRate: 'judge errors / judge calls (faithfulness and pairwise)',
   mrr: 'mean reciprocal rank of the first relevant chunk (answerable questions)',
   ...Object.fromEntries(
-    GATE_KS.flatMap((k) => [
+    DEFAULT_KS.flatMap((k) => [
       [`recall@${k}`, `share of relevant chunks in the top ${k} (answerable questions)`],
       [`precision@${k}`, `share of the top ${k} that is relevant (answerable questions)`],
       [`hit@${k}`, `share of answerable questions with a relevant chunk in the top ${k}`],

@@ -1,5 +1,5 @@
-import { contentHash } from '../contract/plain-trace.js';
 import { neutralizeDelimiters, renderChunkText, SECTION_SEPARATOR } from '../contract/formats.js';
+import { textHash } from '../contract/hash.js';
 import { estimateTokens } from '../text/text.js';
 
 /** A document parsed from a Markdown or text file. */
@@ -63,8 +63,8 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The one content hash of a chunk text lives in the contract; re-exported for existing callers. */
-export { contentHash };
+/** Content hash of a chunk's model text (the contract's `textHash`: sha256, hex, first 20 characters). */
+export const contentHash = textHash;
 
 /**
  * Parse a Markdown or plain-text file: optional front matter (`title`, `updated`), an optional H1

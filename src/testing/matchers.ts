@@ -7,7 +7,7 @@
  * an app not built on groundcheck can give), and always against the trace's own chunks.
  */
 import { extractCitations } from '../contract/formats.js';
-import { traceFromPlain, type PlainTrace } from '../contract/plain-trace.js';
+import { traceFromPlain } from '../contract/plain-trace.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { RagTrace } from '../contract/trace.js';
 import { InvalidInputError } from '../errors.js';
@@ -132,7 +132,9 @@ export const groundcheckMatchers = { toBeGrounded, toRefuse, toCite };
 function asTrace(received: unknown, matcher: string, refusalSentence?: string): RagTrace {
   if (isRagTrace(received)) return received;
   if (received !== null && typeof received === 'object' && 'answer' in received && 'chunks' in received) {
-    return traceFromPlain(received as PlainTrace, { source: matcher, ...(refusalSentence ? { refusalSentence } : {}) });
+    const result = traceFromPlain(received, refusalSentence ? { refusalSentence } : {});
+    if (!result.ok) throw new InvalidInputError(`${matcher}: ${result.error}`, { code: 'invalid_trace' });
+    return result.trace;
   }
   throw new InvalidInputError(`${matcher}: expected a RagTrace or a { query, chunks: [{ id, text }], answer } record, got ${received === null ? 'null' : typeof received}`, { code: 'invalid_trace' });
 }

@@ -40,7 +40,7 @@ describe('groundcheck/vitest matchers', () => {
     expect(refusal).toRefuse();
     expect(grounded).not.toRefuse();
     expect(() => expect(grounded).toRefuse()).toThrow('expected a refusal, but the answer says: "Electronics carry a 2-year warranty [KB-301]." (from 1 chunk(s): kb-301)');
-    expect(() => expect(refusal).not.toRefuse()).toThrow(`expected an answer, but it refused: "I don't know: the documents do not cover this." (0 chunk(s) retrieved, refused by the gate)`);
+    expect(() => expect(refusal).not.toRefuse()).toThrow(`expected an answer, but it refused: "I don't know: the documents do not cover this." (0 chunk(s) retrieved, refused by the model)`);
     // An app's own refusal sentence.
     const own = { query: 'q?', chunks: [], answer: 'Computer says no.' };
     expect(own).not.toRefuse();
@@ -68,6 +68,6 @@ describe('groundcheck/vitest matchers', () => {
 
   it('anything but a trace is an input error naming the matcher', () => {
     expect(() => expect('just text').toRefuse()).toThrow('toRefuse: expected a RagTrace or a { query, chunks: [{ id, text }], answer } record, got string');
-    expect(() => expect({ query: 'q', chunks: [{ text: 'x' }], answer: 'a' }).toCite('x')).toThrow('toCite: chunks.0.id: must be a non-empty string or a number');
+    expect(() => expect({ query: 'q', chunks: [{ text: 'x' }], answer: 'a' }).toCite('x')).toThrow('toCite: chunks.0.id: chunk id must be a non-empty string or a number');
   });
 });

@@ -1,4 +1,6 @@
-import { parsePlainAnswer, traceFromPlain, type PlainAnswer } from '../../contract/plain-trace.js';
+import { GroundcheckError } from '../../errors.js';
+import { traceFromPlain } from '../../contract/plain-trace.js';
+import type { RagMode, RagTrace } from '../../contract/trace.js';
 import { targetCacheKey, type LlmCache } from '../cache.js';
 import type { Limiter } from '../limiter.js';
 import { retrying, type RetryOptions } from '../retry.js';
@@ -20,54 +22,47 @@ export interface ExternalAnswererOptions {
 
 /**
  * An external target as the runner's answerer: each (question, mode) is served from the cache
- * when it can be, else asked through the limiter with retries, validated against the plain-answer
- * schema and stored; then made a trace by the contract's one conversion, `traceFromPlain`, so the
- * judges see exactly the chunks the target returned.
+ * when it can be, else asked through the limiter with retries; the reply is validated and made a
+ * trace by the contract's one conversion, `traceFromPlain`, so the judges see exactly the chunks
+ * the target returned. Only a reply that converts is cached.
  */
 export function externalAnswerer(options: ExternalAnswererOptions): Answerer {
   const { target, cache, limiter, tally } = options;
+  const convert = (reply: unknown, query: string, mode: RagMode) =>
+    traceFromPlain({ ...(reply !== null && typeof reply === 'object' ? reply : { answer: reply }), query, mode }, options.refusalSentence ? { refusalSentence: options.refusalSentence } : {});
   return {
     norag: target.norag,
-    async answer(question, mode, signal) {
-      const source = `target ${target.name}, question ${question.id} (${mode})`;
+    async answer(question, mode, signal): Promise<RagTrace> {
       const key = cache ? targetCacheKey(target, question.question, mode, `run=${options.run}`) : null;
-      let plain: PlainAnswer | null = key ? cachedAnswer(cache!, key) : null;
-      let totalMs = 0;
-      if (plain) tally.cacheHits += 1;
-      else {
-        const started = performance.now();
-        const reply = await limiter(() =>
-          retrying(
-            async () => {
-              try {
-                const value = await target.answer(question.question, { mode, ...(signal ? { signal } : {}) });
-                tally.calls += 1;
-                return value;
-              } catch (error) {
-                tally.failedCalls += 1;
-                throw error;
-              }
-            },
-            options.retry,
-            signal,
-          ),
-        );
-        totalMs = performance.now() - started;
-        plain = parsePlainAnswer(reply, source);
-        if (key) cache!.setValue(key, { provider: `target:${target.kind}`, modelId: target.name, value: plain });
+      const stored = key ? cache!.getValue(key) : undefined;
+      if (stored !== undefined) {
+        // A stored reply that no longer converts (the schema changed) is a miss, and is overwritten.
+        const fromCache = convert(stored, question.question, mode);
+        if (fromCache.ok) {
+          tally.cacheHits += 1;
+          return fromCache.trace;
+        }
       }
-      return traceFromPlain({ ...plain, query: question.question, mode }, { totalMs, retriever: target.name, source, ...(options.refusalSentence ? { refusalSentence: options.refusalSentence } : {}) });
+      const reply = await limiter(() =>
+        retrying(
+          async () => {
+            try {
+              const value = await target.answer(question.question, { mode, ...(signal ? { signal } : {}) });
+              tally.calls += 1;
+              return value;
+            } catch (error) {
+              tally.failedCalls += 1;
+              throw error;
+            }
+          },
+          options.retry,
+          signal,
+        ),
+      );
+      const result = convert(reply, question.question, mode);
+      if (!result.ok) throw new GroundcheckError('invalid_target_response', `target ${target.name} (mode ${mode}) answered something that is not { answer, chunks: [{ id, text }] }: ${result.error}`);
+      if (key) cache!.setValue(key, { provider: `target:${target.kind}`, modelId: target.name, value: reply });
+      return result.trace;
     },
   };
-}
-
-/** A stored answer that still validates; anything else is a miss (and is overwritten). */
-function cachedAnswer(cache: LlmCache, key: string): PlainAnswer | null {
-  const stored = cache.getValue(key);
-  if (stored === undefined) return null;
-  try {
-    return parsePlainAnswer(stored);
-  } catch {
-    return null;
-  }
 }

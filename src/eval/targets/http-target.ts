@@ -1,7 +1,6 @@
 import { ApiCallError, GroundcheckError, InvalidInputError, TimeoutError, errorMessage } from '../../errors.js';
-import type { PlainAnswer } from '../../contract/plain-trace.js';
 import type { RagMode } from '../../contract/trace.js';
-import type { EvalTarget, HttpTargetSpec } from './types.js';
+import type { EvalTarget, HttpTargetSpec, TargetAnswer } from './types.js';
 
 export interface HttpTargetOptions {
   /** Where `${NAME}` in header templates is read from. [env=process.env] */
@@ -87,7 +86,7 @@ export function createHttpTarget(spec: HttpTargetSpec, options: HttpTargetOption
  * The plain answer in a response, by the spec's paths; unmapped defaults fall back to `sources`
  * entries with `chunkId`. Field types are left to the runner's validation, which names them.
  */
-export function readAnswer(json: unknown, spec: Pick<HttpTargetSpec, 'response'>, name: string, mode: RagMode): PlainAnswer {
+export function readAnswer(json: unknown, spec: Pick<HttpTargetSpec, 'response'>, name: string, mode: RagMode): TargetAnswer {
   const mapping = spec.response;
   const answer = readPath(json, mapping.answer);
   if (typeof answer !== 'string') throw responseError(name, mode, `has no string at "${mapping.answer}" (${preview(json)})`);
@@ -113,7 +112,7 @@ export function readAnswer(json: unknown, spec: Pick<HttpTargetSpec, 'response'>
     });
   });
   const model = readPath(json, mapping.model);
-  return { answer, chunks: chunks as PlainAnswer['chunks'], ...(typeof model === 'string' && model !== '' ? { model } : {}) };
+  return { answer, chunks: chunks as TargetAnswer['chunks'], ...(typeof model === 'string' && model !== '' ? { model } : {}) };
 }
 
 /** A value by dot path (`data.items.0.text`); `''` is the value itself; `undefined` when absent. */

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { InvalidInputError } from '../../errors.js';
-import type { PlainAnswer } from '../../contract/plain-trace.js';
-import type { EvalTarget, ModuleTargetSpec, TargetCallOptions } from './types.js';
+import type { EvalTarget, ModuleTargetSpec, TargetAnswer, TargetCallOptions } from './types.js';
 
-type AnswerFunction = (question: string, options: TargetCallOptions) => PlainAnswer | Promise<PlainAnswer>;
+type AnswerFunction = (question: string, options: TargetCallOptions) => TargetAnswer | Promise<TargetAnswer>;
 
 /**
  * A module as an eval target. It exports `answer(question, { mode, signal })` returning

@@ -1,4 +1,4 @@
-import type { PlainAnswer } from '../../contract/plain-trace.js';
+import type { PlainTraceInput } from '../../contract/plain-trace.js';
 import type { RagMode } from '../../contract/trace.js';
 
 /**
@@ -22,10 +22,13 @@ export interface EvalTarget {
   readonly norag: boolean;
   /**
    * Answer one question. `mode: 'norag'` asks for the answer without retrieval. The result is
-   * validated (`plainAnswerSchema`) by the runner.
+   * validated by the runner (the contract's `PlainTraceSchema`, without the query).
    */
-  answer(question: string, options: TargetCallOptions): Promise<PlainAnswer>;
+  answer(question: string, options: TargetCallOptions): Promise<TargetAnswer>;
 }
+
+/** What a target answers: the plain record of the contract without the query and mode (the runner knows them). */
+export type TargetAnswer = Omit<PlainTraceInput, 'query' | 'mode'>;
 
 export interface TargetCallOptions {
   mode: RagMode;
