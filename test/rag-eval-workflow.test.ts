@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { CliIO } from '../src/cli/io.js';
-import { main } from '../src/cli/main.js';
-import { onCleanup, tempDir } from '../src/test-support/fixtures.js';
+import { runCli } from '../src/test-support/cli.js';
+import { onCleanup } from '../src/test-support/fixtures.js';
 import { startMockOpenAIServer } from '../src/testing/index.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -22,12 +21,8 @@ function evalArgs(job: Job): string[] {
   return words.map((word) => (/^evals\/(suites|gates)\//.test(word) ? join(REPO, word) : word));
 }
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const cwd = tempDir();
-  const io: CliIO = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: () => true }, env, cwd };
-  return { code: await main(args, io), stdout: out.join(''), cwd };
-}
+/** The CLI in a fresh temp folder (a job's checkout) with the job's environment. */
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env });
 
 describe('examples/github-actions/rag-eval.yml', () => {
   const workflow = parse(readFileSync(WORKFLOW, 'utf8')) as { on: Record<string, unknown>; jobs: Record<string, Job> };

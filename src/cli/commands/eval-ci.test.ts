@@ -6,21 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { serveForeignApp, SHOP_REFUSAL } from '../../test-support/foreign-rag-app.js';
 import type { CliIO } from '../io.js';
-import { main } from '../main.js';
+import { runCli } from '../../test-support/cli.js';
 import { BUNDLED_SUITE, defaultSuite } from './eval.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../eval/targets/__fixtures__/${name}`, import.meta.url));
 const SHOP_QUESTIONS = fixture('shop-questions.jsonl');
 const SMOKE_SUITE = join(CORPUS_DIR, '..', '..', 'evals/suites/smoke.json');
 
-async function run(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const cwd = options.cwd ?? tempDir();
-  const io: CliIO = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) }, env: options.env ?? {}, cwd };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join(''), cwd };
-}
+const run = runCli;
 
 describe('groundcheck eval --target, and CI outputs', () => {
   it('--target <url> evaluates an app not built with groundcheck; --junit, --json and $GITHUB_STEP_SUMMARY are written', async () => {
