@@ -27,16 +27,16 @@ export function sweepPlot(sweep: SweepResults): string {
     .map((point) => ({
       x: point.keywordHitRate!,
       y: point.hallucinationRate!,
-      label: `${sweep.option} ${point.value}`,
+      label: String(point.value),
       highlighted: point.pareto,
       title: `${sweep.option} ${point.value}: hallucination ${percent(point.hallucinationRate)}, keyword hit ${percent(point.keywordHitRate)}, mean ${point.meanWords?.toFixed(0) ?? 'n/a'} words${point.pareto ? ' (Pareto-optimal)' : ''}`,
     }));
   return scatterPlot({
-    title: `Trade-off across ${sweep.option}: keyword hit rate (→ better) against hallucination rate (↓ better)`,
-    xLabel: 'keyword hit rate, RAG on',
-    yLabel: 'hallucination rate, RAG on',
+    title: `Trade-off across ${sweep.option}`,
+    xLabel: 'keyword hit rate, RAG on (→ better)',
+    yLabel: 'hallucination rate, RAG on (↓ better)',
     points,
-    format: (value) => percent(value, 0),
+    format: (value, digits) => percent(value, digits),
     highlightLabel: 'Pareto-optimal',
     otherLabel: 'dominated',
   });

@@ -11,6 +11,7 @@ import { chatReply, startMockOpenAIServer, type RecordedRequest } from '../testi
 import { openLlmCache } from './cache.js';
 import { writeSweepReports } from './report-sweep.js';
 import { markPareto, parseSweepFlag, runSweep, type SweepPoint } from './sweep.js';
+import { scatterPlot } from './svg.js';
 
 const SMOKE_SUITE = join(CORPUS_DIR, '..', '..', 'evals/suites/smoke.json');
 
@@ -46,10 +47,11 @@ describe('runSweep', () => {
     expect(paths.html).toMatch(/smoke-sweep-wordCap-\d{8}T[\d.]+Z\.html$/);
     const html = readFileSync(paths.html, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('<svg class="chart scatter" role="img" aria-label="Trade-off across wordCap: keyword hit rate (→ better) against hallucination rate (↓ better)"');
+    expect(html).toContain('<svg class="chart scatter" role="img" aria-label="Trade-off across wordCap"');
+    expect(html).toContain('>keyword hit rate, RAG on (→ better)</text>');
     // One point per value, labelled; the Pareto-optimal ones starred and filled.
     expect(html.match(/<g class="scatter-point/g)).toHaveLength(2);
-    for (const point of sweep.points) expect(html).toContain(`>wordCap ${point.value}${point.pareto ? ' ★' : ''}</text>`);
+    for (const point of sweep.points) expect(html).toMatch(new RegExp(`class="chart-value">[^<]*\\b${point.value}${point.pareto ? ' ★' : ''}`));
     expect(html.match(/<g class="scatter-point pareto">/g)).toHaveLength(sweep.paretoValues.length);
     expect(html).not.toMatch(/<script|src="http|href="http/);
     const json = JSON.parse(readFileSync(paths.json, 'utf8'));
@@ -122,6 +124,14 @@ describe('Pareto front and the --sweep flag', () => {
       [200, false],
       [225, true],
     ]);
+  });
+
+  it('the plot gives points at the same place one label, and ticks enough digits to stay distinct', () => {
+    const point = (label: string, x: number, highlighted: boolean) => ({ x, y: 0, label, highlighted, title: label });
+    const svg = scatterPlot({ title: 't', xLabel: 'x', yLabel: 'y', points: [point('40', 0.25, false), point('100', 0.384, true), point('125', 0.384, true)], format: (value, digits) => `${(value * 100).toFixed(digits)}%`, highlightLabel: 'best', otherLabel: 'other' });
+    expect(svg.match(/class="chart-value">[^<]*</g)).toEqual(['class="chart-value">40<', 'class="chart-value">100 ★, 125 ★<']);
+    // y spans 0–2%: ticks 0.0%, 0.5%, 1.0%, 1.5%, 2.0%.
+    expect(svg.match(/text-anchor="end" class="chart-axis">[^<]*/g)!.map((tick) => tick.split('>')[1])).toEqual(['0.0%', '0.5%', '1.0%', '1.5%', '2.0%']);
   });
 
   it('parses name=v1,v2', () => {
