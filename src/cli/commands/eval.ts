@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_PATH, openLlmCache, type LlmCache } from '../../eval/cache.js';
 import { cacheText, dollars, formatSpread, HEADLINE_METRICS, seconds } from '../../eval/format.js';
-import { mergeGates, parseGateConfig, parseGateExpression, type Gate } from '../../eval/gates.js';
+import { mergeGates, parseGateExpression, type Gate } from '../../eval/gates.js';
 import { evalModelsFromEnv, type EvalEnv } from '../../eval/models.js';
 import { createProgress } from '../../eval/progress.js';
 import { intervalFor } from '../../eval/report-markdown.js';
@@ -14,9 +14,10 @@ import { parseSweepFlag, runSweep } from '../../eval/sweep.js';
 import { describeTargetSpec } from '../../eval/targets/target-spec.js';
 import type { EvalResults } from '../../eval/types.js';
 import { writeReports } from '../../eval/write-reports.js';
-import type { ProviderName } from '../../providers/config.js';
 import { EXIT, integerFlag, UsageError, type CliIO, type Command } from '../io.js';
+import { gatesFile, providerFlag } from '../eval-flags.js';
 import { writeEvalOutputs, writeSweepOutputs } from './eval-outputs.js';
+import { isExplainSuiteArgs, runExplainEvalCommand } from './explain-eval.js';
 
 export const DEFAULT_SUITE = 'evals/suites/handbook.json';
 export const DEFAULT_OUT_DIR = 'evals/results';
@@ -32,6 +33,8 @@ export const evalCommand: Command = {
     '[--provider local|openai] [--judge-provider local|openai] [--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--json <file>] [--junit <file>] ' +
     '[--cache <file>] [--no-cache] [--gate <metric<=x|metric>=x>]... [--gates <file.json>] [--no-gates] [--single-order] [--db <file>] [--sweep <option>=<v1>,<v2>,…]',
   async run(args, io) {
+    // A suite file with "kind": "explain-errors" has its own runner (src/eval/explain-runner.ts).
+    if (isExplainSuiteArgs(args, io.cwd)) return runExplainEvalCommand(args, io);
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -168,23 +171,4 @@ export function terminalSummary(results: EvalResults, paths: { json: string; mar
   for (const line of written) lines.push(line);
   lines.push(results.passed ? 'PASSED' : 'FAILED');
   return lines.join('\n');
-}
-
-function gatesFile(path: string, given: string): Gate[] {
-  if (!existsSync(path)) throw new UsageError(`--gates ${given}: file not found`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--gates ${given}: not valid JSON (${(error as Error).message})`);
-  }
-  // Either the gates object itself or a file with a "gates" key (a suite file works too).
-  const gates = raw !== null && typeof raw === 'object' && 'gates' in raw ? (raw as { gates: unknown }).gates : raw;
-  return parseGateConfig(gates, given);
-}
-
-function providerFlag(value: string | undefined, name: string): ProviderName | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'local' && value !== 'openai') throw new UsageError(`${name} must be local or openai, not "${value}"`);
-  return value;
 }
