@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './contract/index.js';
 export type * from './providers/spec.js';
 export { EMPTY_USAGE } from './providers/spec.js';
+export { streamChat, streamFromGenerate, splitPieces } from './providers/stream.js';
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
