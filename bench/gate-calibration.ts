@@ -21,7 +21,7 @@ import { ingestDirectory } from '../src/rag/ingest.js';
 import { retrieve } from '../src/rag/retrieve.js';
 import { openIndex } from '../src/rag/store.js';
 import { checkTermCoverage } from '../src/rag/term-coverage.js';
-import { benchFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { benchFlags, BenchUsageError, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { formatTable } from './lib/table.js';
 
 const USAGE = 'usage: npm run bench:gate -- [--suite <suite.json>]\n';
@@ -35,6 +35,7 @@ runBenchmark(async () => {
   const embedder = createLocalEmbedder();
   const index = openIndex({ path: join(folder, 'index.db'), embedder });
   try {
+    if (suite.corpusDir === null) throw new BenchUsageError(`${suite.source} has no corpus to calibrate on`);
     await ingestDirectory(index, suite.corpusDir);
     const rows: { id: string; mustRefuse: boolean; top: number; uncovered: string[] }[] = [];
     for (const question of questions) {
