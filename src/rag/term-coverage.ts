@@ -18,8 +18,7 @@ export interface TermCoverageOptions {
 
 /**
  * The term-coverage half of the relevance gate: which topic words of the question's asking clause
- * (see `questionTerms`) occur nowhere in the corpus, in no close form ("monthly" for "month",
- * "joiner" for "join") and, when a {@link MeaningMatcher} is given, in nothing close in meaning.
+ * (see `questionTerms`) occur nowhere in the corpus, in no close form ("monthly" for "month") and, when a {@link MeaningMatcher} is given, in nothing close in meaning.
  * A question about something the corpus never names ("Can I be paid in bitcoin?") cannot be
  * answered from it, however well its other words ("paid", "salary") match; the similarity gate
  * cannot see that, because those other words make the pay-day chunk look relevant.
@@ -44,14 +43,11 @@ export async function checkTermCoverage(index: GroundcheckIndex, question: strin
 
 /**
  * A corpus stem that is the same word in another form: equal up to its fifth letter and at most
- * two letters longer or shorter ("month"/"monthli", "motorbik"/"motorcycl"), or the word without an agent ending
- * ("joiner" → "join"). Deliberately narrow: "membership" is not "member", "party" is not "part".
+ * two letters longer or shorter ("month"/"monthli", "motorbik"/"motorcycl"). Deliberately narrow:
+ * "membership" is not "member", "party" is not "part", "shower" is not "show".
  */
 function hasCloseForm(index: GroundcheckIndex, stem: string): boolean {
-  if (stem.length >= 5) {
-    for (const term of index.vocabularyWithPrefix(stem.slice(0, 5))) if (Math.abs(term.length - stem.length) <= 2) return true;
-  }
-  const agent = /^(.{3,})(?:er|or)s?$/.exec(stem);
-  if (agent) return index.corpusStatistics().documentFrequencies([agent[1]!]).size > 0;
+  if (stem.length < 5) return false;
+  for (const term of index.vocabularyWithPrefix(stem.slice(0, 5))) if (Math.abs(term.length - stem.length) <= 2) return true;
   return false;
 }
