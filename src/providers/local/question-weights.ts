@@ -51,12 +51,12 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
   const analysed = questionTerms(question.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
-  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; verbLike?: boolean }[] = [];
+  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
     if (!seen.has(term.stem)) {
       seen.add(term.stem);
-      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, verbLike: term.verbLike });
+      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, strictlyAsking: term.asking, verbLike: term.verbLike });
     }
     for (const region of [...(PLACE_REGIONS.get(term.word) ?? []), ...(DAY_GROUPS.get(term.word) ?? [])]) {
       if (seen.has(region)) continue;
@@ -87,9 +87,10 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     // A verb ("can I build up…") says less about the topic than a noun; it still counts.
     const factor = (entry.kind === 'topic' ? (entry.asking ? KIND_FACTOR.asking : KIND_FACTOR.context) : KIND_FACTOR[entry.kind]) * (entry.verbLike ? KIND_FACTOR.verb : 1);
     const found = count > 0;
-    // Missing specifics and regions are details the documents need not repeat; a missing topic
-    // word of the asking clause is what may make the question unanswerable.
-    const weight = found ? idf(count) * factor : entry.kind === 'topic' && entry.asking ? rarest * factor : 0;
+    // Missing specifics and regions are details the documents need not repeat; a missing noun of
+    // the asking clause itself is what may make the question unanswerable. A missing verb ("can I
+    // reply?") or scenario word ("a dodgy-looking email…") is more often the asker's own wording.
+    const weight = found ? idf(count) * factor : entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike ? rarest * factor : 0;
     return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)! };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
