@@ -31,7 +31,12 @@ export interface WeightedQuestion {
   figures: ReadonlySet<string>;
   /** The question's figures with what they count, for matching sentences' conditions. */
   figureList: Figure[];
+  /** Asks two things ("…, and what happens to my holiday?", "both monthly and for furniture"). */
+  multiPart: boolean;
 }
+
+/** A question in two parts: joined by "and", "also", "both", "as well as", "plus", or two question marks. */
+const MULTI_PART = /\b(?:and|also|both|as well as|plus)\b|\?[^?]+\?/i;
 
 /**
  * How much each kind of word counts. Topic words of the asking clause decide; the scenario's
@@ -94,7 +99,7 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)! };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
-  return { terms: terms.filter((term) => term.weight > 0), asksQuantity: QUANTITY.test(question), figures, figureList: questionFigures(question) };
+  return { terms: terms.filter((term) => term.weight > 0), asksQuantity: QUANTITY.test(question), figures, figureList: questionFigures(question), multiPart: MULTI_PART.test(question) };
 }
 
 /**

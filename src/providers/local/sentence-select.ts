@@ -72,6 +72,8 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
   const bestCoverage = coverage.get(best.unit.document) ?? 0;
   const related = (unit: SourceUnit) => {
     if (unit.document === best.unit.document) return true;
+    // One question, one document: a second one is quoted only for a question in two parts.
+    if (!question.multiPart) return false;
     const share = coverage.get(unit.document) ?? 0;
     // Another document must fit nearly as well as the best one, and hold half of the topic itself.
     return share >= settings.relatedShare * bestCoverage && share >= 0.5;
