@@ -17,7 +17,8 @@ const REGIONS: readonly { words: string; regions: string[] }[] = [
       'england cornwall devon dorset somerset wiltshire hampshire kent surrey sussex essex suffolk norfolk cambridgeshire oxfordshire ' +
       'berkshire yorkshire lancashire cumbria northumberland durham cheshire derbyshire nottinghamshire lincolnshire leicestershire ' +
       'warwickshire worcestershire gloucestershire herefordshire shropshire staffordshire hertfordshire bedfordshire buckinghamshire ' +
-      'northamptonshire merseyside cotswolds birmingham bournemouth brighton cambridge coventry derby exeter hull leeds leicester ' +
+      'northamptonshire merseyside cotswolds london manchester bristol salford birmingham bournemouth brighton cambridge coventry derby ' +
+      'exeter hull leeds leicester ' +
       'liverpool newcastle norwich nottingham oxford plymouth portsmouth sheffield southampton york chester lancaster swindon ' +
       'sunderland wolverhampton keynes',
   },
