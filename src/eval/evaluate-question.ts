@@ -151,8 +151,9 @@ function side(trace: RagTrace, evidence: EvidencePassage[], judgment: Faithfulne
     judgedAgainst: evidence.map((passage) => passage.id),
     judgment,
     keywords: keywordHits(trace.answer, question.keywords),
-    contentWordOverlap: trace.refused ? null : contentWordOverlap(trace.answer, evidence.map((passage) => passage.text)),
-    words: countWords(trace.answer),
+    // The pipeline's notes (the outdated-document note) are not the model's words.
+    contentWordOverlap: trace.refused ? null : contentWordOverlap(answerForJudging(trace), evidence.map((passage) => passage.text)),
+    words: countWords(answerForJudging(trace)),
   };
 }
 

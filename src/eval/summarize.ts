@@ -190,14 +190,16 @@ export function spreadAcrossRuns(runs: RunSummary[]): Record<string, Spread> {
  */
 export function answerRates(questions: readonly QuestionResult[]): Record<string, number | null> {
   const answerable = questions.filter((question) => !question.mustRefuse);
-  const noragAnswered = answerable.filter((question) => !question.norag!.refused).length;
+  // A target without a RAG-off mode has no RAG-off answers to count.
+  const withNorag = answerable.filter((question) => question.norag !== null);
+  const noragAnswered = withNorag.filter((question) => !question.norag!.refused).length;
   const answered = answerable.filter((question) => !question.rag!.refused && question.rag!.sources !== undefined);
   const unrelated = answered.filter((question) => question.rag!.sources!.unrelated.length > 0).length;
   const reasons = questions.map((question) => question.rag!.trace.retrieval);
   const gated = (reason?: 'similarity' | 'coverage') =>
     questions.length === 0 ? null : reasons.filter((summary) => summary?.gated && (reason === undefined || (summary.gateReason ?? 'similarity') === reason)).length / questions.length;
   return {
-    noragAnswerRate: answerable.length === 0 ? null : noragAnswered / answerable.length,
+    noragAnswerRate: withNorag.length === 0 ? null : noragAnswered / withNorag.length,
     unrelatedSourceRate: answered.length === 0 ? null : unrelated / answered.length,
     gateRate: gated(),
     similarityGateRate: gated('similarity'),
