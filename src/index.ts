@@ -19,6 +19,7 @@ export { extractJsonObject, type JsonExtraction } from './providers/json.js';
 export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';
 export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument, type StoredPage, type PageSource } from './rag/store.js';
 export { ingestDirectory, formatIngestSummary, type IngestOptions, type IngestSummary } from './rag/ingest.js';
+export { watchDirectory, type WatchOptions, type DirectoryWatcher } from './rag/watch.js';
 export {
   ingestSite,
   formatSiteIngestSummary,
@@ -37,6 +38,8 @@ export {
 } from './crawl/index.js';
 export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
 export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
+export { checkTermCoverage, type MeaningMatcher, type TermCoverageOptions } from './rag/term-coverage.js';
+export { type OutdatedNoteOptions } from './rag/outdated-note.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
 export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
 export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';

@@ -33,7 +33,9 @@ export const MEMORY_CHAT_MODEL_ID = 'local-memory-2024';
  * answers are reported.
  */
 export function createMemoryChatModel(options: MemoryChatModelOptions): ChatModel {
-  const memory = options.memory ?? loadMemorySnapshot();
+  // Read on the first closed-book question, so building the model never touches the disk.
+  let memory: Source[] | undefined = options.memory;
+  const remembered = () => (memory ??= loadMemorySnapshot());
   const recall = options.recall ?? 3;
   const minCoverage = options.minCoverage ?? 0.4;
   const model: ChatModel = {
@@ -44,8 +46,9 @@ export function createMemoryChatModel(options: MemoryChatModelOptions): ChatMode
       const message = parseQuestionMessage(userMessage);
       if (message.documents !== null && message.documents.length > 0) return options.grounded.generate(call);
       const refusal = parseRefusalRule(systemMessage) ?? REFUSAL_SENTENCE;
-      const weighted = weighQuestion(message.question, memory.flatMap((source) => source.units));
-      const recalled = memory
+      const snapshot = remembered();
+      const weighted = weighQuestion(message.question, snapshot.flatMap((source) => source.units));
+      const recalled = snapshot
         .map((source) => ({ source, coverage: topicCoverage(weighted, source) }))
         .filter((entry) => entry.coverage > 0)
         .sort((a, b) => b.coverage - a.coverage)

@@ -49,7 +49,7 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, 
   const conflict = (fit === -1 && agreement !== 1) || (agreement === -1 && fit !== 1);
   // A section's first sentence usually states its rule; the rest qualify it.
   const lead = unit.position === 0 ? 0.05 : 0;
-  const score = lead + (own + 0.8 * heading) / total + 0.2 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
+  const score = lead + (own + 0.8 * heading) / total + 0.3 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
   return { unit, score, conflict };
 }
 
