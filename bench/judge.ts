@@ -120,8 +120,8 @@ async function runFile(file: HaluEvalFile, seed: number): Promise<FileResult> {
         sides: {
           rag: item.rightAnswer,
           norag: item.hallucinatedAnswer,
-          claimsRag: right.status === 'ok' ? right.claims : null,
-          claimsNorag: hallucinated.status === 'ok' ? hallucinated.claims : null,
+          judgmentRag: right,
+          judgmentNorag: hallucinated,
         },
         rng,
       }),

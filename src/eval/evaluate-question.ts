@@ -84,8 +84,8 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
       sides: {
         rag: ragTrace.answer,
         norag: noragTrace.answer,
-        claimsRag: ragJudgment.status === 'ok' ? ragJudgment.claims : null,
-        claimsNorag: noragJudgment.status === 'ok' ? noragJudgment.claims : null,
+        judgmentRag: ragJudgment,
+        judgmentNorag: noragJudgment,
       },
       rng: seededRng(fnv1a(`${context.runSeed}:${question.id}`)),
       bothOrders: context.bothOrders,

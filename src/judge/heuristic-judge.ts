@@ -3,8 +3,10 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { analyze, withoutQuantityWord } from './heuristic-analysis.js';
-import { evidenceRelevance, judgeClaim, RELEVANCE_COVERAGE } from './heuristic-match.js';
+import { analyze } from './heuristic-analysis.js';
+import { judgeContexts, readQuestion } from './heuristic-context.js';
+import { judgeClaim } from './heuristic-match.js';
+import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
 import { buildUnits, type PassageInfo } from './heuristic-units.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
@@ -12,8 +14,10 @@ import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, Faithf
  * Changes whenever the heuristic's rules or thresholds change (any judgment could change).
  * - `heuristic-v3`: passages read through the contract (fields, one-line source line); citations
  *   read by the contract's parser, so a title with parentheses ("Cycle Scheme (UK)") is one citation.
+ * - `heuristic-v4`: judgment v2: context verdicts per chunk, answer relevance, personal-data
+ *   questions, reference-claim recall; refusal correctness and the outcome derived in code.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v3';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v4';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -47,8 +51,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
       const started = performance.now();
       try {
         const { units, passages } = buildUnits(input.evidence);
-        const question = analyze(withoutQuantityWord(input.question));
-        const evidenceRelevant = evidenceRelevance(question, units) >= RELEVANCE_COVERAGE;
+        const chunkUnits = units.filter((unit) => input.evidence.find((passage) => passage.id === unit.passageId)?.kind === 'chunk');
+        const reading = readQuestion(input.question, chunkUnits);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
         const claims: JudgedClaim[] = [];
@@ -56,17 +60,24 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           const claim = analyze(text);
           // Nothing to check: "Yes.", "No.", "Sure!"
           if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
-          claims.push(judgeClaim(text, claim, units, question));
+          claims.push(judgeClaim(text, claim, units, reading.analysis));
         }
         claims.push(...judgeCitations(split.citations, passages));
-        const derived = deriveFaithfulness(claims, { refused, evidenceRelevant }, policy);
+        const derived = deriveFaithfulness(
+          {
+            claims,
+            contexts: judgeContexts(reading, input.evidence, chunkUnits),
+            refused,
+            answerRelevance: refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units),
+            personalData: input.personalData ?? asksForPersonalData(input.question),
+            referenceClaims: input.reference ? referenceClaims(input.reference, input.answer) : null,
+          },
+          policy,
+        );
         return {
           status: 'ok',
           judge: info,
-          claims,
           ...derived,
-          refused,
-          evidenceRelevant,
           usage: { ...EMPTY_USAGE },
           costUsd: 0,
           durationMs: performance.now() - started,
