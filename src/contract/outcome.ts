@@ -36,9 +36,9 @@ export interface OutcomeRow {
 
 /**
  * An answer that states less than this share of the reference answer's claims is `incomplete`
- * (offline evals, where a reference exists). [0.5]
+ * (offline evals, where a reference exists). [0.34]
  */
-export const COMPLETE_REFERENCE_RECALL = 0.5;
+export const COMPLETE_REFERENCE_RECALL = 0.34;
 
 /** Whether the answer is short of what the question asks: judged `partial`, or low reference recall. */
 function incomplete(flags: JudgmentFlags): boolean {

@@ -28,12 +28,13 @@ export interface QuestionReading {
  * question is usually about ("Bitcoin", "sabbatical", "pet insurance"): it counts more, so
  * passages that share only the question's common words do not pass for answers.
  */
-export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 2 } as const;
+export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 1.5 } as const;
 
 /** Words of a question that say how it is asked, not what it is about. */
 const QUESTION_FORM = new Set(['want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean']);
 
-const QUANTITY_QUESTION = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was)? (?:the )?(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|number|length|cost|price|value|deadline|budget|threshold)|by how much|what percentage)\b/i;
+const QUANTITY_QUESTION =
+  /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;
 const TIME_QUESTION = /\b(?:when|what (?:time|day|date|month|year)|by what (?:time|date|day)|which (?:day|date|month))\b/i;
 const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could|do|does|did|is|are|am|was|were|will|would|should|shall|must|may|might|have|has|had)\b/i;
 
@@ -81,12 +82,10 @@ export function questionParts(question: string): string[] {
   const asked = sentences.length > 0 ? sentences : [question];
   const parts: string[] = [];
   for (const sentence of asked) {
-    const split = sentence.split(/,?\s+(?:and|or)\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if)\b)/i);
+    const split = sentence.split(/,?\s+(?:and|or)\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if|for|about)\b)/i);
     parts.push(...split);
   }
-  // Leading statements ("I'm a grade 3 and have been here 3 years.") stay with the first part.
-  const statements = question.split(/(?<=[.!])\s+/).filter((sentence) => !/\?\s*$/.test(sentence)).join(' ');
-  if (statements !== '' && parts.length > 0 && sentences.length > 0) parts[0] = `${statements} ${parts[0]}`;
+  // Leading statements ("I'm a grade 3 and have been here 3 years.") are context, not something asked.
   return parts;
 }
 
@@ -103,7 +102,17 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
 
 /** How much of the question a unit covers: its own words fully, its title and section words half. */
 export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit): number {
-  return topicCoverage(topic, (stem) => (hasStem(unit.own, stem) ? 1 : hasStem(unit.heading, stem) ? HEADING_WEIGHT : 0));
+  return topicCoverage(topic, (stem) => (hasStem(unit.own, stem) ? 1 : hasStem(unit.heading, stem) ? HEADING_WEIGHT : sharesPrefix(unit.own, stem) ? PREFIX_WEIGHT : 0));
+}
+
+/** A stem sharing its first five letters with a unit's stem ("motorbik" / "motorcycl") counts this much. */
+const PREFIX_WEIGHT = 0.5;
+
+function sharesPrefix(stems: ReadonlySet<string>, stem: string): boolean {
+  if (stem.length < 6 || /\d/.test(stem)) return false;
+  const prefix = stem.slice(0, 5);
+  for (const other of stems) if (other.length >= 6 && other.startsWith(prefix)) return true;
+  return false;
 }
 
 const HEADING_WEIGHT = 0.5;
@@ -113,7 +122,7 @@ const HEADING_WEIGHT = 0.5;
  * `answers` of the question's topic (weighted) and holds the kind of figure a "how many / how much /
  * when" question asks for; it is `related` when the chunk as a whole covers at least `related`.
  */
-export const CONTEXT_THRESHOLDS = { answers: 0.5, related: 0.3 } as const;
+export const CONTEXT_THRESHOLDS = { answers: 0.4, related: 0.25 } as const;
 
 /** Whether a unit holds the kind of value the question asks for. */
 export function unitHoldsKind(kind: AnswerKind, unit: EvidenceUnit): boolean {
@@ -131,7 +140,9 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
     .filter((passage) => passage.kind === 'chunk')
     .map((passage) => {
       const own = units.filter((unit) => unit.passageId === passage.id);
-      const best = Math.max(0, ...own.filter((unit) => unitHoldsKind(reading.kind, unit)).map((unit) => unitCoverage(reading.topic, unit)));
+      const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit));
+      // A chunk answers the question when it answers one of the things the question asks.
+      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit))));
       const stems = own[0]?.passageStems ?? new Set<string>();
       const whole = topicCoverage(reading.topic, (stem) => (hasStem(stems, stem) ? 1 : 0));
       const verdict: ContextVerdict = best >= CONTEXT_THRESHOLDS.answers ? 'answers' : whole >= CONTEXT_THRESHOLDS.related ? 'related' : 'unrelated';
