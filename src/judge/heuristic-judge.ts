@@ -8,7 +8,7 @@ import { judgeContexts, readQuestion } from './heuristic-context.js';
 import { judgeClaim } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
 import { buildUnits, type PassageInfo } from './heuristic-units.js';
-import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
+import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
 /**
  * Changes whenever the heuristic's rules or thresholds change (any judgment could change).
@@ -63,14 +63,19 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           claims.push(judgeClaim(text, claim, units, reading.analysis));
         }
         claims.push(...judgeCitations(split.citations, passages));
+        const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
+        let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units);
+        // An answer that only partly addresses the question and states none of the reference
+        // answer's claims is about something else.
+        if (relevance === 'partial' && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
         const derived = deriveFaithfulness(
           {
             claims,
             contexts: judgeContexts(reading, input.evidence, chunkUnits),
             refused,
-            answerRelevance: refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units),
+            answerRelevance: relevance,
             personalData: input.personalData ?? asksForPersonalData(input.question),
-            referenceClaims: input.reference ? referenceClaims(input.reference, input.answer) : null,
+            referenceClaims: reference,
           },
           policy,
         );

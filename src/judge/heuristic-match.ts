@@ -28,6 +28,19 @@ export const BARE_CLAIM_WORDS = 6;
  * one fact, which one sentence (or a sentence and the one referring back to it) must state.
  */
 export const NEIGHBOURHOOD_MIN_STEMS = 8;
+/**
+ * Light words: verbs, adverbs and quantifiers that carry no fact of their own in a claim ("you
+ * need a receipt", "it is currently £30", "anything more needs approval"), as Porter stems.
+ */
+const LIGHT_STEMS: ReadonlySet<string> = new Set([
+  'need', 'give', 'take', 'make', 'let', 'put', 'go', 'come', 'keep', 'use', 'want', 'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi',
+  'anyth', 'someth', 'everyth', 'noth', 'anyon', 'someon', 'plu', 'like', 'toward', 'back', 'beforehand', 'first', 'just', 'onli', 'realli', 'actual',
+  'also', 'alwai', 'usual', 'normal', 'gener', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'amount', 'thing', 'wai', 'lot', 'bit',
+]);
+
+/** Share of a claim's words a unit must hold itself before the question's words count as given. */
+const GIVEN_WORDS_MIN_SHARE = 2 / 3;
+
 /** Units scoring within this of the best all count as the best match when looking for a contradiction. */
 const TIE_MARGIN = 0.05;
 /** A pair of sentences must match clearly better than one sentence to be preferred. */
@@ -76,7 +89,11 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // A bare answer's figure ("16 weeks") is about what the question asks: the question's words are its context.
   const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
 
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
+  // Words the claim shares with the question restate what was asked ("new joiners are on
+  // probation…"), and light words ("need", "currently", "anything") state nothing of their own:
+  // neither has to be found in the evidence for the claim's words to be covered.
+  const given = new Set([...(question?.stems ?? []), ...LIGHT_STEMS]);
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given));
   const verifying = assessments.filter((assessment) => verifies(assessment, bare)).sort((a, b) => b.score - a.score);
   if (verifying.length > 0) {
     const best = verifying[0]!;
@@ -173,8 +190,12 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
   });
 }
 
-function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
-  const has = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem);
+function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean, given: ReadonlySet<string>): Assessment {
+  const found = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem);
+  // The question's words count as given only in a unit that already holds most of the claim: a
+  // claim about "volunteering days" is not verified by a sentence about compassionate leave days.
+  const ownShare = claim.stems.length === 0 ? 1 : claim.stems.filter(found).length / claim.stems.length;
+  const has = (stem: string) => found(stem) || (!bare && ownShare >= GIVEN_WORDS_MIN_SHARE && !claim.keyStems.has(stem) && given.has(stem));
   const covered = claim.stems.filter(has);
   const missing = claim.stems.filter((stem) => !has(stem));
   const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;

@@ -22,7 +22,8 @@ export const RELEVANCE_THRESHOLDS = { covered: 0.4, groundingWeight: 1 } as cons
 function groundingUnit(claim: JudgedClaim, units: readonly EvidenceUnit[]): EvidenceUnit | null {
   const analysis = analyze(claim.text);
   if (analysis.stems.length === 0) return null;
-  const candidates = claim.evidenceChunkId === null ? [] : units.filter((unit) => unit.passageId === claim.evidenceChunkId);
+  // An absent claim rests on no passage: its closest sentence anywhere shows what it is about.
+  const candidates = claim.evidenceChunkId === null ? units : units.filter((unit) => unit.passageId === claim.evidenceChunkId);
   let best: EvidenceUnit | null = null;
   let bestShare = 0;
   for (const unit of candidates) {
@@ -59,7 +60,10 @@ export function answerRelevance(reading: QuestionReading, answer: string, claims
     }
     return best;
   };
-  const covered = reading.parts.map((part) => topicCoverage(part, credit) >= RELEVANCE_THRESHOLDS.covered);
+  // A plain "yes" or "no" to a yes/no question addresses it: half the coverage is enough.
+  const direct = reading.kind === 'yes_no' && /^\s*(?:yes|no|not (?:normally|usually|any more)|nope|yep)\b/i.test(answer);
+  const needed = direct ? RELEVANCE_THRESHOLDS.covered / 2 : RELEVANCE_THRESHOLDS.covered;
+  const covered = reading.parts.map((part) => topicCoverage(part, credit) >= needed);
   if (!covered.some(Boolean)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   return answerHoldsKind(reading, analysis) ? 'answers' : 'partial';
