@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness } from '../judge/faithfulness-score.js';
 import { describe, expect, it } from 'vitest';
 import { ApiCallError } from '../errors.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, JudgeInfo, PairwiseJudge } from '../judge/types.js';
@@ -59,17 +60,22 @@ function recordingFaithfulnessJudge(verdict: (input: FaithfulnessInput) => 'veri
       const claimVerdict = verdict(input);
       const claims = refused ? [] : [{ text: input.answer, verdict: claimVerdict, evidenceChunkId: input.evidence[0]?.id ?? null, note: 'mock' }];
       const contradicted = claims.filter((claim) => claim.verdict === 'contradicted').length;
+      const derived = deriveFaithfulness(
+        {
+          claims,
+          contexts: input.evidence.filter((passage) => passage.kind === 'chunk').map((passage) => ({ chunkId: passage.id, verdict: 'answers' as const, note: 'mock' })),
+          refused,
+          answerRelevance: 'answers',
+          personalData: false,
+          referenceClaims: null,
+        },
+        DEFAULT_FAITHFULNESS_POLICY,
+      );
+      void contradicted;
       return {
         status: 'ok',
         judge: info,
-        claims,
-        counts: { verified: claims.length - contradicted, contradicted, absent: 0 },
-        faithful: refused ? null : contradicted === 0,
-        hallucinated: contradicted > 0,
-        refused,
-        evidenceRelevant: input.evidence.length > 0,
-        correctlyRefused: input.evidence.length > 0 ? null : refused,
-        undetermined: false,
+        ...derived,
         usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
         costUsd: 0,
         durationMs: 0,
