@@ -29,13 +29,12 @@ export const BARE_CLAIM_WORDS = 6;
  */
 export const NEIGHBOURHOOD_MIN_STEMS = 8;
 /**
- * Light words: verbs, adverbs and quantifiers that carry no fact of their own in a claim ("you
- * need a receipt", "it is currently £30", "anything more needs approval"), as Porter stems.
+ * Light words: adverbs and indefinite words that carry no fact of their own in a claim ("it is
+ * currently £30", "anything more needs approval", "plus"), as Porter stems.
  */
 const LIGHT_STEMS: ReadonlySet<string> = new Set([
-  'need', 'give', 'take', 'make', 'let', 'put', 'go', 'come', 'keep', 'use', 'want', 'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi',
-  'anyth', 'someth', 'everyth', 'noth', 'anyon', 'someon', 'plu', 'like', 'toward', 'back', 'beforehand', 'first', 'just', 'onli', 'realli', 'actual',
-  'also', 'alwai', 'usual', 'normal', 'gener', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'amount', 'thing', 'wai', 'lot', 'bit',
+  'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward',
+  'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
 ]);
 
 /** Share of a claim's words a unit must hold itself before the question's words count as given. */
@@ -89,10 +88,10 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // A bare answer's figure ("16 weeks") is about what the question asks: the question's words are its context.
   const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
 
-  // Words the claim shares with the question restate what was asked ("new joiners are on
-  // probation…"), and light words ("need", "currently", "anything") state nothing of their own:
-  // neither has to be found in the evidence for the claim's words to be covered.
-  const given = new Set([...(question?.stems ?? []), ...LIGHT_STEMS]);
+  // Words the claim takes from the question that no passage uses are the asker's own names for
+  // what the passages call otherwise ("new joiners" for "new employees"): they restate what was
+  // asked, so they need not be found (in a unit that holds most of the claim itself).
+  const given = new Set((question?.stems ?? []).filter((stem) => !units.some((unit) => hasStem(unit.passageStems, stem))));
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given));
   const verifying = assessments.filter((assessment) => verifies(assessment, bare)).sort((a, b) => b.score - a.score);
   if (verifying.length > 0) {
