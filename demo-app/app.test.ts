@@ -50,10 +50,10 @@ describe('demo app API', () => {
     });
     // The offline answer quotes the mileage table; the offline judge verifies each of its three claims.
     expect({ verdict: trace.body.verdict, label: trace.body.label, tone: trace.body.tone, text: trace.body.text }).toEqual({
-      verdict: 'faithful',
-      label: 'Faithful',
+      verdict: 'correct',
+      label: 'Correct',
       tone: 'pass',
-      text: 'Faithful: every checkable claim verified by the sources (3 claims checked)',
+      text: 'Correct: answers the question, and every checkable claim is verified by the sources (3 claims checked)',
     });
     expect(trace.body.judgment.claims.map((claim: { verdict: string; evidenceChunkId: string }) => [claim.verdict, claim.evidenceChunkId])).toEqual([
       ['verified', 'travel-and-expenses#mileage-rates'],

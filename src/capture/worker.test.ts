@@ -205,7 +205,7 @@ describe('live judge worker', () => {
     for (const answer of answers) expect(demo.store!.getCapture(answer.body.traceId)!.judgments).toMatchObject([{ status: 'ok', judge: { kind: 'llm' } }]);
     const after = (await request(demo.app).get('/metrics')).text;
     expect(after).toMatch(/^groundcheck_judge_worker_paused 0$/m);
-    expect(after).toMatch(/^groundcheck_judgments_total\{outcome="faithful"\} 2$/m);
+    expect(after).toMatch(/^groundcheck_judgments_total\{outcome="correct"\} 2$/m);
   });
 
   it('retries a failing judge with backoff, then stores the failure as a judge error (never a pass)', async () => {

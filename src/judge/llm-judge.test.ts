@@ -99,7 +99,7 @@ describe('createLlmFaithfulnessJudge with MockChatModel', () => {
     expect(system).toContain('Do not rate the answer as a whole and do not give a score');
     expect(system).not.toMatch(/employee|workplace|handbook/i);
     expect(Object.keys(FAITHFULNESS_REPLY_SCHEMA.properties as Record<string, unknown>)).toEqual(['contexts', 'personalData', 'answerRelevance', 'claims', 'referenceClaims']);
-    const claimItem = ((FAITHFULNESS_REPLY_SCHEMA.properties as Record<string, { items: { required: string[] } }>).claims.items.required);
+    const claimItem = ((FAITHFULNESS_REPLY_SCHEMA.properties as Record<string, { items: { required: string[] } }>).claims!.items.required);
     expect(claimItem.indexOf('reason')).toBeLessThan(claimItem.indexOf('verdict'));
     expect(() => createLlmFaithfulnessJudge({ chat, domain: ' ' })).toThrow(/option domain/);
   });

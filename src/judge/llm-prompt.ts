@@ -1,4 +1,4 @@
-import { escapeAttribute, neutralizeDelimiters } from '../contract/formats.js';
+import { escapeAttribute, neutralizeDelimiters, unescapeAttribute } from '../contract/formats.js';
 import type { ChatMessage, JsonResponseFormat } from '../providers/spec.js';
 import type { FaithfulnessInput } from './types.js';
 
@@ -159,6 +159,25 @@ export function buildFaithfulnessMessages(input: FaithfulnessInput, domain: stri
     { role: 'system', content: faithfulnessSystemPrompt(domain) },
     { role: 'user', content: user },
   ];
+}
+
+/** What a faithfulness prompt's user message holds, read back (see {@link buildFaithfulnessMessages}). */
+export interface FaithfulnessPromptParts {
+  question: string;
+  evidence: { id: string; text: string }[];
+  answer: string;
+  reference: string | null;
+}
+
+/**
+ * Read the user message written by {@link buildFaithfulnessMessages} (the parse half of the pair;
+ * mock judges in tests and benchmarks answer from it). Texts are as shown to the model
+ * (delimiters neutralized).
+ */
+export function parseFaithfulnessPrompt(user: string): FaithfulnessPromptParts {
+  const block = (tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(user)?.[1] ?? null;
+  const evidence = [...user.matchAll(/<evidence id="([^"]*)">\n([\s\S]*?)\n<\/evidence>/g)].map((match) => ({ id: unescapeAttribute(match[1]!), text: match[2]! }));
+  return { question: block('question') ?? '', evidence, answer: block('answer') ?? '', reference: block('reference_answer') };
 }
 
 /** The follow-up sent after a reply that could not be used. */

@@ -134,4 +134,5 @@ export function bagOfWords(text: string, dimensions: number): Float32Array {
 }
 
 export { chatReply, errorReply, pseudoVector, startMockOpenAIServer } from './openai-server.js';
+export { faithfulnessJudgeReply } from './judge-replies.js';
 export type { MockOpenAIServer, MockOpenAIServerOptions, MockServerReply, RecordedRequest } from './openai-server.js';
