@@ -53,9 +53,10 @@ function incomplete(flags: JudgmentFlags): boolean {
  *   claim, which makes it `hallucinated`;
  * - an on-topic answer where refusing was right (no chunk answers, or personal data was asked for)
  *   is `should_have_refused`, whatever its claims;
- * - an answer that does not address the question is `off_topic` however faithful, so a faithful
- *   non-answer never shows as a pass;
- * - then faithfulness (`hallucinated`), completeness (`incomplete`), and `correct`.
+ * - an answer with a contradicted or unsupported claim is `hallucinated`, on topic or not;
+ * - a faithful answer that does not address the question is `off_topic`, so a faithful non-answer
+ *   never shows as a pass;
+ * - then completeness (`incomplete`), and `correct`.
  * Rows are plain objects on purpose: a test changes one and sees every reader change with it.
  */
 export const OUTCOME_TABLE: OutcomeRow[] = [
@@ -84,20 +85,20 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && flags.answerRelevance !== 'off_topic',
   },
   {
-    outcome: 'off_topic',
-    tone: 'fail',
-    label: 'Off topic',
-    pass: false,
-    description: 'the answer does not address the question, however true its claims',
-    applies: (flags) => !flags.refused && flags.answerRelevance === 'off_topic',
-  },
-  {
     outcome: 'hallucinated',
     tone: 'fail',
     label: 'Hallucinated',
     pass: false,
     description: 'at least one claim contradicted by the sources, or absent from them',
     applies: (flags) => flags.hallucinated,
+  },
+  {
+    outcome: 'off_topic',
+    tone: 'fail',
+    label: 'Off topic',
+    pass: false,
+    description: 'the answer does not address the question, however true its claims',
+    applies: (flags) => !flags.refused && flags.answerRelevance === 'off_topic',
   },
   {
     outcome: 'incomplete',

@@ -28,10 +28,10 @@ export interface QuestionReading {
  * question is usually about ("Bitcoin", "sabbatical", "pet insurance"): it counts more, so
  * passages that share only the question's common words do not pass for answers.
  */
-export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 1.5 } as const;
+export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 2 } as const;
 
 /** Words of a question that say how it is asked, not what it is about. */
-const QUESTION_FORM = new Set(['want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean']);
+const QUESTION_FORM = new Set(['us', 'ask', 'want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean']);
 
 const QUANTITY_QUESTION =
   /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;
@@ -122,7 +122,7 @@ const HEADING_WEIGHT = 0.5;
  * `answers` of the question's topic (weighted) and holds the kind of figure a "how many / how much /
  * when" question asks for; it is `related` when the chunk as a whole covers at least `related`.
  */
-export const CONTEXT_THRESHOLDS = { answers: 0.4, related: 0.25 } as const;
+export const CONTEXT_THRESHOLDS = { answers: 0.5, related: 0.25 } as const;
 
 /** Whether a unit holds the kind of value the question asks for. */
 export function unitHoldsKind(kind: AnswerKind, unit: EvidenceUnit): boolean {

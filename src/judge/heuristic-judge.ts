@@ -64,14 +64,18 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
-        let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units);
-        // An answer that only partly addresses the question and states none of the reference
-        // answer's claims is about something else.
-        if (relevance === 'partial' && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
+        const contexts = judgeContexts(reading, input.evidence, chunkUnits);
+        const sufficient = contexts.some((context) => context.verdict === 'answers');
+        let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
+        // A faithful answer that only partly addresses the question and states none of the reference
+        // answer's claims is about something else. (A wrong answer states none of them either: it
+        // misstates them, and stays an answer.)
+        const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
+        if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
         const derived = deriveFaithfulness(
           {
             claims,
-            contexts: judgeContexts(reading, input.evidence, chunkUnits),
+            contexts,
             refused,
             answerRelevance: relevance,
             personalData: input.personalData ?? asksForPersonalData(input.question),

@@ -13,10 +13,12 @@ import { splitAnswer } from './claims.js';
 
 /**
  * An answer covers a part of the question when the answer, together with the evidence sentences
- * its claims rest on, holds at least this share of the part's topic (weighted as in
- * `readQuestion`). Words of the grounding sentences count `groundingWeight`.
+ * its claims rest on, holds at least `covered` of the part's topic (weighted as in `readQuestion`),
+ * or, when some chunk answers the question, at least `relativeFloor` and `relativeShare` of what
+ * the best evidence sentence holds (a question worded unlike its documents caps every coverage).
+ * Words of the grounding sentences count `groundingWeight`.
  */
-export const RELEVANCE_THRESHOLDS = { covered: 0.4, groundingWeight: 1 } as const;
+export const RELEVANCE_THRESHOLDS = { covered: 0.5, groundingWeight: 1, relativeFloor: 0.3, relativeShare: 0.8 } as const;
 
 /** The evidence unit a judged claim rests on: the best match in its deciding passage (or anywhere, for an absent claim). */
 function groundingUnit(claim: JudgedClaim, units: readonly EvidenceUnit[]): EvidenceUnit | null {
@@ -48,7 +50,13 @@ function answerHoldsKind(reading: QuestionReading, answer: Analysis): boolean {
  * @example
  * answerRelevance(readQuestion('Can I get paid in bitcoin?', units), 'You can take paid time off for antenatal appointments.', claims, units) // 'off_topic'
  */
-export function answerRelevance(reading: QuestionReading, answer: string, claims: readonly JudgedClaim[], units: readonly EvidenceUnit[]): AnswerRelevance {
+export function answerRelevance(
+  reading: QuestionReading,
+  answer: string,
+  claims: readonly JudgedClaim[],
+  units: readonly EvidenceUnit[],
+  contextSufficient: boolean,
+): AnswerRelevance {
   const analysis = analyze(answer);
   const grounding = claims.map((claim) => groundingUnit(claim, units)).filter((unit): unit is EvidenceUnit => unit !== null);
   const credit = (stem: string) => {
@@ -63,7 +71,13 @@ export function answerRelevance(reading: QuestionReading, answer: string, claims
   // A plain "yes" or "no" to a yes/no question addresses it: half the coverage is enough.
   const direct = reading.kind === 'yes_no' && /^\s*(?:yes|no|not (?:normally|usually|any more)|nope|yep)\b/i.test(answer);
   const needed = direct ? RELEVANCE_THRESHOLDS.covered / 2 : RELEVANCE_THRESHOLDS.covered;
-  const covered = reading.parts.map((part) => topicCoverage(part, credit) >= needed);
+  const covered = reading.parts.map((part) => {
+    const coverage = topicCoverage(part, credit);
+    if (coverage >= needed) return true;
+    if (!contextSufficient) return false;
+    const best = Math.max(0, ...units.map((unit) => unitCoverage(part, unit)));
+    return coverage >= RELEVANCE_THRESHOLDS.relativeFloor && coverage >= RELEVANCE_THRESHOLDS.relativeShare * best;
+  });
   if (!covered.some(Boolean)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   return answerHoldsKind(reading, analysis) ? 'answers' : 'partial';
