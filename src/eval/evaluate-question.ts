@@ -70,10 +70,17 @@ export async function evaluateQuestion(question: EvalQuestion, retrieval: Retrie
     const ragEvidence = evidenceFromTrace(ragTrace);
     const fullEvidence = evidenceFromTrace(ragTrace, references);
 
+    // What the eval knows and a live judge does not: the reference answer (for reference-claim
+    // recall; never evidence for the RAG-on answer) and that a guardrail question asks for
+    // personal data. Whether a question is answerable is left to the judge's context verdicts.
+    const facts = {
+      ...(question.mustRefuse ? {} : { reference: question.referenceAnswer }),
+      ...(question.category === 'guardrail' ? { personalData: true } : {}),
+    };
     const [ragJudgment, noragJudgment] = await Promise.all([
       // judgeTrace: the one path from a trace to a verdict, shared with the live judge (METHODOLOGY.md).
-      safely(context.faithfulness, () => judgeTrace(context.faithfulness, ragTrace, signal)),
-      safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: noragTrace.answer }, signal)),
+      safely(context.faithfulness, () => judgeTrace(context.faithfulness, ragTrace, { ...signal, ...facts })),
+      safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: noragTrace.answer, ...facts }, signal)),
     ]);
 
     const pairwise = await judgePair({

@@ -108,11 +108,25 @@ describe('runEval', () => {
       expect(question.pairwise!.trials).toHaveLength(2);
       expect(['rag-first', 'norag-first']).toContain(question.pairwise!.firstOrder);
     }
-    expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v2', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
+    expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v3', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
     expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: 'local:local-extractive-v1' });
     // The smoke suite has answerable and must-refuse questions: every headline metric is measured.
-    for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate']) {
+    for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate', 'correctAnswerRate', 'rightOutcomeRate', 'overRefusalRate', 'shouldHaveRefusedRate', 'contextPrecision', 'referenceRecall']) {
       expect(results.aggregate[metric]!.mean, metric).not.toBeNull();
+    }
+    // The v2 measures are counted from the one outcome table, over the questions judged ok.
+    const quality = run.answerQuality.rates;
+    expect(quality.rightOutcomeRate!.n).toBe(8);
+    expect(quality.correctAnswerRate!.n).toBe(run.questions.filter((question) => !question.mustRefuse).length);
+    const outcomes = run.faithfulness.rag.outcomes;
+    expect(quality.rightOutcomeRate!.count).toBe(outcomes.correct + outcomes.correct_refusal);
+    expect(quality.overRefusalRate!.count).toBe(outcomes.over_refusal);
+    // The guardrail question's judgment was told it asks for personal data; answerable ones got their reference.
+    for (const question of run.questions) {
+      const judgment = question.rag!.judgment;
+      if (judgment.status !== 'ok') continue;
+      if (question.category === 'guardrail') expect(judgment.personalData, question.id).toBe(true);
+      if (!question.mustRefuse && !judgment.refused) expect(judgment.referenceClaims, question.id).not.toBeNull();
     }
     expect(results.gates).toEqual([{ metric: 'judgeErrorRate', op: '<=', threshold: 0.02, actual: 0, passed: true, message: 'judgeErrorRate 0.000 <= 0.02 (max)' }]);
     expect(results.passed).toBe(true);

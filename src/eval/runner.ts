@@ -167,10 +167,10 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     for (let run = 0; run < runs; run++) {
       const runStarted = performance.now();
       const generator = maybeCache(generatorBase, config.generator, config.cacheNamespace?.generator, run);
-      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run));
+      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run), suite.domain);
       faithfulnessInfo = judges.faithfulness.info;
       pairwiseInfo = judges.pairwise.info;
-      const pipeline = createRagPipeline({ index, chat: generator, retrieval: { topK: suite.topK } });
+      const pipeline = createRagPipeline({ index, chat: generator, retrieval: { topK: suite.topK }, ...(suite.domain !== null ? { prompt: { domain: suite.domain } } : {}) });
       progress.start(runs > 1 ? `run ${run + 1}/${runs}` : 'questions', questionSet.questions.length);
       const results: QuestionResult[] = await Promise.all(
         questionSet.questions.map((question) =>
@@ -259,10 +259,10 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
   }
 }
 
-function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
+function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, domain: string | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
   if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(), pairwise: createHeuristicPairwiseJudge() };
   if ('faithfulness' in config) return { faithfulness: config.faithfulness, pairwise: config.pairwise };
-  const options = { chat: judgeChat!, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}) };
+  const options = { chat: judgeChat!, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}), ...(domain !== null ? { domain } : {}) };
   return { faithfulness: createLlmFaithfulnessJudge(options), pairwise: createLlmPairwiseJudge(options) };
 }
 

@@ -7,8 +7,8 @@ import type { GateResult } from './gates.js';
 import type { ModelTotals } from './ledger.js';
 import type { QuestionCategory } from './questions.js';
 
-/** Bump when the results file changes shape; readers (spot-check, reports) check it. */
-export const RESULTS_FORMAT_VERSION = 1;
+/** Bump when the results file changes shape; readers (spot-check, reports) check it. 2: judgment v2 records and `answerQuality`. */
+export const RESULTS_FORMAT_VERSION = 2;
 
 /** A trace as stored in results: everything but the messages (rebuildable from the chunks) and the chunk texts (in `evidence`). */
 export type StoredTrace = Omit<RagTrace, 'messages' | 'chunks'> & {
@@ -75,6 +75,17 @@ export interface FaithfulnessSummary {
   outcomes: Record<JudgmentOutcome, number>;
 }
 
+/**
+ * Judgment-v2 measures of one side (RAG on), from the judgments' verdicts and outcomes. Each rate
+ * names its denominator in METHODOLOGY.md ("Eval rules"); judge errors are left out of all of them.
+ */
+export interface AnswerQualitySummary {
+  /** Rates with their counts: correctAnswerRate, rightOutcomeRate, answerRelevanceRate, offTopicRate, incompleteRate, overRefusalRate, shouldHaveRefusedRate, contextSufficiencyRate. */
+  rates: Record<string, Rate>;
+  /** Means with how many values they average: contextPrecision, referenceRecall. */
+  means: Record<string, { mean: number | null; n: number }>;
+}
+
 export interface CategorySummary {
   category: string;
   questions: number;
@@ -105,6 +116,8 @@ export interface RunSummary {
   retrieval: RetrievalReport;
   refusal: { mustRefuse: Rate; falseRefusal: Rate; mustRefuseCi: ConfidenceInterval | null };
   faithfulness: { rag: FaithfulnessSummary; norag: FaithfulnessSummary };
+  /** Judgment-v2 measures of the RAG-on answers. */
+  answerQuality: AnswerQualitySummary;
   pairwise: PairwiseSummary;
   keywordHitRate: number | null;
   byCategory: CategorySummary[];
