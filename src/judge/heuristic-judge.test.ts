@@ -154,10 +154,10 @@ describe('heuristic judge: tables, codes and sentences with several clauses', ()
     expect(await judged(passage(evidence), 'What does it say?', answer)).toEqual([['contradicted', note]]);
   });
 
-  it('a phone number is one code, matched exactly: the right one is verified, a changed digit is absent', async () => {
+  it('a phone number is one code, matched exactly: the right one is verified, a changed digit contradicts the number the passage gives', async () => {
     const evidence = passage('Use the independent Speak Up line, which is available 24 hours a day on 0808 157 0420.');
     expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is available 24 hours a day on 0808 157 0420.')).toEqual([['verified', 'supported by e (24 hours agrees)']]);
-    expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is open 24 hours a day on 0808 157 0421.')).toEqual([['absent', 'not in the evidence: 0808 157 0421']]);
+    expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is open 24 hours a day on 0808 157 0421.')).toEqual([['contradicted', 'e gives 0808 157 0420, not 0808 157 0421']]);
   });
 
   it('negation is compared clause by clause: the affirmed half of a sentence verifies, the negated half contradicts', async () => {

@@ -1,4 +1,5 @@
 import { hasVerb } from './claims.js';
+import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
 import type { Analysis, QuantityInContext, RowFieldWords, Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -93,7 +94,10 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // asked, so they need not be found (in a unit that holds most of the claim itself).
   const given = new Set((question?.stems ?? []).filter((stem) => !units.some((unit) => hasStem(unit.passageStems, stem))));
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given));
-  const verifying = assessments.filter((assessment) => verifies(assessment, bare)).sort((a, b) => b.score - a.score);
+  // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
+  const claimedIds = identifiersOf(text);
+  const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
+  const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit)).sort((a, b) => b.score - a.score);
   if (verifying.length > 0) {
     const best = verifying[0]!;
     const where = best.unit.passageId;
@@ -104,6 +108,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'verified', evidenceChunkId: where, note };
   }
 
+  // Another e-mail address or phone number than the one the passage gives for the same thing.
+  const conflict = identifierConflict(text, units);
+  if (conflict) return { text, verdict: 'contradicted', evidenceChunkId: conflict.unit.passageId, note: `${conflict.unit.passageId} ${conflict.note}` };
   const best = Math.max(0, ...assessments.map((assessment) => assessment.score));
   if (best === 0) return { text, verdict: 'absent', evidenceChunkId: null, note: 'no evidence sentence shares its words' };
   // A contradiction must be unambiguous: every sentence that matches the claim best contradicts it.
