@@ -23,9 +23,9 @@ async function verdictsAfterRedaction(answer: string) {
 
 describe('judging redacted captures', () => {
   it('a wrong e-mail address is still contradicted after placeholder redaction', async () => {
-    const [[verdict, note]] = (await verdictsAfterRedaction('Report it to the Privacy team within 1 hour, using privacy@harbourline.com.')) as [string, string][];
-    expect(verdict).toBe('contradicted');
-    expect(note).toMatch(/gives \[email:[0-9a-f]{8}\], not \[email:[0-9a-f]{8}\]/);
+    const judged = await verdictsAfterRedaction('Report it to the Privacy team within 1 hour, using privacy@harbourline.com.');
+    expect(judged.map(([verdict]) => verdict)).toEqual(['contradicted']);
+    expect(judged[0]![1]).toMatch(/gives \[email:[0-9a-f]{8}\], not \[email:[0-9a-f]{8}\]/);
   });
 
   it('the right address is still verified', async () => {
