@@ -38,9 +38,6 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
 ]);
 
-/** Share of a claim's words a unit must hold itself before the question's words count as given. */
-const GIVEN_WORDS_MIN_SHARE = 2 / 3;
-
 /** Units scoring within this of the best all count as the best match when looking for a contradiction. */
 const TIE_MARGIN = 0.05;
 /** A pair of sentences must match clearly better than one sentence to be preferred. */
@@ -89,11 +86,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // A bare answer's figure ("16 weeks") is about what the question asks: the question's words are its context.
   const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
 
-  // Words the claim takes from the question that no passage uses are the asker's own names for
-  // what the passages call otherwise ("new joiners" for "new employees"): they restate what was
-  // asked, so they need not be found (in a unit that holds most of the claim itself).
-  const given = new Set((question?.stems ?? []).filter((stem) => !units.some((unit) => hasStem(unit.passageStems, stem))));
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given));
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -196,12 +189,9 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
   });
 }
 
-function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean, given: ReadonlySet<string>): Assessment {
-  const found = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem);
-  // The question's words count as given only in a unit that already holds most of the claim: a
-  // claim about "volunteering days" is not verified by a sentence about compassionate leave days.
-  const ownShare = claim.stems.length === 0 ? 1 : claim.stems.filter(found).length / claim.stems.length;
-  const has = (stem: string) => found(stem) || (!bare && ownShare >= GIVEN_WORDS_MIN_SHARE && !claim.keyStems.has(stem) && given.has(stem));
+function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
+  // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
+  const has = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem);
   const covered = claim.stems.filter(has);
   const missing = claim.stems.filter((stem) => !has(stem));
   const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
