@@ -9,7 +9,7 @@ import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
 import { CORPUS_DIR, handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
 import { createApp, type CreateAppOptions } from './app.js';
-import { ERROR_TYPES } from './errors.js';
+import { HTTP_ERROR_TYPES as ERROR_TYPES } from '../src/capture/errors.js';
 
 const TOKEN = 'correct-horse-battery-staple';
 

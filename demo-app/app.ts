@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { chunkDrift, type DriftedChunk } from '../src/capture/drift.js';
-import { HttpError } from '../src/capture/errors.js';
+import { groundcheckErrorHandler, HTTP_ERROR_TYPES, HttpError, routeNotFound } from '../src/capture/errors.js';
 import { createLogger, httpLogger } from '../src/capture/logging.js';
 import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../src/capture/metrics.js';
 import { captureRag, type CaptureRagMiddleware, type CaptureRagOptions } from '../src/capture/middleware.js';
@@ -18,7 +18,6 @@ import type { ChatModel } from '../src/providers/spec.js';
 import { createRagPipeline, type RagPipeline } from '../src/rag/pipeline.js';
 import type { GroundcheckIndex } from '../src/rag/store.js';
 import { dashboardAuth } from './auth.js';
-import { ERROR_TYPES, errorHandler, notFound } from './errors.js';
 import { verdictOf, type VerdictView } from '../src/capture/verdict.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
@@ -146,7 +145,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
   const requireJson = (req: Request, _res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is('application/json')) {
-      next(new HttpError(ERROR_TYPES['body.unsupported_type'], 'body.unsupported_type', 'send the body as application/json'));
+      next(new HttpError(HTTP_ERROR_TYPES['body.unsupported_type'], 'body.unsupported_type', 'send the body as application/json'));
       return;
     }
     next();
@@ -195,8 +194,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
   });
   app.use('/dashboard', dashboard);
 
-  app.use(notFound);
-  app.use(errorHandler(logger));
+  app.use(routeNotFound);
+  app.use(groundcheckErrorHandler({ logger }));
 
   worker?.start();
 

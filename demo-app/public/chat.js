@@ -58,7 +58,15 @@ function renderSources(answer, sources, mode) {
   for (const source of sources) {
     const item = element('li');
     item.dataset.chunkId = source.chunkId;
-    item.append(element('span', 'source-title', source.title));
+    // A crawled page links to itself; only http(s), whatever the index holds.
+    const crawled = typeof source.url === 'string' && /^https?:\/\//i.test(source.url);
+    const title = element(crawled ? 'a' : 'span', 'source-title', source.title);
+    if (crawled) {
+      title.href = source.url;
+      title.rel = 'noopener noreferrer';
+      title.target = '_blank';
+    }
+    item.append(title);
     if (source.section) {
       item.append(document.createTextNode(' › '));
       item.append(element('span', 'source-section', source.section));

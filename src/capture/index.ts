@@ -5,7 +5,7 @@
 export type { RagRequestContext } from './express-request.js';
 export { captureRag, type CaptureRagOptions, type CaptureRagMiddleware } from './middleware.js';
 export { ragChatHandler, parseChatBody, type RagChatHandlerOptions } from './route.js';
-export { HttpError } from './errors.js';
+export { HttpError, HTTP_ERROR_TYPES, groundcheckErrorHandler, routeNotFound, describeHttpError, type HttpErrorType, type HttpErrorBody, type ErrorHandlerOptions } from './errors.js';
 export {
   openCaptureStore,
   CaptureStore,

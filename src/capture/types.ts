@@ -31,7 +31,8 @@ export interface HttpFacts {
 }
 
 /**
- * The fields a capture keeps from its trace unchanged (`timings` are the generation timings, ms).
+ * The fields a capture keeps from its trace unchanged (`timings` are the pipeline's retrieval,
+ * generation and total times for the question, in ms; the HTTP latency is `latencyMs`).
  * Copied by {@link traceFields} in both directions: trace to capture, capture back to trace.
  */
 export type TraceFields = Pick<RagTrace, 'query' | 'mode' | 'answer' | 'refused' | 'refusalReason' | 'promptVersion' | 'models' | 'usage' | 'costUsd' | 'timings'>;
