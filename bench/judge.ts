@@ -24,9 +24,13 @@ import { FAITHFULNESS_PROMPT_VERSION } from '../src/judge/llm-prompt.js';
 import { createHeuristicPairwiseJudge, HEURISTIC_PAIRWISE_VERSION } from '../src/judge/pairwise-heuristic.js';
 import { createLlmPairwiseJudge, LLM_PAIRWISE_PROMPT_VERSION } from '../src/judge/pairwise-llm.js';
 import type { FaithfulnessJudge, PairwiseJudge } from '../src/judge/types.js';
+import type { SentenceEncoder } from '../src/judge/heuristic-encoder.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { evalModelsFromEnv } from '../src/eval/models.js';
 import { outcomeNames } from '../src/contract/outcome.js';
-import { BenchUsageError, DEFAULT_DATA_DIR, runBenchmark } from './lib/args.js';
+import { BenchUsageError, DEFAULT_DATA_DIR, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { loadBeir, resolveBeirFiles } from './lib/beir.js';
 import { loadHaluEvalFile, resolveHaluEvalFiles } from './lib/judge-data.js';
 import { haluEvalSection, percent, roundAll } from './lib/judge-halueval.js';
@@ -36,7 +40,7 @@ import { contextFigures, sciFactPairs, type ContextFigures } from './lib/judge-s
 import { formatTable } from './lib/table.js';
 
 const USAGE = `usage: npm run bench:judge -- [--data <folder>] [--file <jsonl>]... [--labels <jsonl>]... [--judge-provider local|openai]
-                              [--domain <text>] [--scifact <folder>] [--scifact-limit <n> (200)] [--seed <n> (1)]
+                              [--domain <text>] [--scifact <folder>] [--scifact-limit <n> (200)] [--encoder none|use|only] [--seed <n> (1)]
   --data            folder holding halueval/*.jsonl (default ../shared/data); HaluEval runs by default, or when --data/--file is given
   --file            a HaluEval QA file {knowledge, question, right_answer, hallucinated_answer} per line; repeatable
   --labels          a hand-label file (fixtures/judge-labels/*.jsonl format); repeatable; items of all files are pooled
@@ -44,6 +48,7 @@ const USAGE = `usage: npm run bench:judge -- [--data <folder>] [--file <jsonl>].
   --domain          how the LLM judges' prompts describe the documents (e.g. "an employee handbook")
   --scifact         a BEIR SciFact folder: context relevance of (claim, abstract) pairs against BM25 hard negatives
   --scifact-limit   claims to use (one positive and one hard negative each)
+  --encoder         use: also measure the heuristic judge with the local sentence encoder; only: that judge alone
   --seed            seed of the pairwise order RNG
 `;
 
@@ -55,9 +60,11 @@ interface Options {
   scifact: string | null;
   scifactLimit: number;
   seed: number;
+  /** `use`: also run the heuristic judge with the local sentence encoder; `only`: that judge alone. */
+  encoder: 'none' | 'use' | 'only';
 }
 
-const VALUE_FLAGS = ['--data', '--file', '--labels', '--judge-provider', '--domain', '--scifact', '--scifact-limit', '--seed'];
+const VALUE_FLAGS = ['--data', '--file', '--labels', '--judge-provider', '--domain', '--scifact', '--scifact-limit', '--seed', '--encoder'];
 
 function parseArgs(argv: readonly string[]): Options | null {
   const files: string[] = [];
@@ -68,6 +75,7 @@ function parseArgs(argv: readonly string[]): Options | null {
   let scifact: string | null = null;
   let scifactLimit = 200;
   let seed = 1;
+  let encoder: Options['encoder'] = 'none';
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     const [flag, inline] = argument.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -89,10 +97,14 @@ function parseArgs(argv: readonly string[]): Options | null {
     } else if (flag === '--domain') domain = value;
     else if (flag === '--scifact') scifact = value;
     else if (flag === '--scifact-limit') scifactLimit = integer(value, 1);
+    else if (flag === '--encoder') {
+      if (value !== 'none' && value !== 'use' && value !== 'only') throw new BenchUsageError(`flag --encoder ${value} is invalid: use none, use or only`);
+      encoder = value;
+    }
     else seed = integer(value, 0);
   }
   const haluEval = files.length > 0 || data !== null || (labels.length === 0 && scifact === null);
-  return { haluEvalFiles: haluEval ? resolveHaluEvalFiles(files, data, DEFAULT_DATA_DIR) : null, labels, judgeProvider, domain, scifact, scifactLimit, seed };
+  return { haluEvalFiles: haluEval ? resolveHaluEvalFiles(files, data, DEFAULT_DATA_DIR) : null, labels, judgeProvider, domain, scifact, scifactLimit, seed, encoder };
 }
 
 interface JudgePair {
@@ -101,8 +113,23 @@ interface JudgePair {
   pairwise: PairwiseJudge;
 }
 
-function judgesFor(options: Options): JudgePair[] {
-  const judges: JudgePair[] = [{ name: 'heuristic', faithfulness: createHeuristicFaithfulnessJudge(), pairwise: createHeuristicPairwiseJudge() }];
+/**
+ * The local sentence encoder (`src/providers/local/sentence-encoder.ts`), loaded only when asked
+ * for: it is optional, and a checkout without it still runs every other part of the benchmark.
+ */
+async function loadEncoder(): Promise<SentenceEncoder> {
+  const path = join(REPO_ROOT, 'src', 'providers', 'local', 'sentence-encoder.ts');
+  if (!existsSync(path)) throw new BenchUsageError(`--encoder needs ${path} (the local sentence encoder), which this checkout does not have`);
+  const module = (await import(pathToFileURL(path).href)) as { loadSentenceEncoder: () => Promise<SentenceEncoder> };
+  return module.loadSentenceEncoder();
+}
+
+async function judgesFor(options: Options): Promise<JudgePair[]> {
+  const judges: JudgePair[] = [];
+  if (options.encoder !== 'only') judges.push({ name: 'heuristic', faithfulness: createHeuristicFaithfulnessJudge(), pairwise: createHeuristicPairwiseJudge() });
+  if (options.encoder !== 'none') {
+    judges.push({ name: 'heuristic+encoder', faithfulness: createHeuristicFaithfulnessJudge({ encoder: await loadEncoder() }), pairwise: createHeuristicPairwiseJudge() });
+  }
   if (options.judgeProvider === 'openai') {
     const { judgeChat } = evalModelsFromEnv(process.env, { judgeProvider: 'openai' });
     if (!judgeChat) throw new BenchUsageError('--judge-provider openai needs a judge endpoint: set OPENAI_API_KEY (and GROUNDCHECK_JUDGE_MODEL / GROUNDCHECK_JUDGE_BASE_URL as needed)');
@@ -181,7 +208,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const judges = judgesFor(options);
+  const judges = await judgesFor(options);
   const json: Record<string, unknown> = {};
   if (options.haluEvalFiles) json.halueval = await haluEvalSection(options.haluEvalFiles.map(loadHaluEvalFile), options.seed);
   if (options.labels.length > 0) {

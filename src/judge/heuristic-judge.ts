@@ -5,7 +5,8 @@ import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze } from './heuristic-analysis.js';
 import { judgeContexts, readQuestion } from './heuristic-context.js';
-import { judgeClaim } from './heuristic-match.js';
+import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
+import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
 import { buildUnits, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
@@ -20,6 +21,13 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
 export const HEURISTIC_JUDGE_VERSION = 'heuristic-v4';
 
 export interface HeuristicFaithfulnessJudgeOptions {
+  /**
+   * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
+   * agree with an evidence sentence, chunks close to the question, and answers close to the
+   * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
+   * version records it (`heuristic-v4+encoder`). [encoder=none: the lexical judge]
+   */
+  encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
   policy?: Partial<FaithfulnessPolicy>;
   /** The app's refusal sentence, recognised besides common paraphrases. [refusalSentence=REFUSAL_SENTENCE] */
@@ -43,7 +51,11 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   if (typeof refusal !== 'string' || refusal.trim() === '') {
     throw new InvalidInputError(`option refusalSentence ${JSON.stringify(options.refusalSentence)} is invalid: use the non-empty refusal sentence your app answers with`, { code: 'invalid_option' });
   }
-  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: HEURISTIC_JUDGE_VERSION });
+  const encoder = options.encoder;
+  if (encoder !== undefined && typeof encoder?.embed !== 'function') {
+    throw new InvalidInputError('option encoder is invalid: use an object with embed(texts) => Promise<Float32Array[]>, e.g. loadSentenceEncoder()', { code: 'invalid_option' });
+  }
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? `${HEURISTIC_JUDGE_VERSION}+encoder` : HEURISTIC_JUDGE_VERSION });
 
   return {
     info,
@@ -55,18 +67,33 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const reading = readQuestion(input.question, chunkUnits);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
-        const claims: JudgedClaim[] = [];
+        let claims: JudgedClaim[] = [];
+        const analyses = new Map<string, ReturnType<typeof analyze>>();
         for (const text of split.claims) {
           const claim = analyze(text);
           // Nothing to check: "Yes.", "No.", "Sure!"
           if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+          analyses.set(text, claim);
           claims.push(judgeClaim(text, claim, units, reading.analysis));
         }
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
-        const contexts = judgeContexts(reading, input.evidence, chunkUnits);
+        let contexts = judgeContexts(reading, input.evidence, chunkUnits);
+        if (encoder && !refused) {
+          // Meaning where words differ: paraphrased claims and chunks worded unlike the question.
+          const refined = await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>
+            analyses.has(claim.text) ? paraphraseCandidates(claim.text, analyses.get(claim.text)!, units, reading.analysis) : [],
+          );
+          claims = refined.claims;
+          contexts = refined.contexts;
+        } else if (encoder) {
+          contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
+        }
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
+        if (encoder && relevance === 'off_topic') {
+          relevance = (await refineWithEncoder(encoder, input.question, input.answer, { claims: [], contexts: [], relevance }, [], () => [])).relevance;
+        }
         // A faithful answer that only partly addresses the question and states none of the reference
         // answer's claims is about something else. (A wrong answer states none of them either: it
         // misstates them, and stays an answer.)

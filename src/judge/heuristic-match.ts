@@ -123,6 +123,25 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
 }
 
 /**
+ * The units a paraphrase of the claim could rest on (for the optional sentence encoder): those
+ * that hold every name of the claim, agree on polarity and on every figure it states (a claim with
+ * no figure needs at least `minCoverage` of its words in the unit).
+ */
+export function paraphraseCandidates(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null, minCoverage = 0.4): EvidenceUnit[] {
+  const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
+  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
+  const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
+  const claimedIds = identifiersOf(text);
+  return units.filter((unit) => {
+    const assessment = assess(claim, figures, unit, questionStems, bare);
+    if (assessment.missingNames.length > 0 || assessment.polarity !== null || assessment.rowMismatch) return false;
+    if (!claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value))) return false;
+    if (figures.length > 0) return assessment.figures.every((figure) => figure.relation === 'agree');
+    return assessment.coverage >= minCoverage;
+  });
+}
+
+/**
  * A claim that merges facts from several places ("a £30 monthly allowance, plus up to £300 for
  * equipment") can best match a sentence that holds only one of its figures. When each figure the
  * best match disagrees with is stated, for the same thing, in another sentence that contradicts
