@@ -21,7 +21,7 @@ function synonymEncoder(): SentenceEncoder & { calls: string[][] } {
       for (const bag of bags) for (const word of bag) if (!vocabulary.has(word)) vocabulary.set(word, vocabulary.size);
       return bags.map((bag) => {
         const vector = new Float32Array(Math.max(1, vocabulary.size));
-        for (const word of bag) vector[vocabulary.get(word)!] += 1;
+        for (const word of bag) vector[vocabulary.get(word)!]! += 1;
         const norm = Math.hypot(...vector) || 1;
         return vector.map((value) => value / norm);
       });
