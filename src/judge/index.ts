@@ -10,5 +10,6 @@ export { createLlmFaithfulnessJudge, type LlmFaithfulnessJudgeOptions } from './
 export { FAITHFULNESS_PROMPT_VERSION, buildFaithfulnessMessages, FAITHFULNESS_REPLY_SCHEMA } from './llm-prompt.js';
 export { evidenceFromTrace, parsePassage, type ParsedPassage } from './evidence.js';
 export { judgeTrace } from './faithfulness-trace.js';
-export { deriveFaithfulness, resolvePolicy, DEFAULT_FAITHFULNESS_POLICY, type DerivedFaithfulness } from './faithfulness-score.js';
+export { contextPrecision, deriveFaithfulness, resolvePolicy, DEFAULT_FAITHFULNESS_POLICY, type DerivedFaithfulness, type JudgeFindings } from './faithfulness-score.js';
+export { quoteInPassage } from './quote-check.js';
 export { splitAnswer, type Citation, type SplitAnswer } from './claims.js';
