@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './contract/index.js';
 export type * from './providers/spec.js';
 export { EMPTY_USAGE } from './providers/spec.js';
+export { streamChat, streamFromGenerate, splitPieces } from './providers/stream.js';
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
@@ -62,6 +63,25 @@ export {
   spotCheck,
   readResults,
   QUESTION_CATEGORIES,
+  junitReport,
+  questionChecks,
+  isCorrectAnswer,
+  runSweep,
+  writeSweepReports,
+  PIPELINE_SETTINGS,
+  createHttpTarget,
+  loadModuleTarget,
+  parseTargetField,
+  type EvalTarget,
+  type TargetCallOptions,
+  type TargetSpec,
+  type HttpTargetSpec,
+  type ModuleTargetSpec,
+  type QuestionCheck,
+  type PipelineSettings,
+  type SweepConfig,
+  type SweepPoint,
+  type SweepResults,
   type EvalConfig,
   type JudgeConfig,
   type EvalSuite,
