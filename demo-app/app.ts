@@ -7,7 +7,8 @@ import { createLogger, httpLogger } from '../src/capture/logging.js';
 import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../src/capture/metrics.js';
 import { captureRag, type CaptureRagMiddleware, type CaptureRagOptions } from '../src/capture/middleware.js';
 import { ragChatHandler } from '../src/capture/route.js';
-import { CaptureStore, DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
+import type { CaptureStore } from '../src/capture/capture-store.js';
+import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
 import type { Capture, StoredJudgment } from '../src/capture/types.js';
 import { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions } from '../src/capture/worker.js';
 import { InvalidInputError } from '../src/errors.js';
@@ -32,7 +33,7 @@ export interface CreateAppOptions {
   /**
    * `false` builds the app without `captureRag` (and without the judge worker): the chat route
    * then does no capture or judge work at all. Otherwise `captureRag` options; `store` must be a
-   * path or a `CaptureStore`. [capture={ store: '.groundcheck/captures.db' }]
+   * path (a SQLite capture store) or a `CaptureStore`. [capture={ store: '.groundcheck/captures.db' }]
    */
   capture?: false | (Omit<CaptureRagOptions, 'store' | 'logger' | 'metrics'> & { store?: CaptureStore | string });
   /** The live judge (the evals' judge). [judge=createHeuristicFaithfulnessJudge()] */
@@ -99,7 +100,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
   let judge: FaithfulnessJudge | null = null;
   if (options.capture !== false) {
     const { store: storeOption, ...captureOptions } = options.capture ?? {};
-    if (storeOption instanceof CaptureStore) store = storeOption;
+    if (typeof storeOption === 'object' && storeOption !== null) store = storeOption;
     else {
       store = openCaptureStore({ path: storeOption ?? DEFAULT_CAPTURE_DB_PATH });
       ownsStore = true;
@@ -153,8 +154,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
   if (capture) app.post('/api/chat', capture, requireJson, json, chat);
   else app.post('/api/chat', requireJson, json, chat);
 
-  app.get('/api/traces/:id', (req, res, next) => {
-    const found = store?.getCapture(String(req.params.id));
+  app.get('/api/traces/:id', async (req, res, next) => {
+    const found = await store?.getCapture(String(req.params.id));
     if (!store || !found) {
       next(new HttpError(404, 'trace.not_found', 'no capture with this trace id (unknown, not sampled, or not written yet)'));
       return;
@@ -168,14 +169,14 @@ export function createApp(options: CreateAppOptions): DemoApp {
   const dashboard = express.Router();
   dashboard.use(dashboardAuth(token ?? null));
   dashboard.get('/', (_req, res) => res.sendFile('dashboard.html', { root: PUBLIC_DIR }));
-  dashboard.get('/api/captures', (req, res) => {
+  dashboard.get('/api/captures', async (req, res) => {
     const filter = typeof req.query.filter === 'string' ? req.query.filter : 'all';
     if (!FILTERS.has(filter)) throw new HttpError(400, 'request.invalid', `filter must be one of ${[...FILTERS].join(', ')}`);
     if (!store) {
       res.json({ captures: [], counts: {}, judge: null, workerPaused: false });
       return;
     }
-    const listed = store.listCaptures({ limit: 500, ...(worker ? { judgeVersion: worker.judgeVersion } : {}) });
+    const listed = await store.listCaptures({ limit: 500, ...(worker ? { judgeVersion: worker.judgeVersion } : {}) });
     // Drift of the listed captures only, from the chunks they were read with: not a pass over
     // every chunk reference in the store on each refresh of the page.
     const currentHashes = pipeline.index.chunkHashes();
@@ -211,7 +212,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
     async close() {
       await capture?.flush();
       await worker?.stop();
-      if (ownsStore) store?.close();
+      if (ownsStore) await store?.close();
     },
   };
 }

@@ -42,13 +42,13 @@ describe('drift', () => {
     expect(mileage.chunks.map((chunk) => chunk.chunkId)).toContain('travel-and-expenses#mileage-rates');
     expect(probation.chunks.map((chunk) => chunk.chunkId)).toContain('onboarding#probation-period');
     const http = { requestId: 'r', route: '/api/chat', method: 'POST', status: 200, latencyMs: 1, capturedAt: new Date().toISOString() };
-    store.writeCaptures([captureFromTrace(mileage, http), captureFromTrace(probation, http)]);
+    await store.writeCaptures([captureFromTrace(mileage, http), captureFromTrace(probation, http)]);
     const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, logger: memoryLogger().logger });
     worker.start();
     await worker.whenIdle();
     await worker.stop();
 
-    expect(findDrift(store, index.chunkHashes())).toEqual({ judgmentsChecked: 2, drifted: [] });
+    expect(await findDrift(store, index.chunkHashes())).toEqual({ judgmentsChecked: 2, drifted: [] });
     const clean = await cli(['drift', '--db', capturePath, '--index', indexPath]);
     expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^0 of 2 judgment\(s\) refer to evidence that changed or vanished/)]);
 
@@ -58,7 +58,7 @@ describe('drift', () => {
     expect(original).toContain('45p');
     writeFileSync(travel, original.replaceAll('45p', '52p'));
     await ingestDirectory(index, corpus);
-    const changed = findDrift(store, index.chunkHashes());
+    const changed = await findDrift(store, index.chunkHashes());
     expect(changed.drifted).toHaveLength(1);
     expect(changed.drifted[0]).toMatchObject({
       traceId: mileage.id,
@@ -73,7 +73,7 @@ describe('drift', () => {
     // Remove the onboarding document: its chunks vanish.
     rmSync(join(corpus, 'onboarding.md'));
     await ingestDirectory(index, corpus);
-    const vanished = findDrift(store, index.chunkHashes());
+    const vanished = await findDrift(store, index.chunkHashes());
     const probationDrift = vanished.drifted.find((judgment) => judgment.traceId === probation.id);
     expect(probationDrift?.chunks).toEqual(
       expect.arrayContaining([{ chunkId: 'onboarding#probation-period', capturedHash: expect.any(String), currentHash: null, change: 'vanished' }]),

@@ -41,7 +41,7 @@ describe('captureRag', () => {
     expect(response.status).toBe(200);
     await capture.flush();
 
-    const stored = store.getCapture(response.body.traceId as string);
+    const stored = await store.getCapture(response.body.traceId as string);
     expect(stored).toBeDefined();
     const prompt = chat.calls[0]!.messages.map((message) => message.content).join('\n');
     const documents = promptDocuments(prompt);
@@ -100,7 +100,7 @@ describe('captureRag', () => {
     const { app, capture } = chatApp(pipeline, { store, logger: memoryLogger().logger });
     const response = await request(app).post('/api/chat').send({ message: 'Who do I contact about a data subject access request?' });
     await capture.flush();
-    const stored = store.getCapture(response.body.traceId as string)!.capture;
+    const stored = (await store.getCapture(response.body.traceId as string))!.capture;
     const documents = promptDocuments(chat.calls[0]!.messages.map((message) => message.content).join('\n'));
     expect(stored.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text }))).toEqual(documents.map((document) => ({ ...document, text: redactText(document.text) })));
     expect(documents.some((document) => document.text.includes('privacy@harbourline.co.uk'))).toBe(true);
@@ -143,7 +143,7 @@ describe('captureRag', () => {
     expect(response.status).toBe(200);
     await capture.flush();
 
-    const stored = store.getCapture(response.body.traceId as string)!.capture;
+    const stored = (await store.getCapture(response.body.traceId as string))!.capture;
     expect(stored.query).toBe('I am [email], card [number]: how do I claim mileage?');
     expect(stored.answer).toBe('You asked as [email]; call [phone].');
     for (const file of ['captures.db', 'captures.db-wal']) {
@@ -165,7 +165,7 @@ describe('captureRag', () => {
     const { app, capture } = chatApp(pipeline, { store, sampleRate: 0, metrics, logger: memoryLogger().logger });
     for (let index = 0; index < 3; index++) expect((await request(app).post('/api/chat').send({ message: 'What is the mileage rate?' })).status).toBe(200);
     await capture.flush();
-    expect(store.captureCount()).toBe(0);
+    expect(await store.captureCount()).toBe(0);
     expect(await metricValue(metrics.sampledOut)).toBe(3);
   });
 
@@ -192,11 +192,11 @@ describe('captureRag', () => {
     const response = await request(app).get('/two?x=1');
     const lateId = await late!;
     await capture.flush();
-    const [first, second] = (response.body.ids as string[]).map((id) => store.getCapture(id)!.capture);
+    const [first, second] = await Promise.all((response.body.ids as string[]).map(async (id) => (await store.getCapture(id))!.capture));
     expect(first).toMatchObject({ route: '/two', status: 201, mode: 'rag', requestId: String(response.body.requestId) });
     expect(second).toMatchObject({ route: '/two', mode: 'norag', chunks: [] });
-    expect(store.getCapture(lateId)?.capture.query).toBe('How long is the probation period?');
-    expect(store.captureCount()).toBe(3);
+    expect((await store.getCapture(lateId))?.capture.query).toBe('How long is the probation period?');
+    expect(await store.captureCount()).toBe(3);
   });
 
   it('a value that is not a trace is counted and logged as a failed capture; nothing reaches the request or the process', async () => {
@@ -224,7 +224,7 @@ describe('captureRag', () => {
     expect((await request(app).get('/odd')).status).toBe(200);
     await expect.poll(() => lateError).toBeNull();
     await capture.flush();
-    expect(store.captureCount()).toBe(1);
+    expect(await store.captureCount()).toBe(1);
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(2);
     expect(lines.filter((line) => line.event === 'rag.capture.failed')).toHaveLength(2);
   });
@@ -252,7 +252,7 @@ describe('captureRag', () => {
     const { app, capture } = chatApp(pipeline, { store, limits: { maxAnswerChars: 100, maxChunks: 2 }, logger: memoryLogger().logger });
     const response = await request(app).post('/api/chat').send({ message: 'What is the mileage rate?' });
     await capture.flush();
-    const stored: Capture = store.getCapture(response.body.traceId as string)!.capture;
+    const stored: Capture = (await store.getCapture(response.body.traceId as string))!.capture;
     expect(stored.answer).toHaveLength(100);
     expect(stored.answer.endsWith('…[truncated]')).toBe(true);
     expect(stored.chunks).toHaveLength(2);
