@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../demo-app/app.js';
-import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge, judgeTrace } from '../judge/index.js';
+import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge, evidenceFromTrace, judgeTrace } from '../judge/index.js';
+import type { FaithfulnessInput, FaithfulnessJudge } from '../judge/types.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import { createOpenAI } from '../providers/openai.js';
 import { createRagPipeline } from '../rag/pipeline.js';
@@ -33,7 +34,7 @@ function llmJudge(url: string) {
 }
 
 describe('live judge worker', () => {
-  it('judges each settled capture once with judgeTrace, the function the evals call, and stores claims, flags, judge and cost', async () => {
+  it('judges each settled capture once, as judgeTrace (the eval path) judges its trace, and stores claims, flags, judge and cost', async () => {
     const index = await handbookIndex();
     const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
     const store = newStore();
@@ -92,6 +93,50 @@ describe('live judge worker', () => {
     await again.whenIdle();
     await again.stop();
     expect(again.stats.judgeCalls).toBe(0);
+  });
+
+  it('the judge reads the capture itself: its question, its chunks as evidence passages with title, section and date as fields, its answer; the same input judgeTrace gives it', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    await store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })]);
+    const heuristic = createHeuristicFaithfulnessJudge();
+    const inputs: FaithfulnessInput[] = [];
+    const recording: FaithfulnessJudge = { info: heuristic.info, judge: (input, options) => (inputs.push(input), heuristic.judge(input, options)) };
+    const worker = createJudgeWorker({ store, judge: recording, settleMs: 0, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+    const evalInputs: FaithfulnessInput[] = [];
+    await judgeTrace({ info: heuristic.info, judge: (input, options) => (evalInputs.push(input), heuristic.judge(input, options)) }, trace);
+    expect(inputs).toEqual(evalInputs);
+    expect(inputs).toEqual([{ question: trace.query, evidence: evidenceFromTrace(trace), answer: trace.answer }]);
+    expect(inputs[0]!.evidence[0]).toMatchObject({ id: 'travel-and-expenses#mileage-rates', kind: 'chunk', title: 'Travel and Expenses', section: 'Mileage Rates', updated: '2025-09-01' });
+  });
+
+  it('takes judgedAt from the injected clock and the retry jitter from the injected random source', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const [ok, flaky] = [await pipeline.ask('What is the mileage rate for a car?'), await pipeline.ask('How long is the probation period?')];
+    await store.writeCaptures([ok, flaky].map((trace) => captureFromTrace(trace, { ...HTTP, capturedAt: '2026-03-01T10:00:00.000Z' })));
+    const clock = Date.parse('2026-03-01T10:00:07.250Z');
+    const heuristic = createHeuristicFaithfulnessJudge();
+    const judge: FaithfulnessJudge = {
+      info: heuristic.info,
+      judge: async (input, options) =>
+        input.question === flaky.query
+          ? { status: 'error', judge: heuristic.info, error: 'upstream 503', rawReply: null, attempts: 1, authError: false, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: null, durationMs: 0 }
+          : heuristic.judge(input, options),
+    };
+    const { logger, lines } = memoryLogger();
+    const worker = createJudgeWorker({ store, judge, settleMs: 0, retryBaseMs: 1000, now: () => clock, random: () => 0, logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+    expect((await store.getCapture(ok.id))!.judgments.map((judgment) => judgment.judgedAt)).toEqual(['2026-03-01T10:00:07.250Z']);
+    // First retry: retryBaseMs × (0.75 + random × 0.5) = 1000 × 0.75 from the clock's now.
+    expect(lines.filter((line) => line.event === 'judge.retry').map((line) => line.retryInMs)).toEqual([750]);
+    expect(store.db.prepare(`SELECT next_attempt_ms FROM judge_jobs`).pluck().all()).toEqual([clock + 750]);
   });
 
   it('waits for the settle delay before judging', async () => {
@@ -264,5 +309,6 @@ describe('live judge worker', () => {
     expect(() => createJudgeWorker({ store, judge, concurrency: 0 })).toThrow(/option concurrency 0 is invalid/);
     expect(() => createJudgeWorker({ store, judge, settleMs: -1 })).toThrow(/option settleMs -1 is invalid/);
     expect(() => createJudgeWorker({ store: {} as never, judge })).toThrow(/option store/);
+    expect(() => createJudgeWorker({ store, judge, random: 0.5 as never })).toThrow(/option random/);
   });
 });

@@ -89,7 +89,7 @@ export class SqliteJudgeQueue {
         RETURNING attempts`).pluck(),
       releaseLease: db.prepare(`UPDATE judge_jobs SET lease_owner = NULL, lease_expires_ms = 0 WHERE capture_id = ? AND judge_version = ? AND lease_owner = ?`),
       releaseOwner: db.prepare(`UPDATE judge_jobs SET lease_owner = NULL, lease_expires_ms = 0 WHERE lease_owner = ?`),
-      leaseOwners: db.prepare(`SELECT DISTINCT lease_owner FROM judge_jobs WHERE lease_owner IS NOT NULL AND lease_expires_ms > ?`).pluck(),
+      leaseOwners: db.prepare(`SELECT DISTINCT lease_owner FROM judge_jobs WHERE lease_owner IS NOT NULL AND lease_expires_ms > ? ORDER BY lease_owner`).pluck(),
       countJudgments: db.prepare(`SELECT count(*) FROM judgments WHERE judge_version = ?`).pluck(),
     };
   }
