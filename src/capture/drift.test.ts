@@ -1,8 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli/main.js';
-import type { CliIO } from '../cli/io.js';
 import { createHeuristicFaithfulnessJudge } from '../judge/index.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
@@ -10,19 +8,14 @@ import { ingestDirectory } from '../rag/ingest.js';
 import { createRagPipeline } from '../rag/pipeline.js';
 import { openIndex } from '../rag/store.js';
 import { memoryLogger } from '../test-support/capture-helpers.js';
+import { runCli } from '../test-support/cli.js';
 import { copyCorpus, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { findDrift } from './drift.js';
 import { openCaptureStore } from './store.js';
 import { captureFromTrace } from './to-capture.js';
 import { createJudgeWorker } from './worker.js';
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) }, env: {}, cwd: process.cwd() };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (args: string[]) => runCli(args);
 
 describe('drift', () => {
   it('lists a judgment after its chunk text changes (re-ingest of a modified corpus) and after a chunk vanishes', async () => {

@@ -8,13 +8,12 @@ import { childEnv } from '../../test/child-env.js';
 import { registerEvidenceDigest } from '../capture/sqlite-store/capture-log.js';
 import { CAPTURE_MIGRATIONS } from '../capture/sqlite-store/schema.js';
 import { openCaptureStore } from '../capture/store.js';
-import type { CliIO } from '../cli/io.js';
-import { main } from '../cli/main.js';
 import { DatabaseFileError } from '../errors.js';
 import { openLlmCache } from '../eval/cache.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { openIndex } from '../rag/store.js';
 import { judgmentFor, sampleCapture } from '../test-support/capture-samples.js';
+import { runCli } from '../test-support/cli.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { migrate } from './open.js';
 import { LEGACY_SHARED_APPLICATION_ID, SQLITE_FILE_KINDS, type SqliteFileKind } from './registry.js';
@@ -49,13 +48,7 @@ function thrown(run: () => unknown): unknown {
   throw new Error('expected the open to fail');
 }
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) }, env: {}, cwd: process.cwd() };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (args: string[]) => runCli(args);
 
 describe('each kind of file refuses to be opened as another', () => {
   it.each([
