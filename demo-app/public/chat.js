@@ -58,7 +58,15 @@ function renderSources(answer, sources, mode) {
   for (const source of sources) {
     const item = element('li');
     item.dataset.chunkId = source.chunkId;
-    item.append(element('span', 'source-title', source.title));
+    // A crawled page links to itself; only http(s), whatever the index holds.
+    const crawled = typeof source.url === 'string' && /^https?:\/\//i.test(source.url);
+    const title = element(crawled ? 'a' : 'span', 'source-title', source.title);
+    if (crawled) {
+      title.href = source.url;
+      title.rel = 'noopener noreferrer';
+      title.target = '_blank';
+    }
+    item.append(title);
     if (source.section) {
       item.append(document.createTextNode(' › '));
       item.append(element('span', 'source-section', source.section));
@@ -114,6 +122,11 @@ async function pollVerdict(container, traceId) {
       response = await fetch(`/api/traces/${encodeURIComponent(traceId)}`, { headers: { accept: 'application/json' } });
     } catch {
       continue; // the server restarted or the network blinked: keep trying
+    }
+    if (response.status === 401) {
+      // The server protects the trace API with the dashboard's token: verdicts are on the dashboard.
+      renderVerdict(container, { ...NOT_JUDGED, text: 'The verdict is on the dashboard (this server keeps traces behind its token).', judgment: null });
+      return;
     }
     if (response.status === 404) {
       // The capture is written just after the response; give it a moment before giving up.

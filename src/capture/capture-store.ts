@@ -105,14 +105,14 @@ export interface JudgeQueue {
   /** A new lease-owner id for one run of one worker. Unique; what it encodes is the store's business. */
   newLeaseOwner(): string;
   /**
-   * Lease up to `limit` settled, unjudged, non-truncated captures to `owner`, oldest first, so
+   * Lease up to `limit` settled, unjudged captures to `owner` (never truncated or aborted ones), oldest first, so
    * that no two owners hold a lease on the same capture. Captures in backoff or leased by someone
    * else (until the lease expires) are skipped.
    */
   claimPending(options: ClaimOptions): Promise<Capture[]>;
   /** Whether captures were written that have not yet joined this judge version's queue (claim again soon: the next claims add them). */
   hasUnqueuedCaptures(judgeVersion: string): Promise<boolean>;
-  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not; truncated ones never wait). */
+  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not; truncated and aborted ones never wait). */
   pendingCount(judgeVersion: string): Promise<number>;
   /** Failed attempts so far for this capture and judge version (0 when none). */
   attemptsOf(traceId: string, judgeVersion: string): Promise<number>;

@@ -58,18 +58,36 @@ export const INDEX_MIGRATIONS: readonly SqliteMigration<IndexSchemaContext>[] = 
       CREATE TABLE IF NOT EXISTS chunk_codes (id INTEGER PRIMARY KEY, code BLOB NOT NULL);
     `,
   },
+  {
+    // Crawled pages (`groundcheck ingest <url>`): the document's path is its URL, and this row
+    // holds what an incremental re-crawl needs. Documents from folders have none.
+    version: 3,
+    up: `
+      CREATE TABLE IF NOT EXISTS page_sources (
+        document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        origin TEXT NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        depth INTEGER NOT NULL,
+        processing_key TEXT NOT NULL,
+        fetched_at TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS page_sources_origin ON page_sources(origin);
+    `,
+  },
 ];
 
 /** The schema version this code writes. */
 export const SCHEMA_VERSION = INDEX_MIGRATIONS.at(-1)!.version;
 
 /** Every table the migrations create, dropped (virtual tables first) when an index is rebuilt for another embedder. */
-export const INDEX_TABLES = ['chunks_vec', 'chunk_vectors', 'chunk_codes', 'chunks_fts_vocab', 'chunks_fts', 'chunks', 'documents', 'meta'] as const;
+export const INDEX_TABLES = ['chunks_vec', 'chunk_vectors', 'chunk_codes', 'chunks_fts_vocab', 'chunks_fts', 'chunks', 'page_sources', 'documents', 'meta'] as const;
 
 export const SET_META = `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
 
 /** A chunk row with its document's fields, named as `StoredChunk`'s. */
 export const CHUNK_SELECT = `
   SELECT c.id AS rowid, c.chunk_id AS chunkId, d.slug AS documentSlug, d.path AS documentPath, d.title,
-         d.updated, c.section, c.text, c.model_text AS modelText, c.hash, c.ordinal
-  FROM chunks c JOIN documents d ON d.id = c.document_id`;
+         d.updated, c.section, c.text, c.model_text AS modelText, c.hash, c.ordinal,
+         CASE WHEN s.document_id IS NULL THEN NULL ELSE d.path END AS url
+  FROM chunks c JOIN documents d ON d.id = c.document_id LEFT JOIN page_sources s ON s.document_id = d.id`;

@@ -42,7 +42,8 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   const summary: IngestSummary = {
     added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
   };
-  const stored = new Map(index.listDocuments().map((document) => [document.path, document]));
+  // Pages crawled into the same index are the crawl's to keep or remove, not the folder's.
+  const stored = new Map(index.listDocuments().filter((document) => document.url === null).map((document) => [document.path, document]));
   const seenPaths = new Set<string>();
   const seenSlugs = new Map<string, string>();
 
@@ -98,11 +99,16 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
  * turned it into chunks (format version and budget). Any of them changing re-chunks it.
  */
 function documentKey(source: string, options: ChunkOptions): string {
-  const chunking = JSON.stringify([CHUNK_FORMAT_VERSION, options.maxTokens ?? null, options.overlapBlocks ?? null]);
-  return createHash('sha256').update(chunking).update('\0').update(source).digest('hex');
+  return createHash('sha256').update(chunkingKey(options)).update('\0').update(source).digest('hex');
 }
 
-async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {
+/** The chunking a document's stored chunks depend on: format version and budget. */
+export function chunkingKey(options: ChunkOptions): string {
+  return JSON.stringify([CHUNK_FORMAT_VERSION, options.maxTokens ?? null, options.overlapBlocks ?? null]);
+}
+
+/** Embed chunks' model texts in batches of at most `batchSize` (and the embedder's own limit), in order. */
+export async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {
   const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
   const vectors: Float32Array[] = [];
   for (let start = 0; start < chunks.length; start += limit) {

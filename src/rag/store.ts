@@ -5,6 +5,7 @@ import type { CorpusStatistics, EmbeddingModel } from '../providers/spec.js';
 import { openSqlite } from '../sqlite/open.js';
 import type { Chunk } from './chunk.js';
 import { InListQueries } from './in-list.js';
+import { DEFAULT_FIELD_WEIGHTS, type PageSource, type StoredChunk, type StoredDocument, type StoredPage, type TextFieldWeights, type TextHit } from './index-types.js';
 import { CHUNK_SELECT, INDEX_MIGRATIONS, INDEX_TABLES, SCHEMA_VERSION, SET_META } from './index-schema.js';
 import { convertVectors, createVectorIndex, VECTOR_INDEX_KINDS, type VectorHit, type VectorIndex, type VectorIndexKind } from './vector-index.js';
 
@@ -17,6 +18,7 @@ import { convertVectors, createVectorIndex, VECTOR_INDEX_KINDS, type VectorHit, 
 
 export { SCHEMA_VERSION } from './index-schema.js';
 export type { VectorHit, VectorIndexKind } from './vector-index.js';
+export { DEFAULT_FIELD_WEIGHTS, type StoredDocument, type PageSource, type StoredPage, type StoredChunk, type TextHit, type TextFieldWeights } from './index-types.js';
 
 /** Largest part of the index file SQLite memory-maps (1 GiB; the rest is read as usual). */
 const MMAP_BYTES = 1024 * 1024 * 1024;
@@ -51,46 +53,6 @@ export interface OpenIndexOptions {
   /** Clock for the documents' `ingested_at` and the index's `created_at`, ms since epoch. [now=Date.now] */
   now?: () => number;
 }
-
-export interface StoredDocument {
-  id: number;
-  path: string;
-  slug: string;
-  title: string;
-  updated: string | null;
-  /** Hash of the document's source and of the chunking that produced its stored chunks (see `ingestDirectory`). */
-  contentHash: string;
-  chunkCount: number;
-}
-
-export interface StoredChunk {
-  rowid: number;
-  chunkId: string;
-  documentSlug: string;
-  documentPath: string;
-  title: string;
-  updated: string | null;
-  section: string;
-  text: string;
-  modelText: string;
-  hash: string;
-  ordinal: number;
-}
-
-export interface TextHit {
-  rowid: number;
-  /** FTS5 bm25(); lower (more negative) is better. */
-  bm25: number;
-}
-
-/** Relative weights of the FTS5 columns in BM25 scoring. */
-export interface TextFieldWeights {
-  title: number;
-  section: number;
-  body: number;
-}
-
-export const DEFAULT_FIELD_WEIGHTS: TextFieldWeights = { title: 1, section: 2, body: 1 };
 
 /**
  * Open (or create) an index file.
@@ -227,6 +189,20 @@ export class GroundcheckIndex {
     return this.statements.listDocuments.all() as StoredDocument[];
   }
 
+  /** The crawled documents of one origin (`https://docs.example.com`), with their page sources. */
+  listPages(origin: string): StoredPage[] {
+    return this.statements.listPages.all(origin) as StoredPage[];
+  }
+
+  /**
+   * Record a fresh fetch of a crawled page whose content did not change (a new `ETag` or date,
+   * the same text), without touching its chunks. Returns false when no crawled document has that path.
+   */
+  touchPage(path: string, fetch: Pick<PageSource, 'etag' | 'lastModified' | 'depth' | 'fetchedAt'>): boolean {
+    const { etag, lastModified, depth, fetchedAt } = fetch;
+    return this.statements.updatePageSource.run({ path, etag, lastModified, depth, fetchedAt }).changes > 0;
+  }
+
   /** Number of chunks in the index. */
   chunkCount(): number {
     return this.statements.chunkCount.get() as number;
@@ -234,12 +210,14 @@ export class GroundcheckIndex {
 
   /**
    * Insert a document with its chunks and their vectors (one per chunk, same order), replacing any
-   * document at the same path, in one transaction.
+   * document at the same path, in one transaction. A crawled page also gets its `page` source
+   * (its `path` is then its URL).
    */
   putDocument(
     document: { path: string; slug: string; title: string; updated: string | null; contentHash: string },
     chunks: Chunk[],
     vectors: Float32Array[],
+    page?: PageSource,
   ): void {
     if (vectors.length !== chunks.length) throw new Error(`putDocument: ${chunks.length} chunks but ${vectors.length} vectors`);
     for (const vector of vectors) this.checkDimensions(vector);
@@ -264,6 +242,10 @@ export class GroundcheckIndex {
         this.statements.insertFts.run(rowid, chunk.title, chunk.section, chunk.text);
         this.vectors.insert(rowid, vectors[index]!);
       });
+      if (page) {
+        const { origin, etag, lastModified, depth, processingKey, fetchedAt } = page;
+        this.statements.insertPageSource.run({ documentId, origin, etag, lastModified, depth, processingKey, fetchedAt });
+      }
     })();
     this.vectors.changed();
   }
@@ -359,8 +341,20 @@ function prepareStatements(db: Database.Database) {
   return {
     listDocuments: db.prepare(`
       SELECT d.id, d.path, d.slug, d.title, d.updated, d.content_hash AS contentHash,
-             (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount
-      FROM documents d ORDER BY d.path`),
+             (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount,
+             CASE WHEN s.document_id IS NULL THEN NULL ELSE d.path END AS url
+      FROM documents d LEFT JOIN page_sources s ON s.document_id = d.id ORDER BY d.path`),
+    listPages: db.prepare(`
+      SELECT d.id, d.path, d.slug, d.title, d.updated, d.content_hash AS contentHash,
+             (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount, d.path AS url,
+             s.origin, s.etag, s.last_modified AS lastModified, s.depth, s.processing_key AS processingKey, s.fetched_at AS fetchedAt
+      FROM documents d JOIN page_sources s ON s.document_id = d.id WHERE s.origin = ? ORDER BY d.path`),
+    insertPageSource: db.prepare(`
+      INSERT INTO page_sources (document_id, origin, etag, last_modified, depth, processing_key, fetched_at)
+      VALUES (@documentId, @origin, @etag, @lastModified, @depth, @processingKey, @fetchedAt)`),
+    updatePageSource: db.prepare(`
+      UPDATE page_sources SET etag = @etag, last_modified = @lastModified, depth = @depth, fetched_at = @fetchedAt
+      WHERE document_id = (SELECT id FROM documents WHERE path = @path)`),
     insertDocument: db.prepare(`
       INSERT INTO documents (path, slug, title, updated, content_hash, ingested_at)
       VALUES (@path, @slug, @title, @updated, @contentHash, @ingestedAt)`),

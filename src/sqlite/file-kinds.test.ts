@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { childEnv } from '../../test/child-env.js';
 import { registerEvidenceDigest } from '../capture/sqlite-store/capture-log.js';
 import { CAPTURE_MIGRATIONS } from '../capture/sqlite-store/schema.js';
-import { openCaptureStore } from '../capture/store.js';
+import { CAPTURE_SCHEMA_VERSION, openCaptureStore } from '../capture/store.js';
 import { DatabaseFileError } from '../errors.js';
 import { openLlmCache } from '../eval/cache.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
@@ -119,7 +119,7 @@ describe('files from before the kinds had ids of their own (application_id "GCC1
     const store = openCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => void store.close());
     expect(store.db.pragma('application_id', { simple: true })).toBe(SQLITE_FILE_KINDS['capture-store'].applicationId);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
     expect((await store.getCapture('t1'))!.judgments).toEqual([judgment]);
     expect((await store.getCapture('t1'))!.capture).toEqual({ ...sampleCapture('t1', { chunks: [] }) });
   });

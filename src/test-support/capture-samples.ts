@@ -10,6 +10,8 @@ export function sampleCapture(traceId: string, overrides: Partial<Capture> = {})
     method: 'POST',
     status: 200,
     latencyMs: 12.5,
+    aborted: false,
+    firstTokenMs: null,
     query: 'What is the mileage rate?',
     mode: 'rag',
     chunks: [

@@ -59,8 +59,8 @@ export class SqliteCaptureLog {
       insertCapture: db.prepare(`
         INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode,
           answer, refused, refusal_reason, prompt_version, chat_model, embedding_model, input_tokens, output_tokens,
-          total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated, aborted, first_token_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (trace_id) DO NOTHING`),
       insertEvidence: db.prepare(`
         INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -130,6 +130,8 @@ export class SqliteCaptureLog {
         capture.timings.generationMs,
         capture.timings.totalMs,
         capture.truncated ? 1 : 0,
+        capture.aborted ? 1 : 0,
+        capture.firstTokenMs,
       );
       if (result.changes === 0) continue;
       const captureId = Number(result.lastInsertRowid);

@@ -25,11 +25,11 @@ export const JUDGE_QUEUE_SQL = {
   mark: `SELECT last_capture_id FROM judge_marks WHERE judge_version = ?`,
   /** The next batch of captures past the mark: how many, and the last id. */
   nextBatch: `SELECT count(*) AS n, max(id) AS upTo FROM (SELECT id FROM captures WHERE id > @from ORDER BY id LIMIT @batch)`,
-  /** Queue the batch's judgeable captures: not truncated, not judged by this version. */
+  /** Queue the batch's judgeable captures: not truncated, not aborted, not judged by this version. */
   enqueue: `
     INSERT INTO judge_jobs (judge_version, capture_id, captured_ms)
     SELECT @judgeVersion, c.id, c.captured_ms FROM captures c
-    WHERE c.id > @from AND c.id <= @upTo AND c.truncated = 0
+    WHERE c.id > @from AND c.id <= @upTo AND c.truncated = 0 AND c.aborted = 0
       AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion)
     ON CONFLICT (judge_version, capture_id) DO NOTHING`,
   setMark: `
@@ -70,7 +70,7 @@ export class SqliteJudgeQueue {
             WHERE q.judge_version = @judgeVersion AND q.capture_id <= @mark
               AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = q.capture_id AND j.judge_version = @judgeVersion))
           + (SELECT count(*) FROM captures c
-            WHERE c.id > @mark AND c.truncated = 0
+            WHERE c.id > @mark AND c.truncated = 0 AND c.aborted = 0
               AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion))`).pluck(),
       lease: db.prepare(`UPDATE judge_jobs SET lease_owner = @owner, lease_expires_ms = @expires WHERE judge_version = @judgeVersion AND capture_id = @captureId`),
       jobAttempts: db.prepare(`SELECT attempts FROM judge_jobs WHERE capture_id = ? AND judge_version = ?`).pluck(),

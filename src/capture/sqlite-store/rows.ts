@@ -27,6 +27,8 @@ export interface CaptureRow {
   generation_ms: number;
   total_ms: number;
   truncated: number;
+  aborted: number;
+  first_token_ms: number | null;
 }
 
 export function captureFromRow(row: CaptureRow, chunks: CapturedChunk[]): Capture {
@@ -38,6 +40,8 @@ export function captureFromRow(row: CaptureRow, chunks: CapturedChunk[]): Captur
     method: row.method,
     status: row.status,
     latencyMs: row.latency_ms,
+    aborted: row.aborted === 1,
+    firstTokenMs: row.first_token_ms,
     query: row.query,
     mode: row.mode === 'norag' ? 'norag' : 'rag',
     chunks,

@@ -166,14 +166,25 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
     `,
   },
   {
-    // Version 3: a judgment is stored as its record, JSON (`record`: the `StoredJudgment` without
+    // Version 3: what the client received. `aborted` is 1 when the client hung up before the
+    // response finished (such captures are never queued for the judge: a partial answer is not a
+    // complete one); `first_token_ms` is the time to the first streamed answer text, NULL when the
+    // answer was not streamed. Older rows get 0 and NULL, which is what they were.
+    version: 3,
+    up: `
+      ALTER TABLE captures ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE captures ADD COLUMN first_token_ms REAL;
+    `,
+  },
+  {
+    // Version 4: a judgment is stored as its record, JSON (`record`: the `StoredJudgment` without
     // its trace id), beside the few columns the queries read (the unique key, status, the flags
     // drift reports, the time). The judgment record grows (per-chunk verdicts, answer relevance…);
     // a new field is kept in `record` with no migration. A migration is needed only when a query
     // must filter on a new field: add its column, filled from json_extract(record, '$.field').
-    version: 3,
+    version: 4,
     up: `
-      CREATE TABLE judgments_v3 (
+      CREATE TABLE judgments_v4 (
         id INTEGER PRIMARY KEY,
         capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE,
         judge_version TEXT NOT NULL,
@@ -185,7 +196,7 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
         record TEXT NOT NULL CHECK (json_valid(record)),
         UNIQUE (capture_id, judge_version)
       );
-      INSERT INTO judgments_v3 (id, capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record)
+      INSERT INTO judgments_v4 (id, capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record)
         SELECT id, capture_id, judge_version, status, faithful, hallucinated, refused, judged_at,
           json_object(
             'judgeVersion', judge_version,
@@ -204,7 +215,7 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
           )
         FROM judgments;
       DROP TABLE judgments;
-      ALTER TABLE judgments_v3 RENAME TO judgments;
+      ALTER TABLE judgments_v4 RENAME TO judgments;
     `,
   },
 ];
