@@ -15,7 +15,7 @@ import { openCaptureStore } from './store.js';
 import { captureFromTrace } from './to-capture.js';
 import { createJudgeWorker } from './worker.js';
 
-const cli = (args: string[]) => runCli(args);
+const cli = (args: string[]) => runCli(args, { cwd: process.cwd() });
 
 describe('drift', () => {
   it('lists a judgment after its chunk text changes (re-ingest of a modified corpus) and after a chunk vanishes', async () => {

@@ -48,7 +48,7 @@ function thrown(run: () => unknown): unknown {
   throw new Error('expected the open to fail');
 }
 
-const cli = (args: string[]) => runCli(args);
+const cli = (args: string[]) => runCli(args, { cwd: process.cwd() });
 
 describe('each kind of file refuses to be opened as another', () => {
   it.each([
