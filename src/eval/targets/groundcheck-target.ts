@@ -20,6 +20,8 @@ export interface GroundcheckTargetOptions {
   settings: PipelineSettings;
   /** The sentence the prompt tells the model to refuse with. [refusalSentence=REFUSAL_SENTENCE] */
   refusalSentence?: string;
+  /** What the questions are about, for the closed-book prompt (the suite's `domain`). [domain=the prompt's neutral default] */
+  domain?: string;
   /** The run's clock: trace times and the outdated-document note's age check. [now=() => new Date()] */
   now?: () => Date;
 }
@@ -57,6 +59,7 @@ export async function openGroundcheckTarget(options: GroundcheckTargetOptions): 
   }
   const { retrieval: retrievalOptions, prompt, ...answerOptions } = pipelineOptions(settings);
   if (options.refusalSentence) prompt.refusalSentence = options.refusalSentence;
+  if (options.domain) prompt.domain = options.domain;
   const retrievals = new Map<string, Promise<RetrievalResult>>();
   const retrievalOf = (question: EvalQuestion): Promise<RetrievalResult> => {
     let retrieval = retrievals.get(question.id);
