@@ -18,6 +18,8 @@ export interface IngestSummary {
   skipped: string[];
   removed: string[];
   chunksWritten: number;
+  /** Chunks of `chunksWritten` sent to the embedder: the others reused a stored vector of the same text. */
+  chunksEmbedded: number;
   chunksRemoved: number;
   documents: number;
   chunks: number;
@@ -40,15 +42,18 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
     throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx or .txt files: nothing to ingest`, { code: 'empty_corpus' });
   }
   const summary: IngestSummary = {
-    added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
+    added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
   };
   const stored = new Map(index.listDocuments().map((document) => [document.path, document]));
-  const seenPaths = new Set<string>();
+  const currentPaths = new Set(files.map((file) => relative(directory, file).split(sep).join('/')));
+  // Documents about to be removed may hold text that moved (a renamed file, a section moved to
+  // another file): their vectors are read once, before they go, for any document that needs them.
+  const leaving = [...stored.keys()].filter((path) => !currentPaths.has(path));
+  let leavingVectors: Map<string, Float32Array> | undefined;
   const seenSlugs = new Map<string, string>();
 
   for (const file of files) {
     const relativePath = relative(directory, file).split(sep).join('/');
-    seenPaths.add(relativePath);
     const source = readFileSync(file, 'utf8');
     const contentHash = documentKey(source, options);
     const previous = stored.get(relativePath);
@@ -67,7 +72,10 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
     }
     seenSlugs.set(parsed.slug, relativePath);
     const chunks = chunkDocument(parsed, options);
-    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64);
+    const ownVectors = previous ? index.vectorsByChunkHash([relativePath]) : new Map<string, Float32Array>();
+    leavingVectors ??= index.vectorsByChunkHash(leaving);
+    const { vectors, embedded } = await embedChunks(index, chunks, options.batchSize ?? 64, [ownVectors, leavingVectors]);
+    summary.chunksEmbedded += embedded;
     index.putDocument({ path: relativePath, slug: parsed.slug, title: parsed.title, updated: parsed.updated, contentHash }, chunks, vectors);
     summary.chunksWritten += chunks.length;
     if (previous) {
@@ -80,7 +88,7 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   }
 
   for (const [path, document] of stored) {
-    if (seenPaths.has(path)) continue;
+    if (currentPaths.has(path)) continue;
     index.removeDocument(path);
     summary.removed.push(path);
     summary.chunksRemoved += document.chunkCount;
@@ -102,15 +110,30 @@ function documentKey(source: string, options: ChunkOptions): string {
   return createHash('sha256').update(chunking).update('\0').update(source).digest('hex');
 }
 
-async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {
-  const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
-  const vectors: Float32Array[] = [];
-  for (let start = 0; start < chunks.length; start += limit) {
-    const batch = chunks.slice(start, start + limit);
-    const { embeddings } = await index.embedder.embed({ values: batch.map((chunk) => chunk.modelText), purpose: 'document' });
-    vectors.push(...embeddings);
+/**
+ * One vector per chunk. A chunk whose text (by content hash) already has a stored vector reuses
+ * it, so editing one paragraph re-embeds only the chunks it changed; the rest, and repeated
+ * texts within the document, are embedded once, in batches.
+ */
+async function embedChunks(
+  index: GroundcheckIndex,
+  chunks: Chunk[],
+  batchSize: number,
+  stored: readonly Map<string, Float32Array>[],
+): Promise<{ vectors: Float32Array[]; embedded: number }> {
+  const byHash = new Map<string, Float32Array>();
+  for (const chunk of chunks) {
+    const reused = stored.map((vectors) => vectors.get(chunk.hash)).find((vector) => vector !== undefined);
+    if (reused) byHash.set(chunk.hash, reused);
   }
-  return vectors;
+  const pending = [...new Map(chunks.filter((chunk) => !byHash.has(chunk.hash)).map((chunk) => [chunk.hash, chunk.modelText]))];
+  const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
+  for (let start = 0; start < pending.length; start += limit) {
+    const batch = pending.slice(start, start + limit);
+    const { embeddings } = await index.embedder.embed({ values: batch.map(([, text]) => text), purpose: 'document' });
+    batch.forEach(([hash], position) => byHash.set(hash, embeddings[position]!));
+  }
+  return { vectors: chunks.map((chunk) => byHash.get(chunk.hash)!), embedded: pending.length };
 }
 
 function listTextFiles(directory: string): string[] {
@@ -142,7 +165,8 @@ export function formatIngestSummary(summary: IngestSummary): string {
   for (const path of summary.removed) lines.push(`  removed   ${path}`);
   lines.push(
     `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.skipped.length} unchanged (skipped), ` +
-      `${summary.removed.length} removed; ${summary.chunksWritten} chunks written, ${summary.chunksRemoved} removed; ` +
+      `${summary.removed.length} removed; ${summary.chunksWritten} chunks written (${summary.chunksEmbedded} embedded, ` +
+      `${summary.chunksWritten - summary.chunksEmbedded} reused unchanged), ${summary.chunksRemoved} removed; ` +
       `index holds ${summary.documents} documents, ${summary.chunks} chunks (${Math.round(summary.durationMs)} ms)`,
   );
   return lines.join('\n');

@@ -404,6 +404,9 @@ export class GroundcheckIndex {
       chunkCount: db.prepare(`SELECT count(*) FROM chunks`).pluck(),
       chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
       allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
+      documentChunkHashes: db.prepare(`SELECT c.id, c.hash FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ?`),
+      vecEmbedding: db.prepare(`SELECT embedding FROM chunks_vec WHERE rowid = ?`).pluck(),
+      plainEmbedding: db.prepare(`SELECT embedding FROM chunk_vectors WHERE id = ?`).pluck(),
     };
   }
 
@@ -575,6 +578,25 @@ export class GroundcheckIndex {
   chunkHashes(): Map<string, string> {
     const rows = this.statements.allChunkHashes.all() as { chunkId: string; hash: string }[];
     return new Map(rows.map((row) => [row.chunkId, row.hash]));
+  }
+
+  /**
+   * The stored vectors of the chunks of the documents at `paths`, by chunk content hash (the hash
+   * of the exact text that was embedded). Every vector in an index was made by the embedder whose
+   * fingerprint the index checks at open, so ingest reuses them for chunk texts that did not change
+   * instead of embedding them again. Unknown paths are skipped.
+   */
+  vectorsByChunkHash(paths: readonly string[]): Map<string, Float32Array> {
+    const vectors = new Map<string, Float32Array>();
+    const embedding = this.vectorIndex === 'float' ? this.statements.vecEmbedding : this.statements.plainEmbedding;
+    for (const path of new Set(paths)) {
+      for (const row of this.statements.documentChunkHashes.all(path) as { id: number; hash: string }[]) {
+        if (vectors.has(row.hash)) continue;
+        const blob = embedding.get(BigInt(row.id)) as Buffer | undefined;
+        if (blob) vectors.set(row.hash, blobVector(blob));
+      }
+    }
+    return vectors;
   }
 
   /** Statistics from the FTS5 vocabulary, handed to embedders that weight terms by IDF. */
