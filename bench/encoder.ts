@@ -15,7 +15,9 @@
  *    suggested threshold is one 0.05 step below the largest step at which no answerable question
  *    loses every relevant chunk: the rule that gives the hashed embedder's 0.10. Guardrail
  *    questions are left out: their topic is in the corpus; the gate is not what refuses them.
- * 4. Handbook retrieval with each embedder, alone and hybrid (gate off): recall@5, MRR and nDCG@5
+ * 4. Sentence choice: where the annual-leave sentence ranks among every handbook sentence for
+ *    "How much holiday do I get a year?", with each embedder.
+ * 5. Handbook retrieval with each embedder, alone and hybrid (gate off): recall@5, MRR and nDCG@5
  *    of the answerable questions' relevant chunks, as the eval computes them.
  *
  *   npm run bench:encoder
@@ -28,18 +30,21 @@ import { loadQuestionSet } from '../src/eval/questions.js';
 import { loadSuite } from '../src/eval/suite.js';
 import { createLocalEmbedder } from '../src/providers/local/embedder.js';
 import { createSentenceEncoderEmbedder } from '../src/providers/local/sentence-embedder.js';
-import { loadSentenceEncoder } from '../src/providers/local/sentence-encoder.js';
+import { cosineSimilarity, loadSentenceEncoder } from '../src/providers/local/sentence-encoder.js';
 import type { EmbeddingModel } from '../src/providers/spec.js';
 import { ndcgAtK, recallAtK, reciprocalRank } from '../src/metrics/retrieval.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { retrieve } from '../src/rag/retrieve.js';
 import { openIndex } from '../src/rag/store.js';
 import { benchFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
-import { mean, percentile, round } from './lib/stats.js';
+import { anonymousRssMiB, mean, percentile, round } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
 
 const FLAGS = { suite: true, help: false };
 const USAGE = 'usage: npm run bench:encoder -- [--suite <suite.json>]\n';
+
+/** The sentence-choice probe: a question and the start of the handbook sentence that answers it. */
+const SENTENCE_CHOICE = { question: 'How much holiday do I get a year?', answer: 'Full-time employees receive 25 days of annual leave' };
 
 /** Thresholds tried, in steps of {@link STEP}. */
 const STEP = 0.05;
@@ -61,9 +66,12 @@ async function main(): Promise<void> {
   const flags = benchFlags(FLAGS, USAGE);
   if (!flags) return;
 
+  const memoryBefore = anonymousRssMiB();
   const loadStarted = performance.now();
   const encoder = await loadSentenceEncoder();
   const loadMs = performance.now() - loadStarted;
+  const memoryAfter = anonymousRssMiB();
+  const loadMemoryMiB = memoryBefore !== null && memoryAfter !== null ? memoryAfter - memoryBefore : null;
 
   const suite = loadSuite(flags.get('suite') ?? join(REPO_ROOT, 'evals/suites/handbook.json'));
   const sentences = corpusSentences(suite.corpusDir);
@@ -73,6 +81,15 @@ async function main(): Promise<void> {
     'local-hash-v1': await timePerText(sentences, async (texts) => hashed.embedSync(texts)),
   };
   const meanTokens = mean(sentences.map((sentence) => encoder.countTokens(sentence)));
+  const target = sentences.findIndex((sentence) => sentence.startsWith(SENTENCE_CHOICE.answer));
+  if (target === -1) throw new Error(`no handbook sentence starts with "${SENTENCE_CHOICE.answer}"`);
+  const [queryVector, ...sentenceVectors] = await encoder.embed([SENTENCE_CHOICE.question, ...sentences], { cache: false });
+  const hashedQuery = hashed.embedSync([SENTENCE_CHOICE.question], 'query')[0]!;
+  const hashedSentences = hashed.embedSync(sentences, 'document');
+  const sentenceRank = {
+    'use-lite': rankOf(target, sentenceVectors.map((vector) => cosineSimilarity(queryVector!, vector))),
+    'local-hash-v1': rankOf(target, hashedSentences.map((vector) => cosineSimilarity(hashedQuery, vector))),
+  };
 
   const { questions } = loadQuestionSet(suite.questionsFile);
   const calibration: Record<string, Calibration> = {};
@@ -83,14 +100,21 @@ async function main(): Promise<void> {
   ];
   for (const [label, embedder] of embedders) calibration[label] = await calibrate(embedder, suite.corpusDir, questions);
 
-  process.stdout.write(`load: use-lite ${Math.round(loadMs)} ms in this process (model files and graph ${Math.round(encoder.loadMs)} ms); target < 2,000 ms\n\n`);
+  process.stdout.write(
+    `load: use-lite ${Math.round(loadMs)} ms in this process (model files and graph ${Math.round(encoder.loadMs)} ms); target < 2,000 ms` +
+      (loadMemoryMiB !== null ? `; anonymous RSS +${Math.round(loadMemoryMiB)} MiB` : '') + '\n\n',
+  );
   process.stdout.write(
     `${formatTable(
       ['embedder', 'sentences', 'ms / sentence, one call', 'ms / sentence, one call each'],
       Object.entries(speed).map(([name, figures]) => [name, sentences.length, figures.batched, figures.single]),
     )}\n`,
   );
-  process.stdout.write(`${sentences.length} handbook sentences, ${meanTokens.toFixed(1)} SentencePiece tokens on average; wasm backend, one thread\n\n`);
+  process.stdout.write(`${sentences.length} handbook sentences, ${meanTokens.toFixed(1)} SentencePiece tokens on average; wasm backend, one thread\n`);
+  process.stdout.write(
+    `sentence choice: "${SENTENCE_CHOICE.question}" ranks "${SENTENCE_CHOICE.answer}…" ` +
+      `${sentenceRank['use-lite']} of ${sentences.length} with use-lite, ${sentenceRank['local-hash-v1']} with local-hash-v1\n\n`,
+  );
 
   for (const [modelId, result] of Object.entries(calibration)) {
     process.stdout.write(
@@ -114,6 +138,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({
       load_ms: Math.round(loadMs),
+      load_rss_mib: loadMemoryMiB === null ? null : Math.round(loadMemoryMiB),
+      sentence_choice_rank: sentenceRank,
       ms_per_sentence: Object.fromEntries(Object.entries(speed).map(([name, figures]) => [name, { batched: round(figures.batched, 3), single: round(figures.single, 3) }])),
       gate: Object.fromEntries(
         Object.entries(calibration).map(([modelId, result]) => [
@@ -212,6 +238,11 @@ async function calibrate(
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** 1-based rank of `index` by descending score (ties count against it). */
+function rankOf(index: number, scores: readonly number[]): number {
+  return 1 + scores.filter((score, position) => position !== index && score >= scores[index]!).length;
 }
 
 /** P(a random positive scores above a random negative), ties counting half. */
