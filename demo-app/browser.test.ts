@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { verdictOf } from '../src/capture/verdict.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
 import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
 import { createApp } from './app.js';
@@ -70,12 +71,14 @@ describe('demo chat page in a real browser (chromium)', () => {
 
       const verdict = answer.locator('.verdict');
       await answer.locator('.verdict:not([data-verdict="pending"])').waitFor({ timeout: 20_000 });
-      const shown = await verdict.getAttribute('data-verdict');
-      expect(['faithful', 'hallucinated', 'undetermined']).toContain(shown);
-      expect(await verdict.textContent()).toMatch(/Faithful|Hallucination|No checkable claim/);
       const traceId = await answer.getAttribute('data-trace-id');
-      const stored = demo.store!.getCapture(traceId!);
-      expect(shown === 'faithful').toBe(stored!.judgments[0]!.flags!.faithful === true);
+      const stored = demo.store!.getCapture(traceId!)!;
+      // The page shows what the outcome table says of the stored judgment, word for word.
+      const expected = verdictOf(stored.capture, stored.judgments[0]!, true);
+      expect(expected.verdict).toBe('faithful');
+      expect(await verdict.getAttribute('data-verdict')).toBe(expected.verdict);
+      expect(await verdict.getAttribute('data-tone')).toBe('pass');
+      expect(await verdict.textContent()).toBe(expected.text);
 
       // RAG off: no sources, and the verdict for the closed-book answer appears too.
       await page.click('label.switch');

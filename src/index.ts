@@ -1,10 +1,14 @@
 /**
  * groundcheck: grounded answers from your documents, and proof that they stay grounded.
- * Layers point down: providers → rag → judge/metrics → eval/capture.
+ * Layers point down: errors and the contract (shapes and text formats every layer agrees on) →
+ * text utilities → providers → rag → judge and metrics → eval and capture; the CLI and the demo
+ * app compose them.
  */
 export * from './errors.js';
+export * from './contract/index.js';
 export type * from './providers/spec.js';
 export { EMPTY_USAGE } from './providers/spec.js';
+export { streamChat, streamFromGenerate, splitPieces } from './providers/stream.js';
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
@@ -27,15 +31,29 @@ export {
 export { modelsFromEnv, openaiFromEnv, embedProviderName, type GroundcheckEnv, type ModelSelection, type EmbedProviderName } from './providers/config.js';
 export { extractJsonObject, type JsonExtraction } from './providers/json.js';
 export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';
-export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument } from './rag/store.js';
+export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument, type StoredPage, type PageSource } from './rag/store.js';
 export { ingestDirectory, formatIngestSummary, type IngestOptions, type IngestSummary } from './rag/ingest.js';
+export {
+  ingestSite,
+  formatSiteIngestSummary,
+  crawlSite,
+  extractHtml,
+  CrawlError,
+  DEFAULT_USER_AGENT,
+  ROBOTS_TOKEN,
+  type SiteIngestOptions,
+  type SiteIngestSummary,
+  type SitePageEvent,
+  type CrawlOptions,
+  type CrawlEvent,
+  type CrawlClock,
+  type ExtractedPage,
+} from './crawl/index.js';
 export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
 export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
 export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
-export { REFUSAL_SENTENCE, isRefusal } from './contract/refusal.js';
 export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';
-export type { RagTrace, RagMode, RetrievedChunk } from './contract/trace.js';
 export * from './capture/index.js';
 export {
   runEval,
@@ -127,3 +145,20 @@ export {
   type RetrievalReport,
   type RetrievalScores,
 } from './metrics/index.js';
+export * from './explain/index.js';
+export {
+  DEFAULT_EXPLANATION_WEIGHTS,
+  explanationWinner,
+  explanationScore,
+  statesCodeSpecifics,
+  type ExplanationCriteria,
+  type ExplanationReference,
+  type ExplanationPairwiseOk,
+  type ExplanationWeights,
+} from './judge/explanation-criteria.js';
+export { createCodeClaimsJudge, requireClaimsForCodeSpecifics, CODE_CLAIMS_JUDGE_VERSION } from './judge/code-claims.js';
+export { createHeuristicExplanationJudge, HEURISTIC_EXPLANATION_VERSION, type HeuristicExplanationJudgeOptions } from './judge/explanation-heuristic.js';
+export { createLlmExplanationJudge, LLM_EXPLANATION_PROMPT_VERSION, type LlmExplanationJudgeOptions } from './judge/explanation-llm.js';
+export { runExplainEval, type ExplainEvalConfig, type ExplainEvalResults, type FailureResult } from './eval/explain-runner.js';
+export { loadExplainSuite, EXPLAIN_GATE_METRICS, type ExplainSuite, type ExplainFailure } from './eval/explain-suite.js';
+export { writeExplainReports, explainMarkdown } from './eval/explain-report.js';

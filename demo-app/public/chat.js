@@ -14,20 +14,9 @@ const POLL_MS = 700;
 const VISIBLE_SOURCES = 3;
 const POLL_LIMIT_MS = 90_000;
 
-const VERDICT_TEXT = {
-  pending: () => 'Checking the answer against its sources…',
-  faithful: (judgment) => `Faithful: ${plural(judgment.counts.verified, 'claim')} checked, all supported by the sources`,
-  hallucinated: (judgment) => {
-    const unsupported = judgment.counts.contradicted + judgment.counts.absent;
-    const total = unsupported + judgment.counts.verified;
-    return `Hallucination: ${unsupported} of ${plural(total, 'claim')} not supported by the sources`;
-  },
-  correctly_refused: () => 'Correctly refused: the sources do not cover this',
-  refused: () => 'Refused, although the sources looked relevant',
-  undetermined: () => 'No checkable claim in this answer',
-  judge_error: () => 'Judge error: this answer could not be checked',
-  not_judged: () => 'Not checked by a judge',
-};
+// The verdict's words and tone come from the server (one outcome table for every page and report).
+const PENDING = { verdict: 'pending', tone: 'neutral', text: 'Checking the answer against its sources…' };
+const NOT_JUDGED = { verdict: 'not_judged', tone: 'neutral', text: 'Not checked by a judge' };
 
 function plural(count, word) {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -69,7 +58,15 @@ function renderSources(answer, sources, mode) {
   for (const source of sources) {
     const item = element('li');
     item.dataset.chunkId = source.chunkId;
-    item.append(element('span', 'source-title', source.title));
+    // A crawled page links to itself; only http(s), whatever the index holds.
+    const crawled = typeof source.url === 'string' && /^https?:\/\//i.test(source.url);
+    const title = element(crawled ? 'a' : 'span', 'source-title', source.title);
+    if (crawled) {
+      title.href = source.url;
+      title.rel = 'noopener noreferrer';
+      title.target = '_blank';
+    }
+    item.append(title);
     if (source.section) {
       item.append(document.createTextNode(' › '));
       item.append(element('span', 'source-section', source.section));
@@ -95,7 +92,8 @@ function renderSources(answer, sources, mode) {
 function renderVerdict(container, view) {
   const verdict = container.querySelector('.verdict');
   verdict.dataset.verdict = view.verdict;
-  verdict.textContent = VERDICT_TEXT[view.verdict](view.judgment);
+  verdict.dataset.tone = view.tone;
+  verdict.textContent = view.text;
   const old = container.querySelector('.claims');
   if (old) old.remove();
   const claims = view.judgment?.claims ?? [];
@@ -125,10 +123,15 @@ async function pollVerdict(container, traceId) {
     } catch {
       continue; // the server restarted or the network blinked: keep trying
     }
+    if (response.status === 401) {
+      // The server protects the trace API with the dashboard's token: verdicts are on the dashboard.
+      renderVerdict(container, { ...NOT_JUDGED, text: 'The verdict is on the dashboard (this server keeps traces behind its token).', judgment: null });
+      return;
+    }
     if (response.status === 404) {
       // The capture is written just after the response; give it a moment before giving up.
       if (++missing >= 6) {
-        renderVerdict(container, { verdict: 'not_judged', judgment: null });
+        renderVerdict(container, { ...NOT_JUDGED, judgment: null });
         return;
       }
       continue;
@@ -142,6 +145,7 @@ async function pollVerdict(container, traceId) {
   }
   const verdict = container.querySelector('.verdict');
   verdict.dataset.verdict = 'not_judged';
+  verdict.dataset.tone = 'neutral';
   verdict.textContent = 'The judge has not finished yet; see the dashboard later.';
 }
 
@@ -177,8 +181,9 @@ async function ask(question) {
     if (body.refused) answer.classList.add('refused');
     answer.querySelector('.answer-text').textContent = body.answer;
     answer.append(renderSources(answer, body.sources, mode));
-    const verdict = element('div', 'verdict', VERDICT_TEXT.pending());
-    verdict.dataset.verdict = 'pending';
+    const verdict = element('div', 'verdict', PENDING.text);
+    verdict.dataset.verdict = PENDING.verdict;
+    verdict.dataset.tone = PENDING.tone;
     answer.append(verdict);
     answer.scrollIntoView({ behavior: 'smooth', block: 'end' });
     void pollVerdict(answer, body.traceId);

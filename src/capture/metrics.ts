@@ -1,9 +1,6 @@
 import type { Request, Response } from 'express';
 import { Counter, Gauge, Registry } from 'prom-client';
-import type { FaithfulnessJudgment } from '../judge/types.js';
-
-/** What a judgment counts as on `/metrics`: exactly one outcome per stored judgment. */
-export type JudgmentOutcome = 'faithful' | 'hallucinated' | 'refused' | 'undetermined' | 'error';
+import { outcomeNames } from '../contract/outcome.js';
 
 /**
  * The Prometheus metrics shared by the capture middleware and the live judge worker. Each app gets
@@ -19,7 +16,7 @@ export interface CaptureMetrics {
   readonly sampledOut: Counter;
   /** `groundcheck_judge_queue_depth`: captures waiting for a judgment of the worker's judge version (read at scrape time). */
   readonly queueDepth: Gauge;
-  /** `groundcheck_judgments_total{outcome}`: judgments stored, by outcome. */
+  /** `groundcheck_judgments_total{outcome}`: judgments stored, by outcome (the contract's outcome table). */
   readonly judgments: Counter<'outcome'>;
   /** `groundcheck_judge_errors_total{kind}`: failed judge attempts (`retryable`, `final`, `auth`). */
   readonly judgeErrors: Counter<'kind'>;
@@ -82,20 +79,11 @@ export function createCaptureMetrics(registry: Registry = new Registry()): Captu
   metrics.captures.inc(0);
   metrics.sampledOut.inc(0);
   for (const reason of ['store', 'queue_full', 'build']) metrics.captureFailures.inc({ reason }, 0);
-  for (const outcome of ['faithful', 'hallucinated', 'refused', 'undetermined', 'error']) metrics.judgments.inc({ outcome }, 0);
+  for (const outcome of outcomeNames()) metrics.judgments.inc({ outcome }, 0);
   for (const kind of ['retryable', 'final', 'auth']) metrics.judgeErrors.inc({ kind }, 0);
   metrics.workerPaused.set(0);
   metrics.queueDepth.set(0);
   return metrics;
-}
-
-/** The single outcome a judgment counts as. */
-export function outcomeOf(judgment: Pick<FaithfulnessJudgment, 'status'> & Partial<{ refused: boolean; hallucinated: boolean; faithful: boolean | null }>): JudgmentOutcome {
-  if (judgment.status === 'error') return 'error';
-  if (judgment.refused) return 'refused';
-  if (judgment.hallucinated) return 'hallucinated';
-  if (judgment.faithful === true) return 'faithful';
-  return 'undetermined';
 }
 
 /**

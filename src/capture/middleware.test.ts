@@ -1,3 +1,5 @@
+import { parseDocuments } from '../contract/formats.js';
+import { retrieve } from '../rag/retrieve.js';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
@@ -22,8 +24,9 @@ function storeIn(dir = tempDir()) {
 }
 
 /** The `<document>` blocks of a prompt, in order. */
+/** The documents of a generation prompt, read with the contract's parser of the format it was written in. */
 function promptDocuments(prompt: string): { id: string; text: string }[] {
-  return [...prompt.matchAll(/<document id="([^"]+)">\n([\s\S]*?)\n<\/document>/g)].map((match) => ({ id: match[1]!, text: match[2]! }));
+  return parseDocuments(prompt);
 }
 
 describe('captureRag', () => {
@@ -49,6 +52,11 @@ describe('captureRag', () => {
       (response.body.sources as { chunkId: string; score: number }[]).map((source) => [source.chunkId, source.score]),
     );
     for (const chunk of stored!.capture.chunks) expect(chunk.hash).toBe(pipeline.index.getChunk(chunk.chunkId)!.hash);
+    // Similarity, fused score and rank exactly as retrieval computed them (retrieval is deterministic: run it again).
+    const again = await retrieve(pipeline.index, 'How many weeks of parental leave does a birth parent get?');
+    expect(stored!.capture.chunks.map(({ chunkId, score, fusedScore, rank }) => ({ chunkId, score, fusedScore, rank }))).toEqual(
+      again.chunks.map(({ chunkId, score, fusedScore, rank }) => ({ chunkId, score, fusedScore, rank })),
+    );
     expect(stored!.capture).toMatchObject({
       traceId: response.body.traceId,
       route: '/api/chat',
@@ -218,7 +226,11 @@ describe('captureRag', () => {
     await capture.flush();
     expect(store.captureCount()).toBe(1);
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(2);
-    expect(lines.filter((line) => line.event === 'rag.capture.failed')).toHaveLength(2);
+    // Rejected when recorded, each with the field at fault.
+    expect(lines.filter((line) => line.event === 'rag.capture.rejected').map((line) => line.reason)).toEqual([
+      'query: Invalid input: expected string, received undefined',
+      'record: Invalid input: expected object, received null',
+    ]);
   });
 
   it(`writes at most MAX_WRITE_BATCH (${MAX_WRITE_BATCH}) captures per transaction, however many are waiting`, async () => {

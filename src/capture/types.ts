@@ -28,10 +28,21 @@ export interface HttpFacts {
   status: number;
   /** Time from the middleware seeing the request to the response closing (sent, or the connection ended first), in ms. */
   latencyMs: number;
+  /**
+   * True when the client hung up before the response finished: it did not receive the whole
+   * answer. Such a capture has its own verdict (`aborted`) and is never judged.
+   */
+  aborted: boolean;
+  /**
+   * Time from the middleware seeing the request to the first answer text written to the client by
+   * `streamRagAnswer`, in ms; `null` when the answer was not streamed through it.
+   */
+  firstTokenMs: number | null;
 }
 
 /**
- * The fields a capture keeps from its trace unchanged (`timings` are the generation timings, ms).
+ * The fields a capture keeps from its trace unchanged (`timings` are the pipeline's retrieval,
+ * generation and total times for the question, in ms; the HTTP latency is `latencyMs`).
  * Copied by {@link traceFields} in both directions: trace to capture, capture back to trace.
  */
 export type TraceFields = Pick<RagTrace, 'query' | 'mode' | 'answer' | 'refused' | 'refusalReason' | 'promptVersion' | 'models' | 'usage' | 'costUsd' | 'timings'>;

@@ -80,7 +80,9 @@ describe('live judge worker', () => {
     expect(store.getCapture(traces[1]!.id)!.judgments[0]!.flags).toMatchObject({ refused: true, correctlyRefused: true });
     const judgmentLines = lines.filter((line) => line.event === 'rag.judgment');
     expect(judgmentLines.map((line) => line.traceId).sort()).toEqual(traces.map((trace) => trace.id).sort());
-    expect(await metricValue(metrics.judgments, { outcome: 'refused' })).toBe(1);
+    // Nothing relevant was retrieved and the answer refused: a correct refusal (before the one outcome table, /metrics counted it as plain 'refused').
+    expect(await metricValue(metrics.judgments, { outcome: 'correct_refusal' })).toBe(1);
+    expect(await metricValue(metrics.judgments, { outcome: 'refused' })).toBe(0);
     await expect(metrics.judgments.get().then((metric) => metric.values.reduce((sum, value) => sum + value.value, 0))).resolves.toBe(3);
     expect(store.pendingCount(worker.judgeVersion)).toBe(0);
 
@@ -227,7 +229,7 @@ describe('live judge worker', () => {
     expect(store.getCapture(trace.id)!.judgments[0]).toMatchObject({ status: 'error', attempts: 3, flags: null, claims: [], error: expect.stringMatching(/500/) });
     expect(await metricValue(metrics.judgeErrors, { kind: 'retryable' })).toBe(2);
     expect(await metricValue(metrics.judgeErrors, { kind: 'final' })).toBe(1);
-    expect(await metricValue(metrics.judgments, { outcome: 'error' })).toBe(1);
+    expect(await metricValue(metrics.judgments, { outcome: 'judge_error' })).toBe(1);
     expect(lines.filter((line) => line.event === 'judge.retry')).toHaveLength(2);
     expect(server.requests.filter(isJudgeRequest)).toHaveLength(3);
   });

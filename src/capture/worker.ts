@@ -6,7 +6,8 @@ import { judgeTrace } from '../judge/index.js';
 import type { FaithfulnessJudge, FaithfulnessJudgment } from '../judge/types.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { createLogger } from './logging.js';
-import { createCaptureMetrics, outcomeOf, type CaptureMetrics } from './metrics.js';
+import { flagsOf, outcomeOf } from '../contract/outcome.js';
+import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import type { CaptureStore } from './store.js';
 import { traceFromCapture } from './trace-from-capture.js';
 import { judgeVersionOf, type Capture, type StoredJudgment } from './types.js';
@@ -276,7 +277,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       return;
     }
     stats.stored += 1;
-    const outcome = outcomeOf(judgment);
+    const outcome = outcomeOf(flagsOf(judgment));
     metrics.judgments.inc({ outcome });
     const line = {
       event: 'rag.judgment',

@@ -8,6 +8,8 @@ import type { FaithfulnessJudgment, JudgmentFlags } from './judgment.js';
 
 export type JudgmentOutcome = 'judge_error' | 'correct_refusal' | 'hallucinated' | 'refused' | 'faithful' | 'undetermined';
 
+export type OutcomeTone = 'pass' | 'fail' | 'warn' | 'neutral';
+
 /** One row of the outcome table. */
 export interface OutcomeRow {
   outcome: JudgmentOutcome;
@@ -15,6 +17,8 @@ export interface OutcomeRow {
   label: string;
   /** Whether the outcome is a pass (`null`: neither, e.g. a judge error or nothing checkable). */
   pass: boolean | null;
+  /** How a page colours it: `pass` green, `fail` red, `warn` amber, `neutral` grey. */
+  tone: OutcomeTone;
   /** When it applies, in words (README, reports). */
   description: string;
   /** Whether the row applies to an ok judgment's flags; a judge error never reaches the rows. */
@@ -29,6 +33,7 @@ export interface OutcomeRow {
 export const OUTCOME_TABLE: OutcomeRow[] = [
   {
     outcome: 'correct_refusal',
+    tone: 'pass',
     label: 'Correct refusal',
     pass: true,
     description: 'nothing relevant in the sources, and the answer refused without asserting anything',
@@ -36,6 +41,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
   },
   {
     outcome: 'hallucinated',
+    tone: 'fail',
     label: 'Hallucinated',
     pass: false,
     description: 'at least one claim contradicted by the sources, or absent from them',
@@ -43,6 +49,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
   },
   {
     outcome: 'refused',
+    tone: 'warn',
     label: 'Refused',
     pass: false,
     description: 'the answer refused although the sources seemed relevant',
@@ -50,6 +57,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
   },
   {
     outcome: 'faithful',
+    tone: 'pass',
     label: 'Faithful',
     pass: true,
     description: 'every checkable claim verified by the sources',
@@ -57,6 +65,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
   },
   {
     outcome: 'undetermined',
+    tone: 'neutral',
     label: 'Undetermined',
     pass: null,
     description: 'the answer made no checkable claim',
@@ -67,6 +76,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
 /** The judge-error outcome's row (it has no predicate: a failed judgment has no flags). */
 export const JUDGE_ERROR_ROW: Omit<OutcomeRow, 'applies'> = Object.freeze({
   outcome: 'judge_error',
+  tone: 'warn',
   label: 'Judge error',
   pass: null,
   description: 'the judge failed (unusable reply or API error after retries); counted on its own',

@@ -6,6 +6,8 @@ export interface RetrievedChunk {
   chunkId: string;
   /** Document id (slug of its path). */
   document: string;
+  /** The page the document was crawled from (`groundcheck ingest <url>`); absent for a document from a folder. */
+  url?: string;
   title: string;
   /** Heading path, `Parental Leave > Shared Parental Leave`; `''` for a document's intro. */
   section: string;
@@ -51,9 +53,12 @@ export interface RagTrace {
   mode: RagMode;
   /** Exactly the chunks the prompt was built from, in prompt order. Empty for `norag` and when gated. */
   chunks: RetrievedChunk[];
-  /** What the retrieval decided (its chunks are `chunks` above); `null` in `norag` mode. */
+  /**
+   * What the retrieval decided (its chunks are `chunks` above); `null` in `norag` mode, and when the
+   * chunks came from an app's own retrieval (`traceFromPlain`).
+   */
   retrieval: RetrievalSummary | null;
-  /** The messages sent to the chat model; empty when the gate refused without calling it. */
+  /** The messages sent to the chat model; empty when the gate refused without calling it, or when they are unknown (`traceFromPlain`). */
   messages: ChatMessage[];
   answer: string;
   refused: boolean;

@@ -8,7 +8,7 @@ export { evaluateQuestion, referencePassageId, storeTrace, type QuestionContext 
 export { summarizeRun, summarizeFaithfulness, spreadAcrossRuns } from './summarize.js';
 export { loadSuite, DEFAULT_CORPUS_DIR, DEFAULT_TOP_K, type EvalSuite, type LoadSuiteOptions } from './suite.js';
 export { loadQuestionSet, parseQuestionSet, checkChunkIds, questionSchema, QUESTION_CATEGORIES, type EvalQuestion, type QuestionCategory, type QuestionSet } from './questions.js';
-export { evaluateGates, mergeGates, parseGateConfig, parseGateExpression, GATE_METRICS, GATE_KS, type Gate, type GateOperator, type GateResult } from './gates.js';
+export { evaluateGates, mergeGates, parseGateConfig, parseGateExpression, GATE_METRICS, type Gate, type GateOperator, type GateResult } from './gates.js';
 export { openLlmCache, withCache, cacheKey, DEFAULT_CACHE_PATH, type LlmCache, type CachedChatModel, type CacheStats, type OpenLlmCacheOptions, type WithCacheOptions } from './cache.js';
 export { createLimiter, withLimiter, type Limiter } from './limiter.js';
 export { withRetry, type RetryOptions } from './retry.js';

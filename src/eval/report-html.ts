@@ -1,3 +1,4 @@
+import { JUDGE_ERROR_ROW, OUTCOME_TABLE } from '../contract/outcome.js';
 import { cacheText, decimal, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, isRate, percent, seconds } from './format.js';
 import { denominator, headlineInterval } from './report-markdown.js';
 import { barChart, escapeHtml as h, intervalStrip, stackedBarChart } from './svg.js';
@@ -21,6 +22,7 @@ export function htmlReport(results: EvalResults): string {
     gatesSection(results),
     headlineSection(results, run),
     categorySection(results, run),
+    outcomesSection(run),
     pairwiseSection(run),
     claimsSection(results, run),
     errorsSection(results, run),
@@ -140,6 +142,14 @@ function categorySection(results: EvalResults, run: RunSummary): string {
     }),
   ];
   return `<section><h2>By category${results.runs.length > 1 ? ' <span class="muted small">(run 1)</span>' : ''}</h2><div class="charts">${charts.map((chart) => `<figure>${chart}</figure>`).join('')}</div></section>`;
+}
+
+/** Answers per outcome, rows from the contract's one outcome table (the dashboard and `/metrics` use the same). */
+function outcomesSection(run: RunSummary): string {
+  const rows = [JUDGE_ERROR_ROW, ...OUTCOME_TABLE]
+    .map((row) => `<tr><td>${h(row.label)}</td><td class="muted">${h(row.description)}</td><td>${run.faithfulness.rag.outcomes[row.outcome]}</td><td>${run.faithfulness.norag.outcomes[row.outcome]}</td></tr>`)
+    .join('');
+  return `<section><h2>Outcomes</h2><table><thead><tr><th>outcome</th><th>meaning</th><th>RAG on</th><th>RAG off</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 function pairwiseSection(run: RunSummary): string {

@@ -1,3 +1,4 @@
+import { JUDGE_ERROR_ROW, OUTCOME_TABLE } from '../contract/outcome.js';
 import type { ConfidenceInterval } from '../metrics/index.js';
 import { cacheText, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, interval, percent, seconds } from './format.js';
 import type { EvalResults, RunSummary } from './types.js';
@@ -49,6 +50,12 @@ export function markdownSummary(results: EvalResults): string {
     );
   }
   if (results.runs.length > 1) lines.push('', '_Per-category numbers are from run 1._');
+  lines.push('');
+
+  lines.push('## Outcomes', '', '| outcome | meaning | RAG on | RAG off |', '|---|---|---|---|');
+  for (const row of [JUDGE_ERROR_ROW, ...OUTCOME_TABLE]) {
+    lines.push(`| ${row.label} | ${row.description} | ${first.faithfulness.rag.outcomes[row.outcome]} | ${first.faithfulness.norag.outcomes[row.outcome]} |`);
+  }
   lines.push('');
 
   const pairwise = first.pairwise;

@@ -1,3 +1,4 @@
+import { flagsOf, outcomeNames, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { summarizePairwise, type PairwiseOutcome } from '../judge/pairwise.js';
 import type { JudgeFailure } from '../judge/types.js';
 import { aggregateRetrieval, bootstrapMeanCi, DEFAULT_KS, falseRefusalRate, refusalRate } from '../metrics/index.js';
@@ -73,8 +74,10 @@ export function summarizeFaithfulness(sides: SideResult[], seed: number): Faithf
   let undetermined = 0;
   const values: number[] = [];
   const verdicts = { verified: 0, contradicted: 0, absent: 0 };
+  const outcomes = Object.fromEntries(outcomeNames().map((outcome) => [outcome, 0])) as Record<JudgmentOutcome, number>;
   for (const side of sides) {
     const judgment = side.judgment;
+    outcomes[outcomeOf(flagsOf(judgment))] += 1;
     if (judgment.status === 'error') {
       errors += 1;
       continue;
@@ -101,6 +104,7 @@ export function summarizeFaithfulness(sides: SideResult[], seed: number): Faithf
     hallucinationRate: { rate: values.length === 0 ? null : hallucinated / values.length, count: hallucinated, n: values.length },
     hallucinationCi: bootstrapMeanCi(values, { seed }),
     verdicts,
+    outcomes,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { JudgmentOutcome } from '../contract/outcome.js';
 import type { EvidencePassage, FaithfulnessJudgment, JudgeInfo } from '../judge/types.js';
 import type { PairwiseOutcome, PairwiseSummary } from '../judge/pairwise.js';
 import type { ConfidenceInterval, KeywordResult, Rate, RetrievalReport, RetrievalScores } from '../metrics/index.js';
@@ -70,6 +71,8 @@ export interface FaithfulnessSummary {
   hallucinationRate: Rate;
   hallucinationCi: ConfidenceInterval | null;
   verdicts: { verified: number; contradicted: number; absent: number };
+  /** Judgments per outcome, from the contract's outcome table (the same classification `/metrics` and the dashboard use). */
+  outcomes: Record<JudgmentOutcome, number>;
 }
 
 export interface CategorySummary {

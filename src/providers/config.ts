@@ -83,9 +83,9 @@ export function modelsFromEnv(env: GroundcheckEnv = process.env, overrides: Mode
 }
 
 /** An OpenAI-compatible provider configured from the environment. */
-export function openaiFromEnv(env: GroundcheckEnv = process.env, prefix = '') {
-  const timeoutMs = optionalInteger(env[`${prefix}GROUNDCHECK_TIMEOUT_MS`] ?? env.GROUNDCHECK_TIMEOUT_MS, 'GROUNDCHECK_TIMEOUT_MS');
-  const maxRetries = optionalInteger(env[`${prefix}GROUNDCHECK_MAX_RETRIES`] ?? env.GROUNDCHECK_MAX_RETRIES, 'GROUNDCHECK_MAX_RETRIES');
+export function openaiFromEnv(env: GroundcheckEnv = process.env) {
+  const timeoutMs = optionalInteger(env.GROUNDCHECK_TIMEOUT_MS, 'GROUNDCHECK_TIMEOUT_MS');
+  const maxRetries = optionalInteger(env.GROUNDCHECK_MAX_RETRIES, 'GROUNDCHECK_MAX_RETRIES');
   const apiKey = env.OPENAI_API_KEY;
   const baseURL = env.OPENAI_BASE_URL;
   return createOpenAI({

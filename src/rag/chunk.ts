@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { neutralizeDelimiters, renderChunkText, SECTION_SEPARATOR } from '../contract/formats.js';
+import { textHash } from '../contract/hash.js';
 import { estimateTokens } from '../text/text.js';
 
 /** A document parsed from a Markdown or text file. */
@@ -63,9 +63,8 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 20);
-}
+/** Content hash of a chunk's model text (the contract's `textHash`: sha256, hex, first 20 characters). */
+export const contentHash = textHash;
 
 /**
  * Parse a Markdown or plain-text file: optional front matter (`title`, `updated`), an optional H1

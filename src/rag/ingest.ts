@@ -44,7 +44,8 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   const summary: IngestSummary = {
     added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
   };
-  const stored = new Map(index.listDocuments().map((document) => [document.path, document]));
+  // Pages crawled into the same index are the crawl's to keep or remove, not the folder's.
+  const stored = new Map(index.listDocuments().filter((document) => document.url === null).map((document) => [document.path, document]));
   const currentPaths = new Set(files.map((file) => relative(directory, file).split(sep).join('/')));
   // Documents about to be removed may hold text that moved (a renamed file, a section moved to
   // another file): their vectors are read once, before they go, for any document that needs them.
@@ -74,7 +75,7 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
     const chunks = chunkDocument(parsed, options);
     const ownVectors = previous ? index.vectorsByChunkHash([relativePath]) : new Map<string, Float32Array>();
     leavingVectors ??= index.vectorsByChunkHash(leaving);
-    const { vectors, embedded } = await embedChunks(index, chunks, options.batchSize ?? 64, [ownVectors, leavingVectors]);
+    const { vectors, embedded } = await embedChunksReusing(index, chunks, options.batchSize ?? 64, [ownVectors, leavingVectors]);
     summary.chunksEmbedded += embedded;
     index.putDocument({ path: relativePath, slug: parsed.slug, title: parsed.title, updated: parsed.updated, contentHash }, chunks, vectors);
     summary.chunksWritten += chunks.length;
@@ -106,24 +107,42 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
  * turned it into chunks (format version and budget). Any of them changing re-chunks it.
  */
 function documentKey(source: string, options: ChunkOptions): string {
-  const chunking = JSON.stringify([CHUNK_FORMAT_VERSION, options.maxTokens ?? null, options.overlapBlocks ?? null]);
-  return createHash('sha256').update(chunking).update('\0').update(source).digest('hex');
+  return createHash('sha256').update(chunkingKey(options)).update('\0').update(source).digest('hex');
+}
+
+/** The chunking a document's stored chunks depend on: format version and budget. */
+export function chunkingKey(options: ChunkOptions): string {
+  return JSON.stringify([CHUNK_FORMAT_VERSION, options.maxTokens ?? null, options.overlapBlocks ?? null]);
 }
 
 /**
- * One vector per chunk. A chunk whose text (by content hash) already has a stored vector reuses
- * it, so editing one paragraph re-embeds only the chunks it changed; the rest, and repeated
- * texts within the document, are embedded once, in batches.
+ * Embed chunks' model texts in batches of at most `batchSize` (and the embedder's own limit); one
+ * vector per chunk, in order. A chunk whose content hash has a vector in one of `reusable` (see
+ * `GroundcheckIndex.vectorsByChunkHash`) gets that vector instead of being embedded again.
  */
-async function embedChunks(
+export async function embedChunks(
   index: GroundcheckIndex,
   chunks: Chunk[],
   batchSize: number,
-  stored: readonly Map<string, Float32Array>[],
+  reusable: readonly ReadonlyMap<string, Float32Array>[] = [],
+): Promise<Float32Array[]> {
+  return (await embedChunksReusing(index, chunks, batchSize, reusable)).vectors;
+}
+
+/**
+ * {@link embedChunks}, also saying how many texts went to the embedder. Reused vectors are the
+ * ones re-embedding would give: they were made from the same text by the index's embedder (the
+ * index checks its fingerprint at open). Repeated texts within `chunks` are embedded once.
+ */
+export async function embedChunksReusing(
+  index: GroundcheckIndex,
+  chunks: Chunk[],
+  batchSize: number,
+  reusable: readonly ReadonlyMap<string, Float32Array>[],
 ): Promise<{ vectors: Float32Array[]; embedded: number }> {
   const byHash = new Map<string, Float32Array>();
   for (const chunk of chunks) {
-    const reused = stored.map((vectors) => vectors.get(chunk.hash)).find((vector) => vector !== undefined);
+    const reused = reusable.map((vectors) => vectors.get(chunk.hash)).find((vector) => vector !== undefined);
     if (reused) byHash.set(chunk.hash, reused);
   }
   const pending = [...new Map(chunks.filter((chunk) => !byHash.has(chunk.hash)).map((chunk) => [chunk.hash, chunk.modelText]))];

@@ -131,6 +131,7 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
     chunks.push({
       chunkId: chunk.chunkId,
       document: chunk.documentSlug,
+      ...(chunk.url !== null ? { url: chunk.url } : {}),
       title: chunk.title,
       section: chunk.section,
       updated: chunk.updated,

@@ -6,6 +6,8 @@ export interface AnswerSource {
   title: string;
   section: string;
   updated: string | null;
+  /** The page the source was crawled from; absent for a document from a folder. */
+  url?: string;
   /** Cosine similarity of the chunk to the question, rounded to 4 places. */
   score: number;
 }
@@ -28,6 +30,7 @@ export function toAnswerPayload(trace: RagTrace): AnswerPayload {
       title: chunk.title,
       section: chunk.section,
       updated: chunk.updated,
+      ...(chunk.url !== undefined ? { url: chunk.url } : {}),
       score: Math.round(chunk.score * 10_000) / 10_000,
     })),
     traceId: trace.id,

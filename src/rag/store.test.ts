@@ -97,4 +97,39 @@ describe('openIndex', () => {
     expect(index.textSearch('"charlie"', 5)).toEqual([]);
     index.close();
   });
+
+  it('upgrades a schema-2 index in place, and keeps crawled pages\' sources beside their documents', () => {
+    const path = join(tempDir(), 'index.db');
+    const embedder = new MockEmbeddingModel({ dimensions: 4 });
+    const vector = [Float32Array.from([1, 0, 0, 0])];
+    const old = openIndex({ path, embedder });
+    old.putDocument({ path: 'a.md', slug: 'a', title: 'A', updated: null, contentHash: 'x' }, chunkDocument(parseDocument('a.md', '## A\n\nFolder text.')), vector);
+    old.close();
+    // What a schema-2 file looks like: no page_sources table.
+    const raw = new Database(path);
+    raw.exec('DROP TABLE page_sources');
+    raw.pragma('user_version = 2');
+    raw.close();
+
+    const index = openIndex({ path, embedder });
+    expect(index.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(index.listDocuments()).toMatchObject([{ path: 'a.md', url: null }]);
+    const url = 'https://docs.example.com/leave';
+    const source = { origin: 'https://docs.example.com', etag: '"v1"', lastModified: null, depth: 1, processingKey: 'key-1', fetchedAt: '2026-05-01T10:00:00.000Z' };
+    index.putDocument({ path: url, slug: 'docs-example-com/leave', title: 'Leave', updated: '2026-01-12', contentHash: 'y' }, chunkDocument({ ...parseDocument('leave', '## Parental\n\nTwenty weeks.'), slug: 'docs-example-com/leave' }), vector, source);
+    expect(index.listPages('https://docs.example.com')).toEqual([
+      { id: expect.any(Number), path: url, slug: 'docs-example-com/leave', title: 'Leave', updated: '2026-01-12', contentHash: 'y', chunkCount: 1, url, ...source },
+    ]);
+    expect(index.listPages('https://other.example')).toEqual([]);
+    expect(index.getChunk('docs-example-com/leave#parental')?.url).toBe(url);
+    expect(index.getChunk('a#a')?.url).toBeNull();
+
+    expect(index.touchPage(url, { etag: '"v2"', lastModified: 'Tue, 03 Mar 2026 10:00:00 GMT', depth: 2, fetchedAt: '2026-05-02T10:00:00.000Z' })).toBe(true);
+    expect(index.touchPage('a.md', { etag: null, lastModified: null, depth: 0, fetchedAt: '2026-05-02T10:00:00.000Z' })).toBe(false);
+    expect(index.listPages('https://docs.example.com')[0]).toMatchObject({ etag: '"v2"', lastModified: 'Tue, 03 Mar 2026 10:00:00 GMT', depth: 2, processingKey: 'key-1' });
+
+    expect(index.removeDocument(url)).toBe(true);
+    expect(index.db.prepare('SELECT count(*) FROM page_sources').pluck().get()).toBe(0);
+    index.close();
+  });
 });

@@ -15,7 +15,7 @@ import type { Chunk } from './chunk.js';
 
 /** Marks a SQLite file as a groundcheck index (`PRAGMA application_id`, "GCK1"). */
 const APPLICATION_ID = 0x47434b31;
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * How vector search runs (`OpenIndexOptions.vectorIndex`).
@@ -74,6 +74,29 @@ export interface StoredDocument {
   /** Hash of the document's source and of the chunking that produced its stored chunks (see `ingestDirectory`). */
   contentHash: string;
   chunkCount: number;
+  /** The page the document was crawled from (then also its `path`); `null` for a document from a folder. */
+  url: string | null;
+}
+
+/** What a crawl remembers of a page it stored, to re-crawl it incrementally. */
+export interface PageSource {
+  /** `https://docs.example.com`: the origin the page belongs to. */
+  origin: string;
+  /** `ETag` of the last fetch, sent back as `If-None-Match`. */
+  etag: string | null;
+  /** `Last-Modified` of the last fetch (the header as sent), sent back as `If-Modified-Since`. */
+  lastModified: string | null;
+  /** Links from the start page to this one when it was found. */
+  depth: number;
+  /** Extractor and chunking the stored chunks were made with; a 304 is trusted only while it is the current one. */
+  processingKey: string;
+  /** When the page was last fetched (ISO 8601). */
+  fetchedAt: string;
+}
+
+/** A crawled document and its page source. */
+export interface StoredPage extends StoredDocument, PageSource {
+  url: string;
 }
 
 export interface StoredChunk {
@@ -88,6 +111,8 @@ export interface StoredChunk {
   modelText: string;
   hash: string;
   ordinal: number;
+  /** The page the chunk's document was crawled from; `null` for a document from a folder. */
+  url: string | null;
 }
 
 export interface VectorHit {
@@ -162,6 +187,25 @@ const MIGRATIONS: Migration[] = [
       db.exec(`
         CREATE TABLE IF NOT EXISTS chunk_vectors (id INTEGER PRIMARY KEY, embedding BLOB NOT NULL);
         CREATE TABLE IF NOT EXISTS chunk_codes (id INTEGER PRIMARY KEY, code BLOB NOT NULL);
+      `);
+    },
+  },
+  {
+    // Crawled pages (`groundcheck ingest <url>`): the document's path is its URL, and this row
+    // holds what an incremental re-crawl needs. Documents from folders have none.
+    version: 3,
+    up(db) {
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS page_sources (
+          document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+          origin TEXT NOT NULL,
+          etag TEXT,
+          last_modified TEXT,
+          depth INTEGER NOT NULL,
+          processing_key TEXT NOT NULL,
+          fetched_at TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS page_sources_origin ON page_sources(origin);
       `);
     },
   },
@@ -312,6 +356,7 @@ export class GroundcheckIndex {
         DROP TABLE IF EXISTS chunks_fts_vocab;
         DROP TABLE IF EXISTS chunks_fts;
         DROP TABLE IF EXISTS chunks;
+        DROP TABLE IF EXISTS page_sources;
         DROP TABLE IF EXISTS documents;
         DROP TABLE IF EXISTS meta;
       `);
@@ -374,8 +419,20 @@ export class GroundcheckIndex {
     return {
       listDocuments: db.prepare(`
         SELECT d.id, d.path, d.slug, d.title, d.updated, d.content_hash AS contentHash,
-               (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount
-        FROM documents d ORDER BY d.path`),
+               (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount,
+               CASE WHEN s.document_id IS NULL THEN NULL ELSE d.path END AS url
+        FROM documents d LEFT JOIN page_sources s ON s.document_id = d.id ORDER BY d.path`),
+      listPages: db.prepare(`
+        SELECT d.id, d.path, d.slug, d.title, d.updated, d.content_hash AS contentHash,
+               (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount, d.path AS url,
+               s.origin, s.etag, s.last_modified AS lastModified, s.depth, s.processing_key AS processingKey, s.fetched_at AS fetchedAt
+        FROM documents d JOIN page_sources s ON s.document_id = d.id WHERE s.origin = ? ORDER BY d.path`),
+      insertPageSource: db.prepare(`
+        INSERT INTO page_sources (document_id, origin, etag, last_modified, depth, processing_key, fetched_at)
+        VALUES (@documentId, @origin, @etag, @lastModified, @depth, @processingKey, @fetchedAt)`),
+      updatePageSource: db.prepare(`
+        UPDATE page_sources SET etag = @etag, last_modified = @lastModified, depth = @depth, fetched_at = @fetchedAt
+        WHERE document_id = (SELECT id FROM documents WHERE path = @path)`),
       insertDocument: db.prepare(`
         INSERT INTO documents (path, slug, title, updated, content_hash, ingested_at)
         VALUES (@path, @slug, @title, @updated, @contentHash, @ingestedAt)`),
@@ -422,6 +479,20 @@ export class GroundcheckIndex {
     return this.statements.listDocuments.all() as StoredDocument[];
   }
 
+  /** The crawled documents of one origin (`https://docs.example.com`), with their page sources. */
+  listPages(origin: string): StoredPage[] {
+    return this.statements.listPages.all(origin) as StoredPage[];
+  }
+
+  /**
+   * Record a fresh fetch of a crawled page whose content did not change (a new `ETag` or date,
+   * the same text), without touching its chunks. Returns false when no crawled document has that path.
+   */
+  touchPage(path: string, fetch: Pick<PageSource, 'etag' | 'lastModified' | 'depth' | 'fetchedAt'>): boolean {
+    const { etag, lastModified, depth, fetchedAt } = fetch;
+    return this.statements.updatePageSource.run({ path, etag, lastModified, depth, fetchedAt }).changes > 0;
+  }
+
   /** Number of chunks in the index. */
   chunkCount(): number {
     return this.statements.chunkCount.get() as number;
@@ -429,12 +500,14 @@ export class GroundcheckIndex {
 
   /**
    * Insert a document with its chunks and their vectors (one per chunk, same order), replacing any
-   * document at the same path, in one transaction.
+   * document at the same path, in one transaction. A crawled page also gets its `page` source
+   * (its `path` is then its URL).
    */
   putDocument(
     document: { path: string; slug: string; title: string; updated: string | null; contentHash: string },
     chunks: Chunk[],
     vectors: Float32Array[],
+    page?: PageSource,
   ): void {
     if (vectors.length !== chunks.length) throw new Error(`putDocument: ${chunks.length} chunks but ${vectors.length} vectors`);
     for (const vector of vectors) this.checkDimensions(vector);
@@ -461,6 +534,10 @@ export class GroundcheckIndex {
         this.statements.insertFts.run(rowid, chunk.title, chunk.section, chunk.text);
         this.insertVector(rowid, vectors[index]!);
       });
+      if (page) {
+        const { origin, etag, lastModified, depth, processingKey, fetchedAt } = page;
+        this.statements.insertPageSource.run({ documentId, origin, etag, lastModified, depth, processingKey, fetchedAt });
+      }
     })();
     this.hamming = null;
   }
@@ -652,8 +729,9 @@ const SET_META = `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) D
 
 const CHUNK_SELECT = `
   SELECT c.id AS rowid, c.chunk_id AS chunkId, d.slug AS documentSlug, d.path AS documentPath, d.title,
-         d.updated, c.section, c.text, c.model_text AS modelText, c.hash, c.ordinal
-  FROM chunks c JOIN documents d ON d.id = c.document_id`;
+         d.updated, c.section, c.text, c.model_text AS modelText, c.hash, c.ordinal,
+         CASE WHEN s.document_id IS NULL THEN NULL ELSE d.path END AS url
+  FROM chunks c JOIN documents d ON d.id = c.document_id LEFT JOIN page_sources s ON s.document_id = d.id`;
 
 function blobVector(blob: Buffer): Float32Array {
   return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));

@@ -87,7 +87,7 @@ export function splitSentences(text: string): string[] {
     }
     units.push(...splitLine(line));
   }
-  return mergeListContinuations(units);
+  return dropMarkerOnlyUnits(units);
 }
 
 /**
@@ -138,7 +138,7 @@ function splitLine(line: string): string[] {
 }
 
 /** Drops units that are only a list marker or a rule ("-", "2.", "---"); a unit that is only a number ("2101") is kept. */
-function mergeListContinuations(units: string[]): string[] {
+function dropMarkerOnlyUnits(units: string[]): string[] {
   return units.filter((unit) => !/^[-*+_=•\s]*$/.test(unit) && unit.replace(/^(?:[-*+•]|\d+[.)])(?:\s+|$)/, '').trim() !== '');
 }
 

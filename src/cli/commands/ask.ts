@@ -42,6 +42,7 @@ export const askCommand: Command = {
         payload.sources.forEach((source, position) => {
           const where = source.section ? `${source.title} › ${source.section}` : source.title;
           lines.push(`  ${position + 1}. ${where} (updated ${source.updated ?? 'unknown'})  ${source.chunkId}  similarity ${source.score.toFixed(3)}`);
+          if (source.url !== undefined) lines.push(`     ${source.url}`);
         });
       }
       lines.push(`trace: ${payload.traceId}`);
