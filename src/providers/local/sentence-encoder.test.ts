@@ -7,7 +7,10 @@ import { cosineSimilarity, loadSentenceEncoder, sentenceEncoderFingerprint, type
 
 // One load for the whole file (the encoder is shared per process; vitest runs each file in its own).
 let encoder: SentenceEncoder;
+const listenersBefore = { uncaughtException: 0, unhandledRejection: 0 };
 beforeAll(async () => {
+  listenersBefore.uncaughtException = process.listenerCount('uncaughtException');
+  listenersBefore.unhandledRejection = process.listenerCount('unhandledRejection');
   encoder = await loadSentenceEncoder();
 });
 
@@ -42,6 +45,10 @@ describe('loadSentenceEncoder', () => {
     const worst = Math.max(...Array.from(vector!, (value, index) => Math.abs(value - fixture.vector[index]!)));
     expect(worst).toBeLessThan(1e-4);
     expect(Math.hypot(...vector!)).toBeCloseTo(1, 5);
+  });
+
+  it('leaves no process-wide error listeners behind (the wasm glue adds two that rethrow)', () => {
+    expect({ uncaughtException: process.listenerCount('uncaughtException'), unhandledRejection: process.listenerCount('unhandledRejection') }).toEqual(listenersBefore);
   });
 
   it('is loaded once per process', async () => {

@@ -45,12 +45,8 @@ export interface UseLiteModel {
 }
 
 /** Versions of the packages whose files decide the vectors (weights, vocabulary, tokenizer), for fingerprints. */
-export function useLitePackageVersions(): { weights: string; tokenizer: string; runtime: string } {
-  return {
-    weights: packageVersion(WEIGHTS_PACKAGE),
-    tokenizer: USE_TOKENIZER_VERSION,
-    runtime: packageVersion(WASM_PACKAGE),
-  };
+export function useLitePackageVersions(): { weights: string; tokenizer: string } {
+  return { weights: packageVersion(WEIGHTS_PACKAGE), tokenizer: USE_TOKENIZER_VERSION };
 }
 
 /**
