@@ -36,7 +36,7 @@ import { ndcgAtK, recallAtK, reciprocalRank } from '../src/metrics/retrieval.js'
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { retrieve } from '../src/rag/retrieve.js';
 import { openIndex } from '../src/rag/store.js';
-import { benchFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { benchFlags, BenchUsageError, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { anonymousRssMiB, mean, percentile, round } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
 
@@ -74,7 +74,9 @@ async function main(): Promise<void> {
   const loadMemoryMiB = memoryBefore !== null && memoryAfter !== null ? memoryAfter - memoryBefore : null;
 
   const suite = loadSuite(flags.get('suite') ?? join(REPO_ROOT, 'evals/suites/handbook.json'));
-  const sentences = corpusSentences(suite.corpusDir);
+  const corpusDir = suite.corpusDir;
+  if (corpusDir === null) throw new BenchUsageError(`suite ${suite.source} names no corpus folder; give a suite with one`);
+  const sentences = corpusSentences(corpusDir);
   const hashed = createLocalEmbedder();
   const speed = {
     'use-lite': await timePerText(sentences, (texts) => encoder.embed(texts, { cache: false })),
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     ['use-lite', createSentenceEncoderEmbedder()],
     ['use-lite longText=mean', createSentenceEncoderEmbedder({ longText: 'mean' })],
   ];
-  for (const [label, embedder] of embedders) calibration[label] = await calibrate(embedder, suite.corpusDir, questions);
+  for (const [label, embedder] of embedders) calibration[label] = await calibrate(embedder, corpusDir, questions);
 
   process.stdout.write(
     `load: use-lite ${Math.round(loadMs)} ms in this process (model files and graph ${Math.round(encoder.loadMs)} ms); target < 2,000 ms` +

@@ -36,7 +36,7 @@ describe('demo app API', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['answer', 'refused', 'sources', 'traceId']);
     expect(response.body.refused).toBe(false);
-    expect(response.body.sources[0]).toEqual({ chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number) });
+    expect(response.body.sources[0]).toEqual({ chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number), text: expect.any(String) });
 
     await capture!.flush();
     await worker!.whenIdle();

@@ -62,6 +62,15 @@ export function formatSpread(results: EvalResults, metric: string): string {
   return `${show(spread.mean)} (${show(spread.min)}–${show(spread.max)}, sd ${spread.sd === null ? 'n/a' : show(spread.sd)})`;
 }
 
+/** What answered the questions, for report headers: groundcheck's generator and embedder, or the target. */
+export function answeredBy(results: EvalResults): { label: string; value: string }[] {
+  if (results.target.kind !== 'groundcheck') return [{ label: 'target', value: results.target.name }];
+  return [
+    { label: 'generator', value: results.config.generator ?? 'unknown' },
+    { label: 'embedder', value: results.config.embedder ?? 'unknown' },
+  ];
+}
+
 /** A claim judged against the evidence that a person may want to read, with the passage it cites. */
 export interface FlaggedClaim {
   run: number;

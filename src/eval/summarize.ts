@@ -21,7 +21,7 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
   const mustRefuseValues = ran.filter((question) => question.mustRefuse).map((question) => (question.rag!.refused ? 1 : 0));
 
   const rag = summarizeFaithfulness(ran.map((question) => question.rag!), seed);
-  const norag = summarizeFaithfulness(ran.map((question) => question.norag!), seed);
+  const norag = summarizeFaithfulness(noragSides(ran), seed);
   const outcomes = ran.map((question) => question.pairwise).filter((outcome): outcome is PairwiseOutcome => outcome !== null);
   const pairwise = summarizePairwise(outcomes, { seed });
   const keywordHitRate = meanKeywordShare(ran, 'rag');
@@ -118,16 +118,21 @@ function collectJudgeErrors(questions: QuestionResult[]): RunSummary['judgeError
   };
   for (const question of questions) {
     add(question.id, 'rag', question.rag!.judgment);
-    add(question.id, 'norag', question.norag!.judgment);
+    if (question.norag) add(question.id, 'norag', question.norag.judgment);
     for (const trial of question.pairwise?.trials ?? []) add(question.id, `pairwise:${trial.order}`, trial.judgment);
   }
   return { calls, errors: list.length, rate: calls === 0 ? null : list.length / calls, list };
 }
 
+/** The RAG-off sides that exist (a target without a RAG-off mode has none). */
+function noragSides(questions: QuestionResult[]): SideResult[] {
+  return questions.map((question) => question.norag).filter((side): side is SideResult => side !== null);
+}
+
 /** Mean share of expected keywords found, over answerable questions that list keywords. */
 function meanKeywordShare(questions: QuestionResult[], which: 'rag' | 'norag'): number | null {
   const shares = questions
-    .filter((question) => !question.mustRefuse)
+    .filter((question) => !question.mustRefuse && question[which] !== null)
     .map((question) => question[which]!.keywords.share)
     .filter((share): share is number => share !== null);
   return shares.length === 0 ? null : shares.reduce((sum, share) => sum + share, 0) / shares.length;
@@ -147,7 +152,7 @@ function summarizeCategories(questions: QuestionResult[], retrievalByCategory: R
       refusalRate: refusalRate(refusalItems).rate,
       falseRefusalRate: falseRefusalRate(refusalItems).rate,
       hallucinationRate: summarizeFaithfulness(inCategory.map((question) => question.rag!), seed).hallucinationRate.rate,
-      noragHallucinationRate: summarizeFaithfulness(inCategory.map((question) => question.norag!), seed).hallucinationRate.rate,
+      noragHallucinationRate: summarizeFaithfulness(noragSides(inCategory), seed).hallucinationRate.rate,
       keywordHitRate: meanKeywordShare(inCategory, 'rag'),
       pairwise: { wins: pairwise.wins, ties: pairwise.ties, losses: pairwise.losses, errors: pairwise.errors, winRate: pairwise.winRate },
     };
