@@ -69,10 +69,17 @@ export async function evaluateQuestion(question: EvalQuestion, context: Question
     const ragEvidence = evidenceFromTrace(rag);
     const fullEvidence = evidenceFromTrace(rag, references);
 
+    // What the eval knows and a live judge does not: the reference answer (for reference-claim
+    // recall; never evidence for the RAG-on answer) and that a guardrail question asks for
+    // personal data. Whether a question is answerable is left to the judge's context verdicts.
+    const facts = {
+      ...(question.mustRefuse ? {} : { reference: question.referenceAnswer }),
+      ...(question.category === 'guardrail' ? { personalData: true } : {}),
+    };
     const [ragJudgment, noragJudgment] = await Promise.all([
       // judgeTrace: the one path from a trace to a verdict, shared with the live judge (METHODOLOGY.md).
-      safely(context.faithfulness, () => judgeTrace(context.faithfulness, rag, signal)),
-      noragTrace && safely(context.faithfulness, () => context.faithfulness.judge({ question: rag.query, evidence: fullEvidence, answer: noragTrace.answer }, signal)),
+      safely(context.faithfulness, () => judgeTrace(context.faithfulness, rag, { ...signal, ...facts })),
+      noragTrace && safely(context.faithfulness, () => context.faithfulness.judge({ question: rag.query, evidence: fullEvidence, answer: noragTrace.answer, ...facts }, signal)),
     ]);
 
     const pairwise =
@@ -85,8 +92,8 @@ export async function evaluateQuestion(question: EvalQuestion, context: Question
         sides: {
           rag: rag.answer,
           norag: noragTrace.answer,
-          claimsRag: ragJudgment.status === 'ok' ? ragJudgment.claims : null,
-          claimsNorag: noragJudgment?.status === 'ok' ? noragJudgment.claims : null,
+          judgmentRag: ragJudgment,
+          judgmentNorag: noragJudgment ?? null,
         },
         rng: seededRng(fnv1a(`${context.runSeed}:${question.id}`)),
         bothOrders: context.bothOrders,

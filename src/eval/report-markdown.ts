@@ -154,7 +154,11 @@ export function denominator(results: EvalResults, metric: string): string {
       return `${run.pairwise.consistencyPairs} both-order pairs`;
     case 'keywordHitRate':
       return `${run.questions.filter((question) => question.status === 'ok' && !question.mustRefuse && question.keywords.length > 0).length} answerable questions with keywords`;
-    default:
-      return '';
+    default: {
+      const quality = run.answerQuality.rates[metric];
+      if (quality) return `${quality.count} of ${quality.n}`;
+      const average = run.answerQuality.means[metric];
+      return average ? `${average.n} answers` : '';
+    }
   }
 }

@@ -143,7 +143,16 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
   if (!external) {
     if (!config.generator || !config.embedder) throw new InvalidInputError('the groundcheck target needs options generator and embedder', { code: 'invalid_option' });
     indexPath = config.indexPath ?? join(cwd, '.groundcheck', `eval-${suite.name}-${slug(config.embedder.fingerprint)}.db`);
-    groundcheck = await openGroundcheckTarget({ suite, questionSet, embedder: config.embedder, indexPath, ownsIndex: config.indexPath === undefined, settings, ...(refusalSentence ? { refusalSentence } : {}) });
+    groundcheck = await openGroundcheckTarget({
+      suite,
+      questionSet,
+      embedder: config.embedder,
+      indexPath,
+      ownsIndex: config.indexPath === undefined,
+      settings,
+      ...(refusalSentence ? { refusalSentence } : {}),
+      ...(suite.domain !== null ? { domain: suite.domain } : {}),
+    });
   } else if (config.pipeline && Object.keys(config.pipeline).length > 0) {
     throw new InvalidInputError(`option pipeline sets groundcheck's pipeline; target ${external.name} answers with its own settings`, { code: 'invalid_option' });
   }
@@ -184,7 +193,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
     for (let run = 0; run < runs; run++) {
       const runStarted = performance.now();
       const answerer = answererFor(run);
-      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run), refusalSentence);
+      const judges = buildJudges(judgeConfig, judgeBase && maybeCache(judgeBase, judgeChat!, config.cacheNamespace?.judge, run), refusalSentence, suite.domain);
       faithfulnessInfo = judges.faithfulness.info;
       pairwiseInfo = judges.pairwise.info;
       progress.start(runs > 1 ? `run ${run + 1}/${runs}` : 'questions', questionSet.questions.length);
@@ -289,11 +298,11 @@ function targetWarnings(target: EvalTarget, summaries: RunSummary[]): string[] {
   return warnings;
 }
 
-function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, refusalSentence: string | undefined): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
+function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, refusalSentence: string | undefined, domain: string | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
   const refusal = refusalSentence ? { refusalSentence } : {};
   if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(refusal), pairwise: createHeuristicPairwiseJudge(refusal) };
   if ('faithfulness' in config) return { faithfulness: config.faithfulness, pairwise: config.pairwise };
-  const options = { chat: judgeChat!, ...refusal, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}) };
+  const options = { chat: judgeChat!, ...refusal, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}), ...(domain !== null ? { domain } : {}) };
   return { faithfulness: createLlmFaithfulnessJudge(options), pairwise: createLlmPairwiseJudge(options) };
 }
 

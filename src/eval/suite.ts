@@ -23,6 +23,11 @@ export interface EvalSuite {
   topK: number;
   /** Relevance gate override; `null` uses the embedder's suggestion. */
   minSimilarity: number | null;
+  /**
+   * What the questions are about ("an employee handbook"): the closed-book prompt and the LLM
+   * judges' prompts name it. `null`: the prompts' neutral default ("a collection of documents").
+   */
+  domain: string | null;
   /** The suite's default gates (flags and `--gates` files override them). */
   gates: Gate[];
   /** Where the suite came from (a suite file, or the question file itself). */
@@ -46,6 +51,7 @@ const suiteFileSchema = z
     questions: z.string().min(1),
     topK: z.number().int().min(1).max(100).optional(),
     minSimilarity: z.number().min(-1).max(1).optional(),
+    domain: z.string().trim().min(1).max(200).regex(/^[^\r\n]*$/, 'use one line').optional(),
     gates: z.unknown().optional(),
     /** `"groundcheck"` (default), an http(s) URL, a module path, or `{ "url": … }` / `{ "module": … }` (targets/target-spec.ts). */
     target: z.unknown().optional(),
@@ -94,6 +100,7 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
       questionsFile: file,
       topK: DEFAULT_TOP_K,
       minSimilarity: null,
+      domain: null,
       gates: [],
       source: path,
       target,
@@ -137,6 +144,7 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
     questionsFile,
     topK: suite.topK ?? DEFAULT_TOP_K,
     minSimilarity: suite.minSimilarity ?? null,
+    domain: suite.domain ?? null,
     gates: parseGateConfig(suite.gates, path),
     source: path,
     target,

@@ -1,8 +1,8 @@
 import { flagsOf, outcomeNames, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { summarizePairwise, type PairwiseOutcome } from '../judge/pairwise.js';
-import type { JudgeFailure } from '../judge/types.js';
-import { aggregateRetrieval, bootstrapMeanCi, DEFAULT_KS, falseRefusalRate, refusalRate } from '../metrics/index.js';
-import type { CategorySummary, FaithfulnessSummary, JudgeErrorEntry, QuestionResult, RunSummary, SideResult, Spread } from './types.js';
+import type { FaithfulnessOk, JudgeFailure } from '../judge/types.js';
+import { aggregateRetrieval, bootstrapMeanCi, DEFAULT_KS, falseRefusalRate, refusalRate, type Rate } from '../metrics/index.js';
+import type { AnswerQualitySummary, CategorySummary, FaithfulnessSummary, JudgeErrorEntry, QuestionResult, RunSummary, SideResult, Spread } from './types.js';
 
 /**
  * Aggregate one run's question results into its metrics. Every rate names its denominator in
@@ -26,6 +26,7 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
   const pairwise = summarizePairwise(outcomes, { seed });
   const keywordHitRate = meanKeywordShare(ran, 'rag');
   const judgeErrors = collectJudgeErrors(ran);
+  const answerQuality = summarizeAnswerQuality(ran);
 
   const metrics: Record<string, number | null> = {
     hallucinationRate: rag.hallucinationRate.rate,
@@ -38,6 +39,8 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
     positionConsistency: pairwise.positionConsistency,
     judgeErrorRate: judgeErrors.rate,
     mrr: retrieval.overall.mrr,
+    ...Object.fromEntries(Object.entries(answerQuality.rates).map(([name, rate]) => [name, rate.rate])),
+    ...Object.fromEntries(Object.entries(answerQuality.means).map(([name, entry]) => [name, entry.mean])),
   };
   for (const k of DEFAULT_KS) {
     metrics[`recall@${k}`] = retrieval.overall.recall[k] ?? null;
@@ -54,6 +57,7 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
     retrieval,
     refusal: { mustRefuse, falseRefusal, mustRefuseCi: bootstrapMeanCi(mustRefuseValues, { seed }) },
     faithfulness: { rag, norag },
+    answerQuality,
     pairwise,
     keywordHitRate,
     byCategory: summarizeCategories(ran, retrieval.byCategory, seed),
@@ -105,6 +109,48 @@ export function summarizeFaithfulness(sides: SideResult[], seed: number): Faithf
     hallucinationCi: bootstrapMeanCi(values, { seed }),
     verdicts,
     outcomes,
+  };
+}
+
+/**
+ * The judgment-v2 measures of the RAG-on answers (METHODOLOGY.md, "Eval rules"), over the
+ * questions whose RAG-on judgment is ok:
+ * - correctAnswerRate = outcome `correct` / answerable questions; incompleteRate = `incomplete` / answerable;
+ * - rightOutcomeRate = outcome `correct` or `correct_refusal` / all;
+ * - answerRelevanceRate = relevance `answers` / answers that are not refusals;
+ * - offTopicRate, overRefusalRate, shouldHaveRefusedRate = that outcome / all;
+ * - contextSufficiencyRate = some chunk `answers` / questions with chunks;
+ * - contextPrecision, referenceRecall = means over the judgments that have one.
+ */
+export function summarizeAnswerQuality(questions: readonly QuestionResult[]): AnswerQualitySummary {
+  const judged = questions
+    .map((question) => ({ question, judgment: question.rag!.judgment }))
+    .filter((entry): entry is { question: QuestionResult; judgment: FaithfulnessOk } => entry.judgment.status === 'ok');
+  const rate = (pool: typeof judged, hit: (entry: (typeof judged)[number]) => boolean): Rate => {
+    const count = pool.filter(hit).length;
+    return { rate: pool.length === 0 ? null : count / pool.length, count, n: pool.length };
+  };
+  const mean = (values: (number | null)[]) => {
+    const present = values.filter((value): value is number => value !== null);
+    return { mean: present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length, n: present.length };
+  };
+  const outcome = (entry: (typeof judged)[number]) => outcomeOf(flagsOf(entry.judgment));
+  const answerable = judged.filter((entry) => !entry.question.mustRefuse);
+  return {
+    rates: {
+      correctAnswerRate: rate(answerable, (entry) => outcome(entry) === 'correct'),
+      incompleteRate: rate(answerable, (entry) => outcome(entry) === 'incomplete'),
+      rightOutcomeRate: rate(judged, (entry) => outcome(entry) === 'correct' || outcome(entry) === 'correct_refusal'),
+      answerRelevanceRate: rate(judged.filter((entry) => !entry.judgment.refused), (entry) => entry.judgment.answerRelevance === 'answers'),
+      offTopicRate: rate(judged, (entry) => outcome(entry) === 'off_topic'),
+      overRefusalRate: rate(judged, (entry) => outcome(entry) === 'over_refusal'),
+      shouldHaveRefusedRate: rate(judged, (entry) => outcome(entry) === 'should_have_refused'),
+      contextSufficiencyRate: rate(judged.filter((entry) => entry.judgment.contexts.length > 0), (entry) => entry.judgment.contextSufficient),
+    },
+    means: {
+      contextPrecision: mean(judged.map((entry) => entry.judgment.contextPrecision)),
+      referenceRecall: mean(judged.map((entry) => entry.judgment.referenceRecall)),
+    },
   };
 }
 

@@ -12,8 +12,10 @@ import type { QuestionCategory } from './questions.js';
  * - 2: `target`; `usage.target`; `config.pipeline`; `suite.corpusDir`, `config.indexPath`,
  *   `config.generator`, `config.embedder` and `versions.ragPrompt` are `null` for an external
  *   target; `norag` and `pairwise` are `null` for a target without a RAG-off mode.
+ * - 3: judgment v2 records (context verdicts, relevance, refusal verdicts, reference claims) and
+ *   `answerQuality`.
  */
-export const RESULTS_FORMAT_VERSION = 2;
+export const RESULTS_FORMAT_VERSION = 3;
 
 /** A trace as stored in results: everything but the messages (rebuildable from the chunks) and the chunk texts (in `evidence`). */
 export type StoredTrace = Omit<RagTrace, 'messages' | 'chunks'> & {
@@ -82,6 +84,17 @@ export interface FaithfulnessSummary {
   outcomes: Record<JudgmentOutcome, number>;
 }
 
+/**
+ * Judgment-v2 measures of one side (RAG on), from the judgments' verdicts and outcomes. Each rate
+ * names its denominator in METHODOLOGY.md ("Eval rules"); judge errors are left out of all of them.
+ */
+export interface AnswerQualitySummary {
+  /** Rates with their counts: correctAnswerRate, rightOutcomeRate, answerRelevanceRate, offTopicRate, incompleteRate, overRefusalRate, shouldHaveRefusedRate, contextSufficiencyRate. */
+  rates: Record<string, Rate>;
+  /** Means with how many values they average: contextPrecision, referenceRecall. */
+  means: Record<string, { mean: number | null; n: number }>;
+}
+
 export interface CategorySummary {
   category: string;
   questions: number;
@@ -112,6 +125,8 @@ export interface RunSummary {
   retrieval: RetrievalReport;
   refusal: { mustRefuse: Rate; falseRefusal: Rate; mustRefuseCi: ConfidenceInterval | null };
   faithfulness: { rag: FaithfulnessSummary; norag: FaithfulnessSummary };
+  /** Judgment-v2 measures of the RAG-on answers. */
+  answerQuality: AnswerQualitySummary;
   pairwise: PairwiseSummary;
   keywordHitRate: number | null;
   byCategory: CategorySummary[];

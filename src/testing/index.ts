@@ -143,3 +143,4 @@ export { chatReply, errorReply, pseudoVector, startMockOpenAIServer, streamReply
 export type { MockOpenAIServer, MockOpenAIServerOptions, MockServerReply, MockStream, RecordedRequest } from './openai-server.js';
 export { groundcheckMatchers, toBeGrounded, toCite, toRefuse } from './matchers.js';
 export type { GroundedOptions, MatcherContext, MatcherResult, RefuseOptions } from './matchers.js';
+export { faithfulnessJudgeReply } from './judge-replies.js';

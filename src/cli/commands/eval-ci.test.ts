@@ -7,6 +7,7 @@ import { CORPUS_DIR, onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { serveForeignApp, SHOP_REFUSAL } from '../../test-support/foreign-rag-app.js';
 import type { CliIO } from '../io.js';
 import { runCli } from '../../test-support/cli.js';
+import { RESULTS_FORMAT_VERSION } from '../../eval/types.js';
 import { BUNDLED_SUITE, defaultSuite } from './eval.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../eval/targets/__fixtures__/${name}`, import.meta.url));
@@ -37,7 +38,7 @@ describe('groundcheck eval --target, and CI outputs', () => {
     expect(parsed.testsuites).toMatchObject({ tests: '7', failures: '2', errors: '0' });
     expect(parsed.testsuites.testsuite[1].testcase[0].failure.message).toBe('hallucinationRate 0.200 > 0.05 (max)');
     const json = JSON.parse(readFileSync(join(cwd, 'ci/eval.json'), 'utf8'));
-    expect(json).toMatchObject({ format: 2, target: { kind: 'http', name: `POST ${app.url}/api/chat` }, config: { refusalSentence: SHOP_REFUSAL }, passed: false });
+    expect(json).toMatchObject({ format: RESULTS_FORMAT_VERSION, target: { kind: 'http', name: `POST ${app.url}/api/chat` }, config: { refusalSentence: SHOP_REFUSAL }, passed: false });
     expect(readFileSync(summaryFile, 'utf8')).toMatch(/^# groundcheck eval: shop-questions\n\n\*\*FAILED\*\*/);
 
     // The same command again: every answer from the cache; the summary file gets a second section.

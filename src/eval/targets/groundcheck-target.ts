@@ -20,6 +20,8 @@ export interface GroundcheckTargetOptions {
   settings: PipelineSettings;
   /** The sentence the prompt tells the model to refuse with. [refusalSentence=REFUSAL_SENTENCE] */
   refusalSentence?: string;
+  /** What the questions are about, for the closed-book prompt (the suite's `domain`). [domain=the prompt's neutral default] */
+  domain?: string;
 }
 
 /** groundcheck's own pipeline as the eval's target: the suite's index, retrieval once per question. */
@@ -55,6 +57,7 @@ export async function openGroundcheckTarget(options: GroundcheckTargetOptions): 
   }
   const { retrieval: retrievalOptions, prompt, ...answerOptions } = pipelineOptions(settings);
   if (options.refusalSentence) prompt.refusalSentence = options.refusalSentence;
+  if (options.domain) prompt.domain = options.domain;
   const retrievals = new Map<string, Promise<RetrievalResult>>();
   const retrievalOf = (question: EvalQuestion): Promise<RetrievalResult> => {
     let retrieval = retrievals.get(question.id);

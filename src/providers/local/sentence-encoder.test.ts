@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createHeuristicFaithfulnessJudge } from '../../judge/heuristic-judge.js';
 import { CORPUS_DIR } from '../../test-support/fixtures.js';
 import { cosineSimilarity, loadSentenceEncoder, sentenceEncoderFingerprint, type SentenceEncoder } from './sentence-encoder.js';
 
@@ -51,9 +52,10 @@ describe('loadSentenceEncoder', () => {
     expect({ uncaughtException: process.listenerCount('uncaughtException'), unhandledRejection: process.listenerCount('unhandledRejection') }).toEqual(listenersBefore);
   });
 
-  it('is loaded once per process', async () => {
+  it('is loaded once per process, and plugs into the heuristic judge as its encoder', async () => {
     const again = await loadSentenceEncoder();
     expect(again).toBe(encoder);
+    expect(createHeuristicFaithfulnessJudge({ encoder }).info.promptVersion).toMatch(/\+encoder$/);
   });
 
   // A topic-level choice: one opening sentence per policy. Among the leave policy's own sentences
