@@ -45,6 +45,7 @@ describe('groundcheck CLI', () => {
     expect(payload).toMatchObject({ refused: false, traceId: expect.any(String) });
     expect((payload.sources as object[])[0]).toEqual({
       chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number),
+      text: expect.stringContaining('Mileage'),
     });
 
     const refusal = await run(['ask', 'Do we get free gym membership?', '--db', db, '--json']);
