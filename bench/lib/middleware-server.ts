@@ -107,6 +107,8 @@ async function main(): Promise<void> {
     const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, redact: timed('redact', redactPersonalData) } : false;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {} });
     if (demo.store) {
+      // The SQLite store does its work inside the call and returns a settled Promise: timing the
+      // call is timing the work.
       demo.store.writeCaptures = timed('write', demo.store.writeCaptures.bind(demo.store));
       demo.store.claimPending = timed('claim', demo.store.claimPending.bind(demo.store));
     }
@@ -131,7 +133,7 @@ async function main(): Promise<void> {
       capturesWritten: await counter(demo.metrics.captures),
       captureFailures: await counter(demo.metrics.captureFailures),
       queued: demo.capture?.queued ?? 0,
-      stored: demo.store?.captureCount() ?? 0,
+      stored: (await demo.store?.captureCount()) ?? 0,
       cpuMicros: cpu.user + cpu.system,
       gcMicros,
       captureWork: { ...captureWork },
@@ -178,7 +180,7 @@ async function main(): Promise<void> {
           judged: catchUp.stats.stored,
           failures: catchUp.stats.failures,
           seconds: (performance.now() - started) / 1000,
-          pending: demo.store.pendingCount(catchUp.judgeVersion),
+          pending: await demo.store.pendingCount(catchUp.judgeVersion),
         };
       },
     },

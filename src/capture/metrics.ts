@@ -22,8 +22,8 @@ export interface CaptureMetrics {
   readonly judgeErrors: Counter<'kind'>;
   /** `groundcheck_judge_worker_paused`: 1 while the worker is paused on an authentication or billing error. */
   readonly workerPaused: Gauge;
-  /** Where `groundcheck_judge_queue_depth` reads from; set by the worker. */
-  setQueueDepthSource(source: (() => number) | null): void;
+  /** Where `groundcheck_judge_queue_depth` reads from (at scrape time; the store may answer asynchronously); set by the worker. */
+  setQueueDepthSource(source: (() => number | Promise<number>) | null): void;
 }
 
 /**
@@ -35,7 +35,7 @@ export interface CaptureMetrics {
  * app.get('/metrics', metricsHandler(metrics.registry));
  */
 export function createCaptureMetrics(registry: Registry = new Registry()): CaptureMetrics {
-  let depthSource: (() => number) | null = null;
+  let depthSource: (() => number | Promise<number>) | null = null;
   const metrics: CaptureMetrics = {
     registry,
     captures: new Counter({ name: 'groundcheck_captures_total', help: 'RAG traces captured and persisted', registers: [registry] }),
@@ -50,10 +50,10 @@ export function createCaptureMetrics(registry: Registry = new Registry()): Captu
       name: 'groundcheck_judge_queue_depth',
       help: 'Captures waiting for a judgment from the live judge',
       registers: [registry],
-      collect() {
+      async collect() {
         if (!depthSource) return;
         try {
-          this.set(depthSource());
+          this.set(await depthSource());
         } catch {
           // A closed or busy store must not break the scrape; the last value stays.
         }

@@ -77,7 +77,7 @@ export const judgeWorkerCommand: Command = {
       await worker.stop();
       io.stderr.write(
         `groundcheck judge-worker: stored ${worker.stats.stored} judgment(s), ${worker.stats.failures} failed attempt(s); ` +
-          `${store.pendingCount(worker.judgeVersion)} capture(s) still waiting\n`,
+          `${await store.pendingCount(worker.judgeVersion)} capture(s) still waiting\n`,
       );
       if (paused) {
         io.stderr.write(`groundcheck judge-worker: paused on an authentication or billing error: ${reason}\n`);
@@ -87,7 +87,7 @@ export const judgeWorkerCommand: Command = {
     } finally {
       await worker.stop();
       server?.close();
-      store.close();
+      await store.close();
     }
   },
 };
