@@ -117,3 +117,15 @@ describe('closed-book memory model (a simulation)', () => {
     expect(grounded.text).toContain('20 weeks');
   });
 });
+
+describe('offline answerer with a sentence encoder (opt-in)', () => {
+  it("adds each sentence's similarity to the question to its score", async () => {
+    const leave = chunk('leave#annual', 'Leave Policy', 'Annual Leave', 'Full-time employees receive 25 days of annual leave each year.\n\nThe leave year runs from 1 January to 31 December.');
+    const question = 'How many days of holiday do I get?';
+    expect(await answer(question, [leave])).toBe('Full-time employees receive 25 days of annual leave each year. (Leave Policy, updated 2026-01-12)');
+    // A stand-in encoder that finds only the second sentence close in meaning: it wins instead.
+    const encoder = { similarities: async (_query: string, texts: readonly string[]) => texts.map((text) => (text.startsWith('The leave year') ? 1 : 0)) };
+    const text = (await createLocalChatModel({ encoder, meaningWeight: 2 }).generate({ messages: buildMessages(question, [leave], 'rag') })).text;
+    expect(text).toBe('The leave year runs from 1 January to 31 December. (Leave Policy, updated 2026-01-12)');
+  });
+});

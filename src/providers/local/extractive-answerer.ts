@@ -1,6 +1,6 @@
 import { composeAnswer } from './compose.js';
 import { asksForPersonalData } from './guardrail.js';
-import type { Source } from './prompt-sources.js';
+import type { Source, SourceUnit } from './prompt-sources.js';
 import { weighQuestion } from './question-weights.js';
 import { selectUnits } from './sentence-select.js';
 import { coversTopic } from './topic-coverage.js';
@@ -16,6 +16,10 @@ export interface ExtractiveSettings {
   wordCap: number;
   /** Cite sources as `(Title, updated date)`. [cite=true] */
   cite?: boolean;
+  /** Meaning: each unit's similarity to the question (a sentence encoder's cosine), added to its score. */
+  meaning?: ReadonlyMap<SourceUnit, number>;
+  /** Weight of `meaning` in a unit's score. [meaningWeight=0.3] */
+  meaningWeight?: number;
 }
 
 /** An extractive answer and why it is what it is. */
@@ -38,7 +42,11 @@ export function answerExtractively(question: string, sources: readonly Source[],
   if (question.trim() === '' || units.length === 0) return { text: settings.refusal, outcome: 'not_covered' };
   const weighted = weighQuestion(question, units);
   if (!coversTopic(weighted, sources, settings.minCoverage).covered) return { text: settings.refusal, outcome: 'not_covered' };
-  const picked = selectUnits(weighted, sources, { maxSentences: settings.maxSentences, relatedShare: 0.8 });
+  const picked = selectUnits(weighted, sources, {
+    maxSentences: settings.maxSentences,
+    relatedShare: 0.8,
+    ...(settings.meaning ? { meaning: settings.meaning, meaningWeight: settings.meaningWeight ?? 0.3 } : {}),
+  });
   if (picked.length === 0) return { text: settings.refusal, outcome: 'not_covered' };
   return { text: composeAnswer(picked, { wordCap: settings.wordCap, cite: settings.cite ?? true }), outcome: 'answered' };
 }

@@ -3,8 +3,9 @@ import { parseGuardrailRule, parseRefusalRule, REFUSAL_SENTENCE } from '../../co
 import { estimateTokens } from '../../text/text.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
 import { streamFromGenerate } from '../stream.js';
+import type { SentenceEncoder } from './sentence-encoder.js';
 import { answerExtractively } from './extractive-answerer.js';
-import { sourcesFromPrompt } from './prompt-sources.js';
+import { sourcesFromPrompt, type SourceUnit } from './prompt-sources.js';
 
 export interface LocalChatModelOptions {
   /**
@@ -19,6 +20,14 @@ export interface LocalChatModelOptions {
   minCoverage?: number;
   /** Most sentences picked for their own match (conditions, antecedents and list items come on top). [maxSentences=4] */
   maxSentences?: number;
+  /**
+   * A sentence encoder (`loadSentenceEncoder()`): each prompt sentence's similarity to the question
+   * is added to its score, times `meaningWeight`. Opt-in: measured on the dev suite in METHODOLOGY.
+   * [encoder=none]
+   */
+  encoder?: Pick<SentenceEncoder, 'similarities'>;
+  /** [meaningWeight=0.3] */
+  meaningWeight?: number;
 }
 
 /** Model id of the offline extractive answerer. */
@@ -51,16 +60,24 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
       const { systemMessage, userMessage } = promptParts(call);
       const message = parseQuestionMessage(userMessage);
       const refusal = parseRefusalRule(systemMessage) ?? defaultRefusal;
-      const answer =
-        message.documents === null || message.documents.length === 0
-          ? refusal
-          : answerExtractively(message.question, sourcesFromPrompt(message.documents), {
-              refusal,
-              guardrail: parseGuardrailRule(systemMessage),
-              minCoverage,
-              maxSentences,
-              wordCap: parseWordLimit(systemMessage) ?? 150,
-            }).text;
+      let answer = refusal;
+      if (message.documents !== null && message.documents.length > 0) {
+        const sources = sourcesFromPrompt(message.documents);
+        let meaning: Map<SourceUnit, number> | undefined;
+        if (options.encoder) {
+          const units = sources.flatMap((source) => source.units);
+          const similarities = await options.encoder.similarities(message.question, units.map((unit) => unit.text));
+          meaning = new Map(units.map((unit, index) => [unit, similarities[index] ?? 0]));
+        }
+        answer = answerExtractively(message.question, sources, {
+          refusal,
+          guardrail: parseGuardrailRule(systemMessage),
+          minCoverage,
+          maxSentences,
+          wordCap: parseWordLimit(systemMessage) ?? 150,
+          ...(meaning ? { meaning, meaningWeight: options.meaningWeight ?? 0.3 } : {}),
+        }).text;
+      }
       return localResult(call, answer, LOCAL_CHAT_MODEL_ID);
     },
   };

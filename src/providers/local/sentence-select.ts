@@ -12,6 +12,9 @@ export interface SelectionSettings {
    * that merely shares a word is not.
    */
   relatedShare: number;
+  /** Each unit's similarity in meaning to the question, added to its score times `meaningWeight`. */
+  meaning?: ReadonlyMap<SourceUnit, number>;
+  meaningWeight?: number;
 }
 
 interface Scored {
@@ -65,7 +68,10 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
   const total = question.terms.reduce((sum, term) => sum + term.weight, 0);
   if (total === 0) return [];
   const coverage = new Map(sources.map((source) => [source.document, topicCoverage(question, source)]));
-  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => scoreUnit(question, unit, total, coverage.get(source.document) ?? 0)));
+  const scored: Scored[] = sources.flatMap((source) => source.units.map((unit) => {
+    const scored = scoreUnit(question, unit, total, coverage.get(source.document) ?? 0);
+    return settings.meaning ? { ...scored, score: scored.score + (settings.meaningWeight ?? 0) * (settings.meaning.get(unit) ?? 0) } : scored;
+  }));
   scored.sort((a, b) => b.score - a.score || a.unit.document.rank - b.unit.document.rank || a.unit.position - b.unit.position);
   const best = scored[0];
   if (!best) return [];
