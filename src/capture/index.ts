@@ -19,6 +19,7 @@ export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';
 export { findDrift, driftedCaptures, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
 export { createCaptureMetrics, metricsHandler, type CaptureMetrics } from './metrics.js';
+export * from './otel/index.js';
 export { verdictOf, type CaptureVerdict, type VerdictView } from './verdict.js';
 export { createLogger, httpLogger, scrubUrl, REDACTED_LOG_PATHS } from './logging.js';
 export { redactText, redactPersonalData, REDACTION_MARKS } from './redact.js';

@@ -41,6 +41,7 @@ export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
       rank: chunk.rank,
     })),
     truncated: false,
+    finishReason: trace.finishReason,
   };
 }
 

@@ -37,6 +37,11 @@ export interface JudgeWorkerOptions {
   logger?: Logger;
   /** [metrics=createCaptureMetrics()] */
   metrics?: CaptureMetrics;
+  /**
+   * Called after each judgment this worker stored (not for a duplicate it kept out), e.g. to
+   * export it over OTLP (`createOtlpExporter().onJudged`). A throw is logged, never retried.
+   */
+  onJudged?: (capture: Capture, judgment: StoredJudgment) => void;
   /** Keep the process alive while the worker waits (a standalone worker process). [keepAlive=false] */
   keepAlive?: boolean;
   /** Clock in ms, for tests. [now=Date.now] */
@@ -294,6 +299,11 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     };
     if (judgment.status === 'ok') logger.info(line, 'rag judgment');
     else logger.error(line, 'rag judgment failed after retries; stored as a judge error');
+    try {
+      config.onJudged?.(capture, stored);
+    } catch (error) {
+      logger.error({ event: 'judge.on_judged_failed', traceId: capture.traceId, err: error }, 'createJudgeWorker onJudged callback threw');
+    }
   }
 
   function pause(reason: string): void {
@@ -427,6 +437,7 @@ function normalizeOptions(options: JudgeWorkerOptions) {
   const concurrency = number('concurrency', 2, 1);
   if (!Number.isInteger(concurrency)) throw invalid('concurrency', concurrency, 'use a whole number');
   const maxAttempts = number('maxAttempts', 4, 1);
+  if (options.onJudged !== undefined && typeof options.onJudged !== 'function') throw invalid('onJudged', typeof options.onJudged, 'use a function (capture, judgment) => void');
   return {
     store: options.store,
     judge: options.judge,
@@ -440,6 +451,7 @@ function normalizeOptions(options: JudgeWorkerOptions) {
     leaseMs: number('leaseMs', 120_000, 1),
     logger: options.logger ?? createLogger(),
     metrics: options.metrics ?? createCaptureMetrics(),
+    onJudged: options.onJudged,
     keepAlive: options.keepAlive ?? false,
     now: options.now ?? Date.now,
   };
