@@ -6,6 +6,8 @@ import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '..
 import { createLocalChatModel } from '../../providers/local/generator.js';
 import { createOpenAI } from '../../providers/openai.js';
 import { createRagPipeline, type RagPipeline } from '../../rag/pipeline.js';
+import { main } from '../../cli/main.js';
+import type { CliIO } from '../../cli/io.js';
 import { chatApp, memoryLogger, metricValue } from '../../test-support/capture-helpers.js';
 import { handbookIndex, onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../test-support/otlp-receiver.js';
@@ -305,6 +307,29 @@ describe('OTLP export failures', () => {
     const context = await setup();
     expect(() => context.otlp.onWritten([{ traceId: 'x' } as unknown as Capture])).not.toThrow();
     expect(await metricValue(context.metrics.otlpExportFailures, { signal: 'traces', reason: 'build' })).toBe(1);
+  });
+});
+
+describe('groundcheck judge-worker with GROUNDCHECK_OTLP_ENDPOINT', () => {
+  it('exports each judgment it stores, linked to the spans the app exported', async () => {
+    const context = await setup();
+    const capture = await context.ask('How long is the probation period?');
+    context.store.close();
+    const out: string[] = [];
+    const io: CliIO = {
+      stdout: { write: (text: string) => out.push(text) },
+      stderr: { write: (text: string) => out.push(text) },
+      env: { GROUNDCHECK_OTLP_ENDPOINT: receiver.url, GROUNDCHECK_OTLP_PROTOCOL: 'http/json' },
+      cwd: process.cwd(),
+    };
+    const code = await main(['judge-worker', '--db', context.store.path, '--judge', 'heuristic', '--settle-ms', '0', '--once'], io);
+    expect(code).toBe(0);
+    expect(out.join('')).toContain(`judgments exported to ${receiver.url} as logs`);
+
+    const chat = byName(receiver.spans(), 'chat ');
+    expect(receiver.logRecords()).toEqual([
+      expect.objectContaining({ eventName: 'gen_ai.evaluation.result', traceId: chat.traceId, spanId: chat.spanId, attributes: expect.objectContaining({ 'groundcheck.trace_id': capture.traceId }) }),
+    ]);
   });
 });
 
