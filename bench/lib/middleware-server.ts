@@ -1,14 +1,16 @@
 /**
- * The server side of `bench:middleware`: two builds of the demo app (`createApp`, offline provider)
- * in one process, each on its own 127.0.0.1 port: `bare` (`capture: false`, no worker) and
- * `captured` (`captureRag` and its in-process live judge). One process for both, so the comparison
- * is not skewed by one process simply running faster than another (separate processes differed by
- * up to ~5% with identical code). Started by bench/middleware.ts and driven over IPC; not meant to
- * be run by hand.
+ * The server side of `bench:middleware`: three builds of the demo app (`createApp`, offline
+ * provider) in one process, each on its own 127.0.0.1 port: `bare` (`capture: false`, no worker),
+ * `captured` (`captureRag` and its in-process live judge) and `otel` (`capture: false`, its pipeline
+ * instrumented with the OpenTelemetry JS SDK recording the same spans the OTLP export sends, through
+ * a batch span processor into a counting no-op exporter; see otel-baseline.ts). One process for all,
+ * so the comparison is not skewed by one process simply running faster than another (separate
+ * processes differed by up to ~5% with identical code). Started by bench/middleware.ts and driven
+ * over IPC; not meant to be run by hand.
  *
  *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control]
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -20,11 +22,14 @@ import { redactPersonalData } from '../../src/capture/redact.js';
 import { openCaptureStore } from '../../src/capture/store.js';
 import { createJudgeWorker } from '../../src/capture/worker.js';
 import { createLocalEmbedder } from '../../src/providers/local/embedder.js';
+import { createLocalChatModel } from '../../src/providers/local/generator.js';
+import { createRagPipeline } from '../../src/rag/pipeline.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
 import { integerFlag, parseFlags } from './args.js';
 import { serveParent } from './child-ipc.js';
+import { instrumentWithOtelSdk, type OtelBaseline } from './otel-baseline.js';
 
-export const APPS = ['bare', 'captured'] as const;
+export const APPS = ['bare', 'captured', 'otel'] as const;
 export type AppName = (typeof APPS)[number];
 
 /** What the parent reads before and after each round. */
@@ -41,6 +46,14 @@ export interface ServerStats {
   stored: number;
   /** CPU time of the whole server process so far (user + system), µs. */
   cpuMicros: number;
+  /**
+   * CPU time of the main thread alone (the one that serves requests) so far, µs, from
+   * /proc/self/task/<pid>/schedstat (nanoseconds on the CPU); `null` where that file is missing.
+   * Unlike `cpuMicros` it leaves out libuv's pool and the capture store's checkpoint thread.
+   */
+  mainThreadCpuMicros: number | null;
+  /** The otel app's spans: ended, and handed by the batch processor to its exporter (0 for the others). */
+  otelSpans: { ended: number; exported: number };
   /** Time spent in garbage collection so far (all kinds), µs. */
   gcMicros: number;
   /**
@@ -57,6 +70,16 @@ interface RunningApp {
   demo: DemoApp;
   index: GroundcheckIndex;
   server: Server;
+  otel: OtelBaseline | null;
+}
+
+/** The main thread's CPU time, µs (see `ServerStats.mainThreadCpuMicros`). */
+function mainThreadCpuMicros(): number | null {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -105,7 +128,8 @@ async function main(): Promise<void> {
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
     const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, redact: timed('redact', redactPersonalData) } : false;
-    const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {} });
+    const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() })) : null;
+    const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {}, ...(otel ? { pipeline: otel.pipeline } : {}) });
     if (demo.store) {
       demo.store.writeCaptures = timed('write', demo.store.writeCaptures.bind(demo.store));
       demo.store.claimPending = timed('claim', demo.store.claimPending.bind(demo.store));
@@ -115,7 +139,7 @@ async function main(): Promise<void> {
       server.once('listening', resolve);
       server.once('error', reject);
     });
-    apps.set(name, { demo, index, server });
+    apps.set(name, { demo, index, server, otel });
   }
   const appOf = (message: Record<string, unknown>): RunningApp => {
     const app = apps.get(message.app as AppName);
@@ -123,7 +147,7 @@ async function main(): Promise<void> {
     return app;
   };
 
-  async function stats({ demo }: RunningApp): Promise<ServerStats> {
+  async function stats({ demo, otel }: RunningApp): Promise<ServerStats> {
     const counter = async (metric: { get(): Promise<{ values: { value: number }[] }> }) => (await metric.get()).values.reduce((sum, entry) => sum + entry.value, 0);
     const cpu = process.cpuUsage();
     return {
@@ -133,6 +157,8 @@ async function main(): Promise<void> {
       queued: demo.capture?.queued ?? 0,
       stored: demo.store?.captureCount() ?? 0,
       cpuMicros: cpu.user + cpu.system,
+      mainThreadCpuMicros: mainThreadCpuMicros(),
+      otelSpans: otel?.stats() ?? { ended: 0, exported: 0 },
       gcMicros,
       captureWork: { ...captureWork },
       rssMiB: process.memoryUsage().rss / 1024 / 1024,
@@ -144,7 +170,10 @@ async function main(): Promise<void> {
     {
       /** Write every queued capture of every app, then report `app`'s figures. */
       flush: async (message) => {
-        for (const { demo } of apps.values()) await demo.capture?.flush();
+        for (const { demo, otel } of apps.values()) {
+          await demo.capture?.flush();
+          await otel?.flush();
+        }
         return { stats: await stats(appOf(message)) };
       },
       /**
@@ -183,10 +212,11 @@ async function main(): Promise<void> {
       },
     },
     async () => {
-      for (const { demo, index, server } of apps.values()) {
+      for (const { demo, index, server, otel } of apps.values()) {
         server.close();
         server.closeAllConnections();
         await demo.close();
+        await otel?.shutdown();
         // Opened here (for --inline-checkpoints), so not closed by the demo.
         demo.store?.close();
         index.close();
