@@ -83,6 +83,8 @@ interface RoundFigures extends LoadRoundResult {
   mainCpuMicrosPerRequest: number | null;
   /** Spans the otel app ended during the round (0 for the others). */
   otelSpans: number;
+  /** Medians of the round's single calls (see `ServerStats.callMedians`). */
+  callMedians: ServerStats['callMedians'];
   /** Garbage-collection time per 2xx response, µs (part of the CPU time). */
   gcMicrosPerRequest: number;
   /** The captured app's capture work per 2xx response, µs, timed where it runs (see `ServerStats.captureWork`). */
@@ -176,6 +178,7 @@ async function main(): Promise<void> {
             gcMicrosPerRequest: (after.gcMicros - before.gcMicros) / load.ok,
             mainCpuMicrosPerRequest: after.mainThreadCpuMicros === null || before.mainThreadCpuMicros === null ? null : (after.mainThreadCpuMicros - before.mainThreadCpuMicros) / load.ok,
             otelSpans: after.otelSpans.ended - before.otelSpans.ended,
+            callMedians: after.callMedians,
             work: {
               redact: (after.captureWork.redact - before.captureWork.redact) / load.ok,
               write: (after.captureWork.write - before.captureWork.write) / load.ok,
@@ -398,6 +401,26 @@ function report(
       costRows.map((row) => [row.profile, row.groundcheck ?? '-', row.otelSdk ?? '-', row.lessThanOtel === null ? '-' : row.lessThanOtel ? 'yes' : 'no', `${row.groundcheckLoss.toFixed(2)}%`, `${row.otelLoss.toFixed(2)}%`]),
     ),
   );
+  // The same comparison from single calls: robust to preemption, blind to what is not timed.
+  const callRows = profiles.map((profile) => {
+    const over = (mode: Mode, key: keyof ServerStats['callMedians']) => {
+      const values = rowsOf(profile.key, mode).map((row) => row.callMedians[key]).filter((value): value is number => value !== null);
+      return values.length === 0 ? null : round(median(values), 1);
+    };
+    const redact = over('captured', 'redact');
+    const write = over('captured', 'writePerCapture');
+    const log = over('captured', 'log');
+    const total = redact === null || write === null || log === null ? null : round(redact + write + log, 1);
+    return { profile: profile.key, redact, write, log, total, otel: over('otel', 'otelRecord') };
+  });
+  out('');
+  out("Per call, µs (the median of each round's single calls, then the median over rounds): captureRag's redaction, store write (per capture in its batch) and rag.capture line, against the OTel SDK recording one trace's three spans (startSpan, attributes, end, into the batch processor). Untimed on the captureRag side: the middleware's own few µs per request (request context, listener, building the capture):");
+  out(
+    formatTable(
+      ['load', 'redact', 'store write / capture', 'rag.capture log', 'captureRag per capture', 'OTel SDK per trace'],
+      callRows.map((row) => [row.profile, row.redact ?? '-', row.write ?? '-', row.log ?? '-', row.total ?? '-', row.otel ?? '-']),
+    ),
+  );
   const c10 = costRows.find((row) => row.profile === 'c10');
   if (c10) out(`Targets at c10: captureRag request-thread CPU per capture below the OTel SDK's: ${c10.lessThanOtel === null ? 'not measured' : c10.lessThanOtel ? 'met' : 'missed'}; throughput loss ≤ 3%: ${c10.groundcheckLoss <= 3 ? 'met' : 'missed'} (${c10.groundcheckLoss.toFixed(2)}%).`);
 
@@ -469,6 +492,7 @@ function report(
       otel_ratio: pickCompared('otel', 'ratio'),
       otel_added: pickCompared('otel', 'added'),
       request_thread_us_per_capture: Object.fromEntries(costRows.map((row) => [row.profile, { captureRag: row.groundcheck, otel_sdk: row.otelSdk, captureRag_cheaper: row.lessThanOtel }])),
+      per_call_median_us: Object.fromEntries(callRows.map(({ profile, ...values }) => [profile, { redact: values.redact, store_write_per_capture: values.write, log: values.log, captureRag_per_capture: values.total, otel_sdk_per_trace: values.otel }])),
       throughput_loss_pct: Object.fromEntries(costRows.map((row) => [row.profile, { captureRag: row.groundcheckLoss, otel_sdk: row.otelLoss }])),
       capture_work_us_per_req: Object.fromEntries(workRows.map(({ profile, ...work }) => [profile, work])),
       captures: { ok_responses: okDuringLoad, persisted: storedDuringLoad, failures: finalStats.captureFailures, persisted_total: finalStats.stored },

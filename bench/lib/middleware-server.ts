@@ -63,6 +63,14 @@ export interface ServerStats {
    * wait the event loop cannot use (a checkpoint's fsync).
    */
   captureWork: { redact: number; write: number; log: number; claim: number };
+  /**
+   * Medians of the single calls since the previous `flush` request, µs each: the captured app's
+   * redaction of one capture, its store write divided by the captures in the batch, its
+   * `rag.capture` log line, and the otel app's recording of one trace's spans. A median of single
+   * calls shrugs off what a sum cannot: a call preempted by another process on a shared machine.
+   * `null`: no such call.
+   */
+  callMedians: { redact: number | null; writePerCapture: number | null; log: number | null; otelRecord: number | null };
   rssMiB: number;
 }
 
@@ -100,15 +108,34 @@ async function main(): Promise<void> {
     for (const entry of list.getEntries()) gcMicros += entry.duration * 1000;
   }).observe({ entryTypes: ['gc'] });
   const captureWork = { redact: 0, write: 0, log: 0, claim: 0 };
+  const calls = { redact: [] as number[], writePerCapture: [] as number[], log: [] as number[], otelRecord: [] as number[] };
+  const sampled = (key: keyof typeof calls, micros: number) => {
+    // Bounded: a round of a few seconds makes a few thousand calls.
+    if (calls[key].length < 200_000) calls[key].push(micros);
+  };
   const timed = <Args extends unknown[], Result>(key: keyof typeof captureWork, fn: (...args: Args) => Result) =>
     (...args: Args): Result => {
       const started = performance.now();
       try {
         return fn(...args);
       } finally {
-        captureWork[key] += (performance.now() - started) * 1000;
+        const micros = (performance.now() - started) * 1000;
+        captureWork[key] += micros;
+        if (key === 'redact') sampled('redact', micros);
+        if (key === 'write') sampled('writePerCapture', micros / Math.max(1, (args[0] as unknown[]).length));
       }
     };
+  const callMedians = (): ServerStats['callMedians'] => {
+    const medianOf = (values: number[]) => {
+      if (values.length === 0) return null;
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
+    const result = { redact: medianOf(calls.redact), writePerCapture: medianOf(calls.writePerCapture), log: medianOf(calls.log), otelRecord: medianOf(calls.otelRecord) };
+    for (const key of Object.keys(calls) as (keyof typeof calls)[]) calls[key] = [];
+    return result;
+  };
   // Only the capture lines are timed; the request lines of both apps (pino-http's child loggers,
   // which inherit this method) go through untouched, with their own `this`.
   const info = logger.info as (this: unknown, ...args: unknown[]) => void;
@@ -118,7 +145,9 @@ async function main(): Promise<void> {
     try {
       return info.apply(this, args);
     } finally {
-      captureWork.log += (performance.now() - started) * 1000;
+      const micros = (performance.now() - started) * 1000;
+      captureWork.log += micros;
+      sampled('log', micros);
     }
   };
   const apps = new Map<AppName, RunningApp>();
@@ -128,7 +157,7 @@ async function main(): Promise<void> {
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
     const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, redact: timed('redact', redactPersonalData) } : false;
-    const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() })) : null;
+    const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() }), (micros) => sampled('otelRecord', micros)) : null;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {}, ...(otel ? { pipeline: otel.pipeline } : {}) });
     if (demo.store) {
       demo.store.writeCaptures = timed('write', demo.store.writeCaptures.bind(demo.store));
@@ -161,6 +190,7 @@ async function main(): Promise<void> {
       otelSpans: otel?.stats() ?? { ended: 0, exported: 0 },
       gcMicros,
       captureWork: { ...captureWork },
+      callMedians: callMedians(),
       rssMiB: process.memoryUsage().rss / 1024 / 1024,
     };
   }

@@ -6,6 +6,7 @@ import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '..
 import { createLocalChatModel } from '../../providers/local/generator.js';
 import { createOpenAI } from '../../providers/openai.js';
 import { createRagPipeline, type RagPipeline } from '../../rag/pipeline.js';
+import { createApp } from '../../../demo-app/app.js';
 import { main } from '../../cli/main.js';
 import type { CliIO } from '../../cli/io.js';
 import { chatApp, memoryLogger, metricValue } from '../../test-support/capture-helpers.js';
@@ -307,6 +308,34 @@ describe('OTLP export failures', () => {
     const context = await setup();
     expect(() => context.otlp.onWritten([{ traceId: 'x' } as unknown as Capture])).not.toThrow();
     expect(await metricValue(context.metrics.otlpExportFailures, { signal: 'traces', reason: 'build' })).toBe(1);
+  });
+});
+
+describe('the demo app with an OTLP exporter', () => {
+  it('exports its captures and its in-process judge\'s judgments, and counts them on /metrics', async () => {
+    receiver = await startOtlpReceiver();
+    const metrics = createCaptureMetrics();
+    const { logger } = memoryLogger();
+    const otlp = await createOtlpExporter({ endpoint: receiver.url, protocol: 'http/json', scheduledDelayMs: 10, metrics, logger });
+    onCleanup(() => void otlp.shutdown());
+    const demo = createApp({ index: await handbookIndex(), capture: { store: join(tempDir(), 'captures.db') }, worker: { settleMs: 0, pollMs: 10 }, logger, metrics, otlp, env: {} });
+    onCleanup(() => void demo.close());
+    const response = await request(demo.app).post('/api/chat').send({ message: 'How long is the probation period?' }).expect(200);
+    await demo.capture!.flush();
+    await demo.worker!.whenIdle();
+    await otlp.flush();
+
+    const traceId = (response.body as { traceId: string }).traceId.replaceAll('-', '');
+    expect(receiver.spans().map((span) => [span.traceId, span.name.split(' ')[0]])).toEqual([
+      [traceId, 'rag'],
+      [traceId, 'retrieval'],
+      [traceId, 'chat'],
+    ]);
+    expect(receiver.logRecords().map((record) => [record.traceId, record.eventName])).toEqual([[traceId, 'gen_ai.evaluation.result']]);
+    const text = (await request(demo.app).get('/metrics').expect(200)).text;
+    expect(text).toMatch(/^groundcheck_otlp_exported_total\{signal="traces"\} 3$/m);
+    expect(text).toMatch(/^groundcheck_otlp_exported_total\{signal="logs"\} 1$/m);
+    expect(text).toMatch(/^groundcheck_otlp_export_failures_total\{signal="traces",reason="export"\} 0$/m);
   });
 });
 

@@ -48,16 +48,20 @@ export interface SpanSettings {
 
 export type SpanRole = 'request' | 'retrieval' | 'chat';
 
-/** One span to record: ids, place in the trace, times in epoch milliseconds, attributes. */
-export interface SpanPlan {
+/** What one span says: its role, name, kind, times in epoch milliseconds and attributes; `request` is the parent of the others. */
+export interface SpanContent {
   role: SpanRole;
   name: string;
   kind: 'internal' | 'client';
-  spanId: string;
-  parentSpanId: string | null;
   startMs: number;
   endMs: number;
   attributes: Attributes;
+}
+
+/** One span to record: its content and its ids (see ids.ts). */
+export interface SpanPlan extends SpanContent {
+  spanId: string;
+  parentSpanId: string | null;
 }
 
 export interface TracePlan {
@@ -74,15 +78,23 @@ export interface TracePlan {
 export function tracePlanOf(source: SpanSource, settings: SpanSettings): TracePlan {
   const traceId = otelTraceIdOf(source.traceId);
   const requestSpanId = otelSpanIdOf(traceId, 'request');
+  return {
+    traceId,
+    spans: spanContentsOf(source, settings).map((content) =>
+      content.role === 'request' ? { ...content, spanId: requestSpanId, parentSpanId: null } : { ...content, spanId: otelSpanIdOf(traceId, content.role), parentSpanId: requestSpanId },
+    ),
+  };
+}
+
+/** The spans of a capture without ids (the benchmark's OpenTelemetry SDK baseline lets the SDK pick its own). */
+export function spanContentsOf(source: SpanSource, settings: SpanSettings): SpanContent[] {
   const endMs = Date.parse(source.capturedAt);
   const startMs = endMs - Math.max(0, source.latencyMs);
-  const spans: SpanPlan[] = [
+  const spans: SpanContent[] = [
     {
       role: 'request',
       name: `rag ${source.route}`,
       kind: 'internal',
-      spanId: requestSpanId,
-      parentSpanId: null,
       startMs,
       endMs,
       attributes: compact({
@@ -107,8 +119,6 @@ export function tracePlanOf(source: SpanSource, settings: SpanSettings): TracePl
       role: 'retrieval',
       name: `${semconv.GEN_AI_OPERATION_NAME_VALUE_RETRIEVAL} ${settings.dataSourceId}`,
       kind: 'client',
-      spanId: otelSpanIdOf(traceId, 'retrieval'),
-      parentSpanId: requestSpanId,
       startMs,
       endMs: startMs + retrievalMs,
       attributes: compact({
@@ -131,8 +141,6 @@ export function tracePlanOf(source: SpanSource, settings: SpanSettings): TracePl
       name: `${semconv.GEN_AI_OPERATION_NAME_VALUE_CHAT} ${model ?? source.models.chat}`,
       // The spec's CLIENT, except for the offline model, which runs in this process (INTERNAL).
       kind: provider === 'local' ? 'internal' : 'client',
-      spanId: otelSpanIdOf(traceId, 'chat'),
-      parentSpanId: requestSpanId,
       startMs: startMs + (source.mode === 'rag' ? retrievalMs : 0),
       endMs: startMs + (source.mode === 'rag' ? retrievalMs : 0) + Math.max(0, source.timings.generationMs),
       attributes: compact({
@@ -148,7 +156,7 @@ export function tracePlanOf(source: SpanSource, settings: SpanSettings): TracePl
       }),
     });
   }
-  return { traceId, spans };
+  return spans;
 }
 
 /** The `gen_ai.evaluation.name` of groundcheck's judgments: the outcome of the contract's one outcome table. */
