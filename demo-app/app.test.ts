@@ -120,7 +120,7 @@ describe('demo app API', () => {
     const page = await request(app).get('/');
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    for (const asset of ['/', '/assets/app.css', '/assets/chat.js', '/assets/dashboard.js']) {
+    for (const asset of ['/', '/assets/app.css', '/assets/chat.js', '/assets/dashboard.css']) {
       const response = await request(app).get(asset);
       expect(response.status, asset).toBe(200);
       expect(response.text, asset).not.toMatch(/https?:\/\/(?!localhost)/);
@@ -176,7 +176,7 @@ describe('dashboard access', () => {
     const { app } = await demo({ dashboardToken: TOKEN });
     const page = await request(app).get('/dashboard').set('accept', 'text/html');
     expect(page.status).toBe(401);
-    expect(page.text).toContain('<form method="get" action="/dashboard">');
+    expect(page.text).toContain('<form method="post" action="/dashboard/login">');
     const api = await request(app).get('/dashboard/api/captures').set('accept', 'application/json');
     expect([api.status, api.body.error.type]).toEqual([401, 'auth.required']);
     const wrong = await request(app).get('/dashboard/api/captures').set('authorization', 'Bearer nope-nope-nope');
@@ -199,13 +199,13 @@ describe('dashboard access', () => {
     expect(login.status).toBe(303);
     expect(login.headers.location).toBe('/dashboard');
     const cookie = String(login.headers['set-cookie']);
-    expect(cookie).toMatch(/^gc_dashboard=[0-9a-f]{64}; Path=\/dashboard; HttpOnly; SameSite=Strict/);
+    expect(cookie).toMatch(/^gc_dashboard=v1\.\d+\.[0-9a-f]{64}; Max-Age=43200; Path=\/dashboard; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
     expect(cookie).not.toContain(TOKEN);
     const session = cookie.split(';')[0]!;
     const page = await request(app).get('/dashboard').set('cookie', session);
     expect(page.status).toBe(200);
     expect(page.text).toContain('groundcheck dashboard');
-    const api = await request(app).get('/dashboard/api/captures?filter=refused').set('cookie', session);
+    const api = await request(app).get('/dashboard/api/captures?filter=refusals').set('cookie', session);
     expect(api.status).toBe(200);
     const forged = await request(app).get('/dashboard/api/captures').set('cookie', 'gc_dashboard=' + 'a'.repeat(64));
     expect(forged.status).toBe(401);
@@ -220,13 +220,32 @@ describe('dashboard access', () => {
     expect(raw.join('')).not.toContain(TOKEN);
   });
 
-  it('NODE_ENV=production without a token refuses to start', async () => {
+  it.each(['production', 'Production', 'PROD', ' prod '])('NODE_ENV=%j without a token, or with a weak one, refuses to start (even without capture)', async (nodeEnv) => {
     const index = await handbookIndex();
-    expect(() => createApp({ index, capture: false, env: { NODE_ENV: 'production' } })).toThrow(
-      /refusing to start: NODE_ENV=production and no dashboard token\. Set GROUNDCHECK_DASHBOARD_TOKEN/,
-    );
-    const withToken = createApp({ index, capture: false, env: { NODE_ENV: 'production', GROUNDCHECK_DASHBOARD_TOKEN: TOKEN }, logger: memoryLogger().logger });
+    expect(() => createApp({ index, capture: false, env: { NODE_ENV: nodeEnv } })).toThrow(/refusing to start: NODE_ENV=.* and no dashboard token\. Set GROUNDCHECK_DASHBOARD_TOKEN/);
+    expect(() => createApp({ index, capture: false, env: { NODE_ENV: nodeEnv, GROUNDCHECK_DASHBOARD_TOKEN: 'short-token' } })).toThrow(/too weak .*11 characters; use at least 16/);
+    const withToken = await demo({ env: { NODE_ENV: nodeEnv, GROUNDCHECK_DASHBOARD_TOKEN: TOKEN } });
     expect((await request(withToken.app).get('/dashboard/api/captures')).status).toBe(401);
+    // In production the trace API needs the token too (it shows users' questions); the chat page then points to the dashboard.
+    const response = await chat(withToken.app, { message: 'What is the mileage rate?' });
+    await withToken.capture!.flush();
+    expect((await request(withToken.app).get(`/api/traces/${response.body.traceId}`)).status).toBe(401);
+    expect((await request(withToken.app).get(`/api/traces/${response.body.traceId}`).set('authorization', `Bearer ${TOKEN}`)).status).toBe(200);
+  });
+
+  it('GROUNDCHECK_PROTECT_TRACE_API=1 protects the trace API outside production; its answers are never cached', async () => {
+    const { app, capture } = await demo({ dashboardToken: TOKEN, env: { GROUNDCHECK_PROTECT_TRACE_API: '1' } });
+    const response = await chat(app, { message: 'What is the mileage rate?' });
+    await capture!.flush();
+    const refused = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect([refused.status, refused.body.error.type, refused.headers['cache-control']]).toEqual([401, 'auth.required', 'no-store']);
+    const allowed = await request(app).get(`/api/traces/${response.body.traceId}`).set('authorization', `Bearer ${TOKEN}`);
+    expect([allowed.status, allowed.headers['cache-control']]).toEqual([200, 'no-store']);
+    const open = await demo({ dashboardToken: TOKEN });
+    const again = await chat(open.app, { message: 'What is the mileage rate?' });
+    await open.capture!.flush();
+    const openTrace = await request(open.app).get(`/api/traces/${again.body.traceId}`);
+    expect([openTrace.status, openTrace.headers['cache-control']]).toEqual([200, 'no-store']);
   });
 
   it('after the corpus changes, a trace and the dashboard show which of its chunks changed or vanished', async () => {

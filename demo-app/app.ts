@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { chunkDrift, type DriftedChunk } from '../src/capture/drift.js';
+import { DASHBOARD_ASSETS_DIR } from '../src/capture/dashboard/assets.js';
+import { groundcheckDashboard, type GroundcheckDashboard } from '../src/capture/dashboard/dashboard.js';
+import { securityHeaders } from '../src/capture/dashboard/headers.js';
+import { resolveDashboardToken } from '../src/capture/dashboard/token-policy.js';
 import { groundcheckErrorHandler, HTTP_ERROR_TYPES, HttpError, routeNotFound } from '../src/capture/errors.js';
 import { createLogger, httpLogger } from '../src/capture/logging.js';
 import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../src/capture/metrics.js';
@@ -9,7 +12,6 @@ import { captureRag, type CaptureRagMiddleware, type CaptureRagOptions } from '.
 import type { OtlpExporter } from '../src/capture/otel/exporter.js';
 import { ragChatHandler } from '../src/capture/route.js';
 import { CaptureStore, DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
-import type { Capture, StoredJudgment } from '../src/capture/types.js';
 import { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions } from '../src/capture/worker.js';
 import { InvalidInputError } from '../src/errors.js';
 import { createHeuristicFaithfulnessJudge } from '../src/judge/index.js';
@@ -18,8 +20,6 @@ import { createLocalChatModel } from '../src/providers/local/generator.js';
 import type { ChatModel } from '../src/providers/spec.js';
 import { createRagPipeline, type RagPipeline } from '../src/rag/pipeline.js';
 import type { GroundcheckIndex } from '../src/rag/store.js';
-import { dashboardAuth } from './auth.js';
-import { verdictOf, type VerdictView } from '../src/capture/verdict.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
@@ -40,9 +40,14 @@ export interface CreateAppOptions {
   judge?: FaithfulnessJudge;
   /** In-process live judge worker settings; `false` runs none (use `groundcheck judge-worker`). [worker={ settleMs: 2000 }] */
   worker?: false | Omit<JudgeWorkerOptions, 'store' | 'judge' | 'logger' | 'metrics'>;
-  /** Token protecting `/dashboard`. [dashboardToken=env.GROUNDCHECK_DASHBOARD_TOKEN] */
+  /** Token protecting `/dashboard` (16+ characters in production). [dashboardToken=env.GROUNDCHECK_DASHBOARD_TOKEN] */
   dashboardToken?: string;
-  /** Environment read for `NODE_ENV` and `GROUNDCHECK_DASHBOARD_TOKEN`. [env=process.env] */
+  /**
+   * Whether `/api/traces/:id` needs the dashboard token too (the chat page then shows verdicts on
+   * the dashboard only). [protectTraceApi=env.GROUNDCHECK_PROTECT_TRACE_API ('1' or '0'), else true in production]
+   */
+  protectTraceApi?: boolean;
+  /** Environment read for `NODE_ENV`, `GROUNDCHECK_DASHBOARD_TOKEN` and `GROUNDCHECK_PROTECT_TRACE_API`. [env=process.env] */
   env?: Record<string, string | undefined>;
   /** [logger=createLogger()] */
   logger?: Logger;
@@ -64,6 +69,8 @@ export interface DemoApp {
   capture: CaptureRagMiddleware | null;
   worker: JudgeWorker | null;
   judge: FaithfulnessJudge | null;
+  /** The library's dashboard at `/dashboard`; `null` when built with `capture: false`. */
+  dashboard: GroundcheckDashboard | null;
   metrics: CaptureMetrics;
   logger: Logger;
   /** Stop the worker, flush pending captures, close the capture store (not the index). */
@@ -71,29 +78,23 @@ export interface DemoApp {
 }
 
 /**
- * The demo chatbot: `/api/chat`, `/api/traces/:id`, the chat page at `/`, the dashboard at
- * `/dashboard` and `/metrics`, with `captureRag` and an in-process live judge.
+ * The demo chatbot: `/api/chat`, `/api/traces/:id`, the chat page at `/`, the library's dashboard
+ * at `/dashboard` and `/metrics`, with `captureRag` and an in-process live judge.
  *
- * @throws InvalidInputError `dashboard_token_required` when `NODE_ENV=production` and no token is set.
+ * @throws InvalidInputError `dashboard_token_required` / `dashboard_token_weak` in production (any case of `NODE_ENV`, or `prod`).
  * @example
  * const demo = createApp({ index, capture: { store: 'captures.db' }, worker: { settleMs: 1000 } });
  * demo.app.listen(3000);
  */
 export function createApp(options: CreateAppOptions): DemoApp {
   const env = options.env ?? process.env;
-  const token = options.dashboardToken ?? (env.GROUNDCHECK_DASHBOARD_TOKEN || undefined);
-  if (env.NODE_ENV === 'production' && !token) {
-    throw new InvalidInputError(
-      'refusing to start: NODE_ENV=production and no dashboard token. Set GROUNDCHECK_DASHBOARD_TOKEN (the dashboard shows captured questions and answers).',
-      { code: 'dashboard_token_required' },
-    );
-  }
-  if (token !== undefined && token.length < 8) {
-    throw new InvalidInputError('the dashboard token must be at least 8 characters', { code: 'invalid_config' });
-  }
+  const logger = options.logger ?? createLogger();
+  // Checked here too, so an app built without capture (and so without a dashboard) still refuses
+  // to start unprotected in production.
+  const token = resolveDashboardToken({ env, logger, ...(options.dashboardToken !== undefined ? { token: options.dashboardToken } : {}) });
+  const protectTraceApi = options.protectTraceApi ?? flagOf(env, 'GROUNDCHECK_PROTECT_TRACE_API');
   if (!options.pipeline && !options.index) throw new InvalidInputError('createApp needs an index or a pipeline', { code: 'invalid_option' });
 
-  const logger = options.logger ?? createLogger();
   const pipeline = options.pipeline ?? createRagPipeline({ index: options.index!, chat: options.chat ?? createLocalChatModel() });
   const metrics = options.metrics ?? createCaptureMetrics();
 
@@ -132,8 +133,13 @@ export function createApp(options: CreateAppOptions): DemoApp {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(securityHeaders);
-  app.use(httpLogger(logger, { ignore: (req) => req.url?.startsWith('/assets/') === true || req.url === '/metrics' || req.url?.startsWith('/api/traces/') === true }));
-  app.use('/assets', express.static(PUBLIC_DIR, { index: false, fallthrough: true, maxAge: '1h' }));
+  app.use(
+    httpLogger(logger, {
+      ignore: (req) => req.url === '/metrics' || ['/assets/', '/dashboard/assets/', '/api/traces/', '/dashboard/api/'].some((prefix) => req.url?.startsWith(prefix) === true),
+    }),
+  );
+  // The chat page's own files, then the library's stylesheet, which the chat page shares (colours, top bar, claims).
+  app.use('/assets', express.static(PUBLIC_DIR, { index: false, fallthrough: true, maxAge: '1h' }), express.static(DASHBOARD_ASSETS_DIR, { index: false, fallthrough: true, maxAge: '1h' }));
 
   app.get('/', (_req, res) => res.sendFile('index.html', { root: PUBLIC_DIR }));
   app.get('/api/health', (_req, res) => {
@@ -159,46 +165,25 @@ export function createApp(options: CreateAppOptions): DemoApp {
   if (capture) app.post('/api/chat', capture, requireJson, json, chat);
   else app.post('/api/chat', requireJson, json, chat);
 
-  app.get('/api/traces/:id', (req, res, next) => {
-    const found = store?.getCapture(String(req.params.id));
-    if (!store || !found) {
-      next(new HttpError(404, 'trace.not_found', 'no capture with this trace id (unknown, not sampled, or not written yet)'));
-      return;
-    }
-    const drift = chunkDrift(found.capture.chunks, (chunkId) => pipeline.index.getChunk(chunkId)?.hash);
-    res.json(traceView(found.capture, pickJudgment(found.judgments, worker?.judgeVersion), worker !== null, drift));
-  });
+  let dashboard: GroundcheckDashboard | null = null;
+  if (store) {
+    dashboard = groundcheckDashboard({
+      store,
+      token,
+      env,
+      ...(worker ? { worker } : {}),
+      ...(judge ? { judge } : {}),
+      index: pipeline.index,
+      homeLink: { href: '/', label: 'Chat' },
+      ...(protectTraceApi !== undefined ? { protectTraceApi } : {}),
+    });
+    app.use('/api/traces', dashboard.traceApi);
+    app.use('/dashboard', dashboard);
+  } else {
+    app.get('/api/traces/:id', (_req, _res, next) => next(new HttpError(404, 'trace.not_found', 'no capture with this trace id (this app captures nothing)')));
+  }
 
   app.get('/metrics', metricsHandler(metrics.registry));
-
-  const dashboard = express.Router();
-  dashboard.use(dashboardAuth(token ?? null));
-  dashboard.get('/', (_req, res) => res.sendFile('dashboard.html', { root: PUBLIC_DIR }));
-  dashboard.get('/api/captures', (req, res) => {
-    const filter = typeof req.query.filter === 'string' ? req.query.filter : 'all';
-    if (!FILTERS.has(filter)) throw new HttpError(400, 'request.invalid', `filter must be one of ${[...FILTERS].join(', ')}`);
-    if (!store) {
-      res.json({ captures: [], counts: {}, judge: null, workerPaused: false });
-      return;
-    }
-    const listed = store.listCaptures({ limit: 500, ...(worker ? { judgeVersion: worker.judgeVersion } : {}) });
-    // Drift of the listed captures only, from the chunks they were read with: not a pass over
-    // every chunk reference in the store on each refresh of the page.
-    const currentHashes = pipeline.index.chunkHashes();
-    const rows = listed.map(({ capture: captured, judgment }) =>
-      traceView(captured, judgment, worker !== null, chunkDrift(captured.chunks, (chunkId) => currentHashes.get(chunkId))),
-    );
-    const counts: Record<string, number> = { all: rows.length };
-    for (const name of FILTERS) if (name !== 'all') counts[name] = rows.filter((row) => matches(row, name)).length;
-    res.json({
-      captures: rows.filter((row) => matches(row, filter)).slice(0, 200),
-      counts,
-      judge: judge?.info ?? null,
-      workerPaused: worker?.paused ?? false,
-      pauseReason: worker?.pauseReason ?? null,
-    });
-  });
-  app.use('/dashboard', dashboard);
 
   app.use(routeNotFound);
   app.use(groundcheckErrorHandler({ logger }));
@@ -212,6 +197,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
     capture,
     worker,
     judge,
+    dashboard,
     metrics,
     logger,
     async close() {
@@ -222,50 +208,11 @@ export function createApp(options: CreateAppOptions): DemoApp {
   };
 }
 
-const FILTERS = new Set(['all', 'hallucinated', 'refused', 'judge_error', 'drifted', 'pending']);
-
-interface TraceView extends VerdictView {
-  traceId: string;
-  capture: Capture;
-  judgment: StoredJudgment | null;
-  drift: DriftedChunk[];
-}
-
-function traceView(capture: Capture, judgment: StoredJudgment | null, judging: boolean, drift: DriftedChunk[]): TraceView {
-  return { traceId: capture.traceId, ...verdictOf(capture, judgment, judging), capture, judgment, drift };
-}
-
-/** The judgment of the running judge when there is one, else the newest. */
-function pickJudgment(judgments: readonly StoredJudgment[], judgeVersion: string | undefined): StoredJudgment | null {
-  if (judgeVersion !== undefined) return judgments.find((judgment) => judgment.judgeVersion === judgeVersion) ?? null;
-  return judgments.at(-1) ?? null;
-}
-
-function matches(row: TraceView, filter: string): boolean {
-  switch (filter) {
-    case 'hallucinated':
-      return row.verdict === 'hallucinated';
-    case 'refused':
-      return row.capture.refused;
-    case 'judge_error':
-      return row.verdict === 'judge_error';
-    case 'drifted':
-      return row.drift.length > 0;
-    case 'pending':
-      return row.verdict === 'pending';
-    default:
-      return true;
-  }
-}
-
-/** Self-contained pages: no third-party origin may be loaded, framed or posted to. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
+/** A `1`/`0` (or `true`/`false`) environment switch; `undefined` when unset. */
+function flagOf(env: Record<string, string | undefined>, name: string): boolean | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new InvalidInputError(`${name}=${env[name]} is invalid: use 1 or 0`, { code: 'invalid_config' });
 }

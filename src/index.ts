@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './contract/index.js';
 export type * from './providers/spec.js';
 export { EMPTY_USAGE } from './providers/spec.js';
+export { streamChat, streamFromGenerate, splitPieces } from './providers/stream.js';
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
@@ -128,3 +129,20 @@ export {
   type RetrievalReport,
   type RetrievalScores,
 } from './metrics/index.js';
+export * from './explain/index.js';
+export {
+  DEFAULT_EXPLANATION_WEIGHTS,
+  explanationWinner,
+  explanationScore,
+  statesCodeSpecifics,
+  type ExplanationCriteria,
+  type ExplanationReference,
+  type ExplanationPairwiseOk,
+  type ExplanationWeights,
+} from './judge/explanation-criteria.js';
+export { createCodeClaimsJudge, requireClaimsForCodeSpecifics, CODE_CLAIMS_JUDGE_VERSION } from './judge/code-claims.js';
+export { createHeuristicExplanationJudge, HEURISTIC_EXPLANATION_VERSION, type HeuristicExplanationJudgeOptions } from './judge/explanation-heuristic.js';
+export { createLlmExplanationJudge, LLM_EXPLANATION_PROMPT_VERSION, type LlmExplanationJudgeOptions } from './judge/explanation-llm.js';
+export { runExplainEval, type ExplainEvalConfig, type ExplainEvalResults, type FailureResult } from './eval/explain-runner.js';
+export { loadExplainSuite, EXPLAIN_GATE_METRICS, type ExplainSuite, type ExplainFailure } from './eval/explain-suite.js';
+export { writeExplainReports, explainMarkdown } from './eval/explain-report.js';

@@ -54,6 +54,8 @@ export function instrumentWithOtelSdk(pipeline: RagPipeline, onRecorded: (micros
       status: 200,
       latencyMs: Date.now() - startedAt,
       truncated: false,
+      aborted: false,
+      firstTokenMs: null,
     };
     const [root, ...children] = spanContentsOf(source, SETTINGS);
     const rootSpan = tracer.startSpan(root!.name, { kind: kinds[root!.kind], startTime: root!.startMs, attributes: root!.attributes }, ROOT_CONTEXT);

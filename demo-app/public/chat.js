@@ -123,6 +123,11 @@ async function pollVerdict(container, traceId) {
     } catch {
       continue; // the server restarted or the network blinked: keep trying
     }
+    if (response.status === 401) {
+      // The server protects the trace API with the dashboard's token: verdicts are on the dashboard.
+      renderVerdict(container, { ...NOT_JUDGED, text: 'The verdict is on the dashboard (this server keeps traces behind its token).', judgment: null });
+      return;
+    }
     if (response.status === 404) {
       // The capture is written just after the response; give it a moment before giving up.
       if (++missing >= 6) {

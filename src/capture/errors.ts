@@ -40,6 +40,7 @@ export const HTTP_ERROR_TYPES = {
   'request.invalid': 400,
   'auth.required': 401,
   'auth.invalid_token': 401,
+  'auth.rate_limited': 429,
   'trace.not_found': 404,
   'route.not_found': 404,
   'model.failed': 502,

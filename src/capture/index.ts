@@ -5,6 +5,7 @@
 export type { RagRequestContext } from './express-request.js';
 export { captureRag, type CaptureRagOptions, type CaptureRagMiddleware } from './middleware.js';
 export { ragChatHandler, parseChatBody, type RagChatHandlerOptions } from './route.js';
+export { streamRagAnswer, type StreamRagAnswerOptions, type RagAnswerStream, type StreamedRecord } from './stream.js';
 export { HttpError, HTTP_ERROR_TYPES, groundcheckErrorHandler, routeNotFound, describeHttpError, type HttpErrorType, type HttpErrorBody, type ErrorHandlerOptions } from './errors.js';
 export {
   openCaptureStore,
@@ -15,15 +16,16 @@ export {
   type CaptureWithJudgment,
   type ListCapturesOptions,
 } from './store.js';
+export * from './dashboard/index.js';
 export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';
 export { findDrift, driftedCaptures, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
 export { createCaptureMetrics, metricsHandler, type CaptureMetrics } from './metrics.js';
 export * from './otel/index.js';
-export { verdictOf, type CaptureVerdict, type VerdictView } from './verdict.js';
+export { verdictOf, CAPTURE_STATES, type CaptureState, type CaptureVerdict, type VerdictView } from './verdict.js';
 export { createLogger, httpLogger, scrubUrl, REDACTED_LOG_PATHS } from './logging.js';
 export { redactText, redactPersonalData, REDACTION_MARKS } from './redact.js';
 export { isSampled, samplePosition } from './sampling.js';
-export { captureFromTrace, applyLimits, DEFAULT_CAPTURE_LIMITS, type CaptureLimits, type HttpFacts } from './to-capture.js';
+export { captureFromTrace, applyLimits, DEFAULT_CAPTURE_LIMITS, type CaptureLimits, type CaptureHttpFacts, type HttpFacts } from './to-capture.js';
 export { traceFromCapture } from './trace-from-capture.js';
 export { judgeVersionOf, type Capture, type CapturedChunk, type CaptureSink, type StoredJudgment, type JudgmentFlags } from './types.js';

@@ -226,7 +226,11 @@ describe('captureRag', () => {
     await capture.flush();
     expect(store.captureCount()).toBe(1);
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(2);
-    expect(lines.filter((line) => line.event === 'rag.capture.failed')).toHaveLength(2);
+    // Rejected when recorded, each with the field at fault.
+    expect(lines.filter((line) => line.event === 'rag.capture.rejected').map((line) => line.reason)).toEqual([
+      'query: Invalid input: expected string, received undefined',
+      'record: Invalid input: expected object, received null',
+    ]);
   });
 
   it(`writes at most MAX_WRITE_BATCH (${MAX_WRITE_BATCH}) captures per transaction, however many are waiting`, async () => {

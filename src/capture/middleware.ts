@@ -3,10 +3,12 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { InvalidInputError } from '../errors.js';
 import type { RagTrace } from '../contract/trace.js';
-import type { RagRequestContext } from './express-request.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
+import { describeOptionValue } from './option-value.js';
+import { recordAcceptor } from './record-input.js';
 import { redactPersonalData } from './redact.js';
+import { RequestContext, type CapturedRequest } from './request-context.js';
 import { isSampled } from './sampling.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
 import { applyLimits, captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
@@ -37,6 +39,12 @@ export interface CaptureRagOptions {
   onWritten?: (captures: readonly Capture[]) => void;
   /** Clock, for tests. [now=() => new Date()] */
   now?: () => Date;
+  /**
+   * Your app's refusal sentence, so a plain record (`req.rag.record({ query, chunks, answer })`)
+   * that refuses is recognised as a refusal (common paraphrases are recognised anyway).
+   * [refusalSentence=REFUSAL_SENTENCE]
+   */
+  refusalSentence?: string;
 }
 
 export interface CaptureRagMiddleware {
@@ -60,8 +68,6 @@ export const WRITE_BATCH_MS = 100;
  */
 export const MAX_WRITE_BATCH = 64;
 
-type CapturedRequest = Request & { id?: unknown };
-
 /**
  * Express middleware that records RAG traces per request and persists them after the response
  * finishes: the exact chunks (ids, hashes, text, scores), the answer, refusal, models, usage and
@@ -82,6 +88,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   const config = normalizeOptions(options);
   const { store, metrics, logger, redact, limits, sampleRate, maxQueue, now } = config;
 
+  const acceptRecord = recordAcceptor({ metrics, logger, now, refusalSentence: config.refusalSentence });
   const queue: Capture[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writeSoon = false;
@@ -110,7 +117,9 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
           route: routeOf(req),
           method: req.method,
           status: res.statusCode,
-          latencyMs: Math.round((finishedAt - context.startedAt) * 1000) / 1000,
+          latencyMs: roundMs(finishedAt - context.startedAt),
+          aborted: context.aborted,
+          firstTokenMs: context.firstTokenAt === null ? null : roundMs(context.firstTokenAt - context.startedAt),
         };
         queue.push(captureFromTrace(trace, http));
       } catch (error) {
@@ -152,30 +161,74 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     // More waiting than one transaction takes: the rest goes in the next one, after pending I/O.
     if (queue.length > 0) scheduleWrite(queue.length >= MAX_WRITE_BATCH);
     if (batch.length === 0) return;
-    let prepared: Capture[];
-    try {
-      prepared = batch.map((capture) => applyLimits(redact ? redact(capture) : capture, limits));
-    } catch (error) {
-      metrics.captureFailures.inc({ reason: 'build' }, batch.length);
-      logger.error({ event: 'rag.capture.failed', err: error, traceIds: batch.map((capture) => capture.traceId) }, `capture failed: redact threw; ${batch.length} capture(s) lost`);
-      return;
+    // Each capture on its own: one that the redaction or the caps choke on is lost alone.
+    const prepared: Capture[] = [];
+    for (const capture of batch) {
+      try {
+        prepared.push(applyLimits(redact ? redact(capture) : capture, limits));
+      } catch (error) {
+        metrics.captureFailures.inc({ reason: 'build' });
+        logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');
+      }
     }
+    if (prepared.length === 0) return;
+    const written = await writeIsolated(prepared);
+    if (written.length === 0) return;
+    metrics.captures.inc(written.length);
+    for (const capture of written) logCapture(capture);
+    try {
+      config.onWritten?.(written);
+    } catch (error) {
+      logger.error({ err: error }, 'captureRag onWritten callback threw');
+    }
+  }
+
+  /**
+   * Write the batch in one call; when that fails, write each capture alone, so a capture the
+   * store refuses (a value its schema rejects) never takes the valid ones of its batch with it.
+   * The SQLite store writes a batch in one transaction, so a failed batch wrote nothing and the
+   * retries cannot duplicate; a sink of your own should ignore a trace id it already holds.
+   * Returns the captures that were written.
+   */
+  async function writeIsolated(prepared: Capture[]): Promise<Capture[]> {
+    let batchError: unknown;
     try {
       await store.writeCaptures(prepared);
+      return prepared;
     } catch (error) {
-      metrics.captureFailures.inc({ reason: 'store' }, prepared.length);
+      batchError = error;
+    }
+    if (prepared.length === 1) {
+      failedWrites([{ capture: prepared[0]!, error: batchError }], 1);
+      return [];
+    }
+    const written: Capture[] = [];
+    const failed: { capture: Capture; error: unknown }[] = [];
+    for (const capture of prepared) {
+      try {
+        await store.writeCaptures([capture]);
+        written.push(capture);
+      } catch (error) {
+        failed.push({ capture, error });
+      }
+    }
+    failedWrites(failed, prepared.length);
+    return written;
+  }
+
+  function failedWrites(failed: readonly { capture: Capture; error: unknown }[], batchSize: number): void {
+    if (failed.length === 0) return;
+    metrics.captureFailures.inc({ reason: 'store' }, failed.length);
+    if (failed.length === batchSize) {
+      // The store refuses everything (closed, disk full, locked): one line, not one per capture.
       logger.error(
-        { event: 'rag.capture.failed', err: error, traceIds: prepared.map((capture) => capture.traceId) },
-        `capture store write failed; ${prepared.length} capture(s) lost`,
+        { event: 'rag.capture.failed', err: failed[0]!.error, traceIds: failed.map(({ capture }) => capture.traceId) },
+        `capture store write failed; ${failed.length} capture(s) lost`,
       );
       return;
     }
-    metrics.captures.inc(prepared.length);
-    for (const capture of prepared) logCapture(capture);
-    try {
-      config.onWritten?.(prepared);
-    } catch (error) {
-      logger.error({ err: error }, 'captureRag onWritten callback threw');
+    for (const { capture, error } of failed) {
+      logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture store refused this capture; the others of its batch were written');
     }
   }
 
@@ -208,6 +261,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
           answerLength: capture.answer.length,
           latencyMs: capture.latencyMs,
           truncated: capture.truncated,
+          aborted: capture.aborted,
         },
       },
       'rag capture',
@@ -215,7 +269,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   }
 
   function captureRagMiddleware(req: Request, res: Response, next: NextFunction): void {
-    const context = new RequestContext(req as CapturedRequest, res, enqueue);
+    const context = new RequestContext(req as CapturedRequest, res, enqueue, acceptRecord);
     req.rag = context;
     // 'close' comes once per response, after 'finish' when it completed, or alone when the
     // connection ended first: one listener, never removed (it goes with the response).
@@ -246,39 +300,6 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   }) as CaptureRagMiddleware;
 }
 
-/** `req.rag`: what one request recorded, and when it started. */
-class RequestContext implements RagRequestContext {
-  readonly startedAt = performance.now();
-  private finished = false;
-  private readonly recorded: RagTrace[] = [];
-
-  constructor(
-    readonly req: CapturedRequest,
-    readonly res: Response,
-    private readonly capture: (context: RequestContext, traces: readonly RagTrace[]) => void,
-  ) {}
-
-  get traces(): readonly RagTrace[] {
-    return this.recorded;
-  }
-
-  record(trace: RagTrace): void {
-    if (this.finished) {
-      // Recorded after the response ended (e.g. a handler that finishes work later): capture now.
-      this.capture(this, [trace]);
-      return;
-    }
-    this.recorded.push(trace);
-  }
-
-  /** The response closed: queue what was recorded. */
-  readonly done = (): void => {
-    if (this.finished) return;
-    this.finished = true;
-    if (this.recorded.length > 0) this.capture(this, this.recorded);
-  };
-}
-
 interface NormalizedOptions {
   store: CaptureSink;
   metrics: CaptureMetrics;
@@ -289,11 +310,12 @@ interface NormalizedOptions {
   maxQueue: number;
   now: () => Date;
   onWritten: ((captures: readonly Capture[]) => void) | undefined;
+  refusalSentence: string | undefined;
 }
 
 function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   const invalid = (name: string, value: unknown, expected: string) =>
-    new InvalidInputError(`captureRag: option ${name} ${describe(value)} is invalid: ${expected}`, { code: 'invalid_option' });
+    new InvalidInputError(`captureRag: option ${name} ${describeOptionValue(value)} is invalid: ${expected}`, { code: 'invalid_option' });
 
   const sampleRate = options.sampleRate ?? 1;
   if (typeof sampleRate !== 'number' || !Number.isFinite(sampleRate) || sampleRate < 0 || sampleRate > 1) {
@@ -320,6 +342,9 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     throw invalid('store', options.store, 'use a path or an object with writeCaptures(captures)');
   }
   if (options.onWritten !== undefined && typeof options.onWritten !== 'function') throw invalid('onWritten', options.onWritten, 'use a function');
+  if (options.refusalSentence !== undefined && (typeof options.refusalSentence !== 'string' || options.refusalSentence.trim() === '')) {
+    throw invalid('refusalSentence', options.refusalSentence, 'use a non-empty string');
+  }
   return {
     store,
     metrics: options.metrics ?? createCaptureMetrics(),
@@ -330,17 +355,10 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     maxQueue,
     now: options.now ?? (() => new Date()),
     onWritten: options.onWritten,
+    refusalSentence: options.refusalSentence,
   };
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'function') return 'function';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -359,6 +377,10 @@ function routeOf(req: Request): string {
   const url = req.originalUrl ?? req.url ?? '';
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+function roundMs(milliseconds: number): number {
+  return Math.round(milliseconds * 1000) / 1000;
 }
 
 function round(value: number): number {

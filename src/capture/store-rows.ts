@@ -28,6 +28,8 @@ export interface CaptureRow {
   generation_ms: number;
   total_ms: number;
   truncated: number;
+  aborted: number;
+  first_token_ms: number | null;
 }
 
 export interface JudgmentRow {

@@ -161,4 +161,15 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // Version 3: what the client received. `aborted` is 1 when the client hung up before the
+    // response finished (such captures are never queued for the judge: a partial answer is not a
+    // complete one); `first_token_ms` is the time to the first streamed answer text, NULL when the
+    // answer was not streamed. Older rows get 0 and NULL, which is what they were.
+    version: 3,
+    sql: `
+      ALTER TABLE captures ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE captures ADD COLUMN first_token_ms REAL;
+    `,
+  },
 ];

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
-import { CaptureStore, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore } from './store.js';
+import { CAPTURE_SCHEMA_VERSION, CaptureStore, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore } from './store.js';
 import type { Capture, StoredJudgment } from './types.js';
 
 export function sampleCapture(traceId: string, overrides: Partial<Capture> = {}): Capture {
@@ -15,6 +15,8 @@ export function sampleCapture(traceId: string, overrides: Partial<Capture> = {})
     method: 'POST',
     status: 200,
     latencyMs: 12.5,
+    aborted: false,
+    firstTokenMs: null,
     query: 'What is the mileage rate?',
     mode: 'rag',
     chunks: [
@@ -267,7 +269,7 @@ describe('capture store schema 2', () => {
     raw.close();
 
     const store = newStore(path);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
     for (const capture of old) expect(store.getCapture(capture.traceId)!.capture).toEqual(capture);
     expect(store.getCapture('judged')!.judgments).toEqual([judgment]);
     expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(3); // 4 chunk rows, 3 distinct chunks (the sample's own one)

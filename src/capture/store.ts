@@ -17,7 +17,7 @@ import type { Capture, CaptureSink, CapturedChunk, StoredJudgment } from './type
 
 /** Marks a SQLite file as a groundcheck capture store (`PRAGMA application_id`, "GCC1"). */
 const APPLICATION_ID = 0x47434331;
-export const CAPTURE_SCHEMA_VERSION = 2;
+export const CAPTURE_SCHEMA_VERSION = 3;
 
 /**
  * Captures moved into a judge version's queue per claim, at most. A new judge version meeting a
@@ -64,11 +64,11 @@ export const JUDGE_QUEUE_SQL = {
   mark: `SELECT last_capture_id FROM judge_marks WHERE judge_version = ?`,
   /** The next batch of captures past the mark: how many, and the last id. */
   nextBatch: `SELECT count(*) AS n, max(id) AS upTo FROM (SELECT id FROM captures WHERE id > @from ORDER BY id LIMIT @batch)`,
-  /** Queue the batch's judgeable captures: not truncated, not judged by this version. */
+  /** Queue the batch's judgeable captures: not truncated, not aborted, not judged by this version. */
   enqueue: `
     INSERT INTO judge_jobs (judge_version, capture_id, captured_ms)
     SELECT @judgeVersion, c.id, c.captured_ms FROM captures c
-    WHERE c.id > @from AND c.id <= @upTo AND c.truncated = 0
+    WHERE c.id > @from AND c.id <= @upTo AND c.truncated = 0 AND c.aborted = 0
       AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion)
     ON CONFLICT (judge_version, capture_id) DO NOTHING`,
   setMark: `
@@ -243,8 +243,8 @@ export class CaptureStore implements CaptureSink {
       insertCapture: db.prepare(`
         INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode,
           answer, refused, refusal_reason, prompt_version, chat_model, embedding_model, input_tokens, output_tokens,
-          total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated, aborted, first_token_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (trace_id) DO NOTHING`),
       insertEvidence: db.prepare(`
         INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -277,7 +277,7 @@ export class CaptureStore implements CaptureSink {
             WHERE q.judge_version = @judgeVersion AND q.capture_id <= @mark
               AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = q.capture_id AND j.judge_version = @judgeVersion))
           + (SELECT count(*) FROM captures c
-            WHERE c.id > @mark AND c.truncated = 0
+            WHERE c.id > @mark AND c.truncated = 0 AND c.aborted = 0
               AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion))`).pluck(),
       lease: db.prepare(`UPDATE judge_jobs SET lease_owner = @owner, lease_expires_ms = @expires WHERE judge_version = @judgeVersion AND capture_id = @captureId`),
       jobAttempts: db.prepare(`SELECT attempts FROM judge_jobs WHERE capture_id = ? AND judge_version = ?`).pluck(),
@@ -362,6 +362,8 @@ export class CaptureStore implements CaptureSink {
         capture.timings.generationMs,
         capture.timings.totalMs,
         capture.truncated ? 1 : 0,
+        capture.aborted ? 1 : 0,
+        capture.firstTokenMs,
       );
       if (result.changes === 0) continue;
       const captureId = Number(result.lastInsertRowid);
@@ -453,7 +455,7 @@ export class CaptureStore implements CaptureSink {
     return this.statements.countJudgments.get(judgeVersion) as number;
   }
 
-  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not; truncated ones never wait). */
+  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not; truncated and aborted ones never wait). */
   pendingCount(judgeVersion: string): number {
     return this.statements.countPending.get({ judgeVersion, mark: this.markOf(judgeVersion) }) as number;
   }
@@ -626,6 +628,8 @@ export class CaptureStore implements CaptureSink {
       method: row.method,
       status: row.status,
       latencyMs: row.latency_ms,
+      aborted: row.aborted === 1,
+      firstTokenMs: row.first_token_ms,
       query: row.query,
       mode: row.mode === 'norag' ? 'norag' : 'rag',
       chunks,

@@ -17,8 +17,11 @@ export interface CaptureLimits {
 
 export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = Object.freeze({ maxQueryChars: 4000, maxAnswerChars: 20_000, maxChunkChars: 20_000, maxChunks: 64 });
 
+/** HTTP facts as {@link captureFromTrace} takes them: `aborted` defaults to `false`, `firstTokenMs` to `null`. */
+export type CaptureHttpFacts = Omit<HttpFacts, 'aborted' | 'firstTokenMs'> & Partial<Pick<HttpFacts, 'aborted' | 'firstTokenMs'>>;
+
 /** The capture of one trace: its chunks exactly as they were in the prompt, and the HTTP facts. */
-export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
+export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts): Capture {
   return {
     traceId: trace.id,
     requestId: http.requestId,
@@ -27,6 +30,8 @@ export function captureFromTrace(trace: RagTrace, http: HttpFacts): Capture {
     method: http.method,
     status: http.status,
     latencyMs: http.latencyMs,
+    aborted: http.aborted ?? false,
+    firstTokenMs: http.firstTokenMs ?? null,
     ...traceFields(trace),
     chunks: trace.chunks.map((chunk) => ({
       chunkId: chunk.chunkId,

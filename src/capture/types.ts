@@ -28,6 +28,16 @@ export interface HttpFacts {
   status: number;
   /** Time from the middleware seeing the request to the response closing (sent, or the connection ended first), in ms. */
   latencyMs: number;
+  /**
+   * True when the client hung up before the response finished: it did not receive the whole
+   * answer. Such a capture has its own verdict (`aborted`) and is never judged.
+   */
+  aborted: boolean;
+  /**
+   * Time from the middleware seeing the request to the first answer text written to the client by
+   * `streamRagAnswer`, in ms; `null` when the answer was not streamed through it.
+   */
+  firstTokenMs: number | null;
 }
 
 /**

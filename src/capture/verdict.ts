@@ -4,10 +4,13 @@ import type { Capture, StoredJudgment } from './types.js';
 /**
  * What a page shows for a capture: the outcome of its judgment from the contract's one outcome
  * table (`src/contract/outcome.ts`), or a state of the capture itself while there is none:
+ * - `aborted`: the client hung up before the answer finished; what it received is stored, and it
+ *   is never judged (a partial answer is not a complete one), whatever judgment there may be;
  * - `pending`: a judge will look at it (after the settle delay);
  * - `not_judged`: no live judge, or the capture was cut by the size caps.
  */
-export type CaptureVerdict = JudgmentOutcome | 'pending' | 'not_judged';
+export type CaptureState = 'aborted' | 'pending' | 'not_judged';
+export type CaptureVerdict = JudgmentOutcome | CaptureState;
 
 export interface VerdictView {
   verdict: CaptureVerdict;
@@ -18,7 +21,9 @@ export interface VerdictView {
   tone: OutcomeTone;
 }
 
-const CAPTURE_STATES: Record<'pending' | 'not_judged', Omit<VerdictView, 'verdict'>> = {
+/** The capture states' words, in the order pages list them (after the outcome table's rows). */
+export const CAPTURE_STATES: Readonly<Record<CaptureState, Omit<VerdictView, 'verdict'>>> = {
+  aborted: { label: 'Aborted', text: 'Aborted: the client hung up before the answer finished; not judged', tone: 'neutral' },
   pending: { label: 'Pending', text: 'Checking the answer against its sources…', tone: 'neutral' },
   not_judged: { label: 'Not judged', text: 'Not checked by a judge (no live judge, or the capture hit the size caps)', tone: 'neutral' },
 };
@@ -29,7 +34,8 @@ const CAPTURE_STATES: Record<'pending' | 'not_judged', Omit<VerdictView, 'verdic
  * @example
  * verdictOf(capture, judgment, true).verdict // 'faithful' | 'hallucinated' | … | 'pending'
  */
-export function verdictOf(capture: Pick<Capture, 'truncated'>, judgment: StoredJudgment | null, judging: boolean): VerdictView {
+export function verdictOf(capture: Pick<Capture, 'truncated' | 'aborted'>, judgment: StoredJudgment | null, judging: boolean): VerdictView {
+  if (capture.aborted) return { verdict: 'aborted', ...CAPTURE_STATES.aborted };
   if (!judgment) {
     const state = judging && !capture.truncated ? 'pending' : 'not_judged';
     return { verdict: state, ...CAPTURE_STATES[state] };

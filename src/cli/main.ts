@@ -2,12 +2,13 @@ import { askCommand } from './commands/ask.js';
 import { evalCommand } from './commands/eval.js';
 import { driftCommand } from './commands/drift.js';
 import { ingestCommand } from './commands/ingest.js';
+import { indexSourceCommand } from './commands/index-source.js';
 import { spotcheckCommand } from './commands/spotcheck.js';
 import { judgeWorkerCommand } from './commands/judge-worker.js';
 import { EXIT, reportError, UsageError, type CliIO, type Command } from './io.js';
 
 /** Every subcommand; add new ones here. */
-export const COMMANDS: Command[] = [ingestCommand, askCommand, evalCommand, spotcheckCommand, judgeWorkerCommand, driftCommand];
+export const COMMANDS: Command[] = [ingestCommand, askCommand, evalCommand, spotcheckCommand, judgeWorkerCommand, driftCommand, indexSourceCommand];
 
 const HELP = () =>
   [

@@ -3,6 +3,7 @@
  * - `trace.ts`: the `RagTrace` the pipeline produces once and the capture, judges and evals consume;
  * - `evidence.ts`: the evidence passage, with title, section and date as fields;
  * - `formats.ts`: every text format a model sees, as render/parse pairs;
+ * - `code.ts`: the code excerpt and the error report an error explanation's prompt is written in;
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
  * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes.
  * It imports nothing above it (only `../errors.ts`).
@@ -11,6 +12,7 @@ export * from './messages.js';
 export type * from './trace.js';
 export * from './evidence.js';
 export * from './formats.js';
+export * from './code.js';
 export * from './refusal.js';
 export * from './judgment.js';
 export * from './outcome.js';

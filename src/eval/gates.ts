@@ -59,14 +59,14 @@ const GATE_EXPRESSION = /^\s*([A-Za-z]+(?:@\d+)?)\s*(<=|>=)\s*(-?\d+(?:\.\d+)?)\
  * @example
  * parseGateExpression('recall@5>=0.8'); // { metric: 'recall@5', op: '>=', threshold: 0.8 }
  */
-export function parseGateExpression(expression: string, where = '--gate'): Gate {
+export function parseGateExpression(expression: string, where = '--gate', metrics: Readonly<Record<string, string>> = GATE_METRICS): Gate {
   const match = GATE_EXPRESSION.exec(expression);
   if (!match) {
     throw new InvalidInputError(`${where} "${expression}" is invalid: write metric<=number or metric>=number, e.g. hallucinationRate<=0.08`, {
       code: 'invalid_gate',
     });
   }
-  return checkGate({ metric: match[1]!, op: match[2] as GateOperator, threshold: Number(match[3]) }, where);
+  return checkGate({ metric: match[1]!, op: match[2] as GateOperator, threshold: Number(match[3]) }, where, metrics);
 }
 
 /**
@@ -75,7 +75,7 @@ export function parseGateExpression(expression: string, where = '--gate'): Gate 
  *
  * @throws InvalidInputError `invalid_gate` naming the file (`where`) and the entry.
  */
-export function parseGateConfig(value: unknown, where: string): Gate[] {
+export function parseGateConfig(value: unknown, where: string, metrics: Readonly<Record<string, string>> = GATE_METRICS): Gate[] {
   if (value === undefined || value === null) return [];
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new InvalidInputError(`${where}: gates must be an object such as { "hallucinationRate": { "max": 0.08 } }`, { code: 'invalid_gate' });
@@ -84,7 +84,7 @@ export function parseGateConfig(value: unknown, where: string): Gate[] {
   for (const [metric, spec] of Object.entries(value as Record<string, unknown>)) {
     const entry = `${where}: gates.${metric}`;
     if (typeof spec === 'string') {
-      gates.push(parseGateExpression(`${metric}${spec.trim()}`, entry));
+      gates.push(parseGateExpression(`${metric}${spec.trim()}`, entry, metrics));
       continue;
     }
     if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
@@ -101,7 +101,7 @@ export function parseGateConfig(value: unknown, where: string): Gate[] {
       if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
         throw new InvalidInputError(`${entry}.${key} must be a number`, { code: 'invalid_gate' });
       }
-      gates.push(checkGate({ metric, op, threshold }, entry));
+      gates.push(checkGate({ metric, op, threshold }, entry, metrics));
     }
   }
   return gates;
@@ -138,9 +138,10 @@ export function evaluateGates(gates: readonly Gate[], metrics: Readonly<Record<s
   });
 }
 
-function checkGate(gate: Gate, where: string): Gate {
-  if (!(gate.metric in GATE_METRICS)) {
-    throw new InvalidInputError(`${where}: unknown metric "${gate.metric}"; known: ${Object.keys(GATE_METRICS).join(', ')}`, { code: 'invalid_gate' });
+/** `metrics`: the names a gate may use (default: the question-answering suite's {@link GATE_METRICS}). */
+function checkGate(gate: Gate, where: string, metrics: Readonly<Record<string, string>>): Gate {
+  if (!(gate.metric in metrics)) {
+    throw new InvalidInputError(`${where}: unknown metric "${gate.metric}"; known: ${Object.keys(metrics).join(', ')}`, { code: 'invalid_gate' });
   }
   if (!Number.isFinite(gate.threshold)) throw new InvalidInputError(`${where}: threshold must be a number`, { code: 'invalid_gate' });
   return gate;

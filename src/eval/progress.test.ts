@@ -37,4 +37,13 @@ describe('progress', () => {
     expect(out.text()).toContain('retry 1/2 in 500 ms: 503\n');
     expect(out.text().endsWith('\n')).toBe(true);
   });
+
+  it('names the unit of its steps (questions by default)', () => {
+    const out = stream(false);
+    const progress = createProgress(out, { now: () => 0 });
+    progress.start('explaining', 2, 'failures');
+    progress.tick();
+    progress.tick();
+    expect(out.text()).toBe('explaining: 2 failures\nexplaining: 1/2 failures (0.0s)\nexplaining: 2/2 failures (0.0s)\n');
+  });
 });

@@ -5,8 +5,8 @@ export interface ProgressStream {
 }
 
 export interface Progress {
-  /** A new phase with `total` steps (e.g. `run 1/3`, 78 questions). */
-  start(label: string, total: number): void;
+  /** A new phase with `total` steps of `unit` (e.g. `run 1/3`, 78 questions). [unit='questions'] */
+  start(label: string, total: number, unit?: string): void;
   /** One step done; `detail` names it (a question id). */
   tick(detail?: string): void;
   /** A message that must not be overwritten by the bar (a retry, a warning). */
@@ -36,6 +36,7 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions 
   const width = options.width ?? 28;
   const tty = stream.isTTY === true;
   let label = '';
+  let unit = 'questions';
   let total = 0;
   let completed = 0;
   let started = 0;
@@ -52,14 +53,15 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions 
   };
 
   return {
-    start(newLabel, newTotal) {
+    start(newLabel, newTotal, newUnit = 'questions') {
       label = newLabel;
+      unit = newUnit;
       total = newTotal;
       completed = 0;
       lastDecile = -1;
       started = now();
       if (tty) draw();
-      else stream.write(`${label}: ${total} questions\n`);
+      else stream.write(`${label}: ${total} ${unit}\n`);
     },
     tick(detail) {
       completed += 1;
@@ -67,7 +69,7 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions 
       const decile = total === 0 ? 10 : Math.floor((completed / total) * 10);
       if (decile > lastDecile || completed === total) {
         lastDecile = decile;
-        stream.write(`${label}: ${completed}/${total} questions (${elapsed()})\n`);
+        stream.write(`${label}: ${completed}/${total} ${unit} (${elapsed()})\n`);
       }
     },
     note(message) {

@@ -89,6 +89,9 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
   } catch (error) {
     throw new InvalidInputError(`${path}: not valid JSON (${(error as Error).message})`, { code: 'invalid_suite' });
   }
+  if ((raw as { kind?: unknown } | null)?.kind === 'explain-errors') {
+    throw new InvalidInputError(`${path} is an explain-errors suite: run it with \`groundcheck eval --suite ${path}\` or runExplainEval()`, { code: 'invalid_suite' });
+  }
   const parsed = suiteFileSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${path}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message.replace(/^Invalid input: /, '')}`);

@@ -7,11 +7,13 @@ import type {
   ChatModel,
   ChatModelId,
   ChatResult,
+  ChatStreamPart,
   EmbedOptions,
   EmbedResult,
   EmbeddingModel,
   EmbeddingModelId,
   FinishReason,
+  JsonResponseFormat,
 } from './spec.js';
 
 export interface OpenAIProviderSettings {
@@ -133,7 +135,55 @@ class OpenAIChatModel implements ChatModel {
     }
   }
 
+  /**
+   * The reply as it arrives (`stream: true`, with `stream_options.include_usage` so the last
+   * chunk carries the token counts; a server that ignores it gives `null` usage). A server that
+   * rejects `json_schema` is not retried here: stream JSON replies with `structuredOutputs: 'prompt'`.
+   */
+  async *stream(options: ChatCallOptions): AsyncGenerator<ChatStreamPart, void, undefined> {
+    const warnings: string[] = [];
+    const { body, format } = this.requestBody(options);
+    const url = this.client.baseURL;
+    let text = '';
+    let finishReason: string | null | undefined;
+    let usage: OpenAI.CompletionUsage | undefined;
+    let modelId = this.modelId;
+    try {
+      const stream = await this.client.chat.completions.create(
+        { ...body, stream: true, stream_options: { include_usage: true } },
+        { ...(options.abortSignal ? { signal: options.abortSignal } : {}) },
+      );
+      for await (const chunk of stream) {
+        if (chunk.model) modelId = chunk.model;
+        if (chunk.usage) usage = chunk.usage;
+        const choice = chunk.choices[0];
+        if (choice?.finish_reason) finishReason = choice.finish_reason;
+        const delta = choice?.delta?.content;
+        if (delta) {
+          text += delta;
+          yield { type: 'text-delta', text: delta };
+        }
+      }
+    } catch (error) {
+      throw mapError(error, url);
+    }
+    // The SDK ends the iteration quietly when the signal aborts: a cut reply is no finished one.
+    if (options.abortSignal?.aborted) throw new ApiCallError(`request to ${url} was aborted`, { url, cause: options.abortSignal.reason, isRetryable: false, code: 'aborted' });
+    yield { type: 'finish', result: this.result(text, usage, finishReason, modelId, format, warnings) };
+  }
+
   private async request(options: ChatCallOptions, warnings: string[]): Promise<ChatResult> {
+    const { body, format } = this.requestBody(options);
+    const completion = await this.client.chat.completions.create(
+      { ...body, stream: false },
+      { ...(options.abortSignal ? { signal: options.abortSignal } : {}) },
+    );
+    const choice = completion.choices[0];
+    return this.result(choice?.message?.content ?? '', completion.usage, choice?.finish_reason, completion.model || this.modelId, format, warnings);
+  }
+
+  /** The request body both `generate` and `stream` send (without `stream`). */
+  private requestBody(options: ChatCallOptions): { body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming; format: JsonResponseFormat | undefined } {
     const messages = options.messages.map((message) => ({ role: message.role, content: message.content }));
     const format = options.responseFormat?.type === 'json' ? options.responseFormat : undefined;
     let responseFormat: OpenAI.Chat.Completions.ChatCompletionCreateParams['response_format'];
@@ -151,27 +201,31 @@ class OpenAIChatModel implements ChatModel {
         content: `Reply with only one JSON object that matches this JSON Schema, and no other text:\n${JSON.stringify(format.schema)}`,
       });
     }
-    const completion = await this.client.chat.completions.create(
-      {
-        model: this.modelId,
-        messages,
-        ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-        ...(options.maxOutputTokens !== undefined ? { [this.maxTokensField]: options.maxOutputTokens } : {}),
-        ...(options.seed !== undefined ? { seed: options.seed } : {}),
-        ...(responseFormat ? { response_format: responseFormat } : {}),
-        stream: false,
-      },
-      { ...(options.abortSignal ? { signal: options.abortSignal } : {}) },
-    );
-    const choice = completion.choices[0];
-    const text = choice?.message?.content ?? '';
-    const inputTokens = completion.usage?.prompt_tokens ?? null;
-    const outputTokens = completion.usage?.completion_tokens ?? null;
-    const modelId = completion.model || this.modelId;
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
+      model: this.modelId,
+      messages,
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.maxOutputTokens !== undefined ? { [this.maxTokensField]: options.maxOutputTokens } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(responseFormat ? { response_format: responseFormat } : {}),
+    };
+    return { body, format };
+  }
+
+  private result(
+    text: string,
+    usage: OpenAI.CompletionUsage | undefined | null,
+    finishReason: string | null | undefined,
+    modelId: string,
+    format: JsonResponseFormat | undefined,
+    warnings: string[],
+  ): ChatResult {
+    const inputTokens = usage?.prompt_tokens ?? null;
+    const outputTokens = usage?.completion_tokens ?? null;
     const result: ChatResult = {
       text,
-      usage: { inputTokens, outputTokens, totalTokens: completion.usage?.total_tokens ?? null },
-      finishReason: mapFinishReason(choice?.finish_reason),
+      usage: { inputTokens, outputTokens, totalTokens: usage?.total_tokens ?? null },
+      finishReason: mapFinishReason(finishReason),
       costUsd: costOf(modelId, inputTokens, outputTokens, this.prices) ?? costOf(this.modelId, inputTokens, outputTokens, this.prices),
       warnings,
       modelId,

@@ -55,11 +55,25 @@ export interface ChatResult {
 export type ChatModelId = 'gpt-4o-mini' | 'gpt-4o' | 'gpt-4.1' | 'gpt-4.1-mini' | 'gpt-4.1-nano' | (string & {});
 export type EmbeddingModelId = 'text-embedding-3-small' | 'text-embedding-3-large' | (string & {});
 
+/**
+ * One piece of a streamed reply: the text as it arrives, then one `finish` part with the whole
+ * result (what `generate` would have returned; its `text` is the deltas joined).
+ */
+export type ChatStreamPart = { type: 'text-delta'; text: string } | { type: 'finish'; result: ChatResult };
+
 export interface ChatModel {
   /** e.g. `openai`, `local`, `mock`. */
   readonly provider: string;
   readonly modelId: ChatModelId;
   generate(options: ChatCallOptions): Promise<ChatResult>;
+  /**
+   * Optional: the reply as it is generated. Yields `text-delta` parts in order, then exactly one
+   * `finish` part. Errors, and an abort through `abortSignal`, are thrown by the iteration (as
+   * from `generate`); stopping the iteration early (`break`) cancels the request. Callers that
+   * accept any model use `streamChat(model, options)`, which falls back to `generate` as a
+   * single delta for models without it.
+   */
+  stream?(options: ChatCallOptions): AsyncIterable<ChatStreamPart>;
 }
 
 export interface EmbedOptions {

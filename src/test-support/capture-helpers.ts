@@ -4,6 +4,9 @@ import type { Counter, Gauge } from 'prom-client';
 import type { RagPipeline } from '../rag/pipeline.js';
 import { HttpError } from '../capture/errors.js';
 import { captureRag, type CaptureRagOptions } from '../capture/middleware.js';
+import { captureFromTrace, type CaptureHttpFacts } from '../capture/to-capture.js';
+import type { Capture } from '../capture/types.js';
+import { traceFromPlain, type PlainTrace } from '../contract/plain-trace.js';
 import { ragChatHandler } from '../capture/route.js';
 import { chatReply, type MockServerReply, type RecordedRequest } from '../testing/openai-server.js';
 
@@ -59,4 +62,11 @@ export function judgeReply(request: RecordedRequest, delayMs = 0): MockServerRep
     : { text: 'The answer asserts something without evidence.', verdict: 'absent', evidenceId: null, note: 'mock judge' };
   const reply = chatReply(JSON.stringify({ evidenceRelevant: ids.length > 0, claims: [claim] }), { promptTokens: 300, completionTokens: 40 });
   return delayMs > 0 ? { ...reply, delayMs } : reply;
+}
+
+/** The capture of an app's plain record, with fixed id, time and HTTP facts (override any of them). */
+export function plainCapture(record: PlainTrace, traceId: string, http: Partial<CaptureHttpFacts> = {}): Capture {
+  const result = traceFromPlain(record, { generateId: () => traceId, now: () => new Date('2026-03-01T10:00:00.000Z') });
+  if (!result.ok) throw new Error(result.error);
+  return captureFromTrace(result.trace, { requestId: `r-${traceId}`, capturedAt: '2026-03-01T10:00:00.000Z', route: '/ask', method: 'POST', status: 200, latencyMs: 3, ...http });
 }

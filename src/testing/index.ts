@@ -10,7 +10,8 @@
  */
 import { extractJsonObject } from '../providers/json.js';
 import { fnv1a, words } from '../text/text.js';
-import type { ChatCallOptions, ChatModel, ChatResult, EmbedOptions, EmbedResult, EmbeddingModel } from '../providers/spec.js';
+import type { ChatCallOptions, ChatModel, ChatResult, ChatStreamPart, EmbedOptions, EmbedResult, EmbeddingModel } from '../providers/spec.js';
+import { streamFromGenerate } from '../providers/stream.js';
 
 /** A fixed value, one value per call (the last one repeats), or a function of the call. */
 export type MockResponse<Value, Call> = Value | Value[] | ((call: Call, callIndex: number) => Value | Promise<Value>);
@@ -68,6 +69,11 @@ export class MockChatModel implements ChatModel {
       if (parsed.ok) result.json = parsed.value;
     }
     return result;
+  }
+
+  /** The same answer as `generate` (and recorded in `calls` the same way), in word-sized `text-delta` pieces. */
+  stream(call: ChatCallOptions): AsyncIterable<ChatStreamPart> {
+    return streamFromGenerate((options) => this.generate(options))(call);
   }
 }
 
@@ -133,5 +139,5 @@ export function bagOfWords(text: string, dimensions: number): Float32Array {
   return vector;
 }
 
-export { chatReply, errorReply, pseudoVector, startMockOpenAIServer } from './openai-server.js';
-export type { MockOpenAIServer, MockOpenAIServerOptions, MockServerReply, RecordedRequest } from './openai-server.js';
+export { chatReply, errorReply, pseudoVector, startMockOpenAIServer, streamReply } from './openai-server.js';
+export type { MockOpenAIServer, MockOpenAIServerOptions, MockServerReply, MockStream, RecordedRequest } from './openai-server.js';

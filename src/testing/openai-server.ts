@@ -9,10 +9,33 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
 }
 
-/** What a handler may answer: a JSON body (status 200), or full control. */
+/** A streamed chat completion (server-sent events, as the API sends for `stream: true`). */
+export interface MockStream {
+  /** The reply's text pieces, one `chat.completion.chunk` each. */
+  deltas: string[];
+  /** Pause before each piece, in ms. [intervalMs=0] */
+  intervalMs?: number;
+  /** Send only this many pieces, then hold the connection open without finishing: the client has to hang up. */
+  hangAfter?: number;
+  /** [model='gpt-4o-mini-2024-07-18'] */
+  model?: string;
+  /** [finishReason='stop'] */
+  finishReason?: string;
+  /** Sent in a last usage chunk when the request asked for it (`stream_options.include_usage`). [promptTokens=20] */
+  promptTokens?: number;
+  /** [completionTokens=the number of pieces] */
+  completionTokens?: number;
+}
+
+/**
+ * What a handler may answer: a JSON body (status 200), a stream, or full control. A chat
+ * completion JSON body (`chatReply`) is sent as a stream, its text in word-sized pieces, when the
+ * request asked for `stream: true`.
+ */
 export type MockServerReply =
   | { status?: number; headers?: Record<string, string>; json: unknown; delayMs?: number }
   | { status?: number; headers?: Record<string, string>; text: string; delayMs?: number }
+  | { stream: MockStream; delayMs?: number }
   | { hang: true };
 
 export interface MockOpenAIServerOptions {
@@ -73,6 +96,15 @@ export async function startMockOpenAIServer(options: MockOpenAIServerOptions = {
       return;
     }
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    const streamed = async (stream: MockStream) => {
+      const includeUsage = (recorded.body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      await sendStream(res, stream, includeUsage);
+    };
+    if ('stream' in reply) return streamed(reply.stream);
+    const completionStream = recorded.body.stream === true && 'json' in reply ? streamOfCompletion(reply.json) : null;
+    if (completionStream) return streamed(completionStream);
     send(res, reply);
   });
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 1000;
@@ -106,6 +138,11 @@ export function chatReply(content: string, extra: { model?: string; finishReason
   };
 }
 
+/** A streamed reply of these text pieces (see {@link MockStream} for pacing and hanging up). */
+export function streamReply(deltas: string[], extra: Omit<MockStream, 'deltas'> = {}): MockServerReply {
+  return { stream: { deltas, ...extra } };
+}
+
 /** An OpenAI-shaped error reply. */
 export function errorReply(status: number, message: string, headers: Record<string, string> = {}): MockServerReply {
   return { status, headers, json: { error: { message, type: status === 429 ? 'rate_limit_error' : 'invalid_request_error', code: null } } };
@@ -137,7 +174,51 @@ export function pseudoVector(value: string, dimensions: number): number[] {
   return vector.map((component) => component / norm);
 }
 
-function send(res: ServerResponse, reply: Exclude<MockServerReply, { hang: true }>): void {
+/** A `chatReply` body as a stream: its content in word-sized pieces; `null` for any other body. */
+function streamOfCompletion(json: unknown): MockStream | null {
+  const completion = json as { object?: unknown; model?: string; choices?: { message?: { content?: string }; finish_reason?: string }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+  if (completion?.object !== 'chat.completion') return null;
+  const choice = completion.choices?.[0];
+  return {
+    deltas: (choice?.message?.content ?? '').match(/\s*\S+|\s+$/g) ?? [],
+    ...(completion.model ? { model: completion.model } : {}),
+    ...(choice?.finish_reason ? { finishReason: choice.finish_reason } : {}),
+    ...(completion.usage?.prompt_tokens !== undefined ? { promptTokens: completion.usage.prompt_tokens } : {}),
+    ...(completion.usage?.completion_tokens !== undefined ? { completionTokens: completion.usage.completion_tokens } : {}),
+  };
+}
+
+async function sendStream(res: ServerResponse, stream: MockStream, includeUsage: boolean): Promise<void> {
+  const model = stream.model ?? 'gpt-4o-mini-2024-07-18';
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null, usage: unknown = null) => ({
+    id: 'chatcmpl-mock',
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model,
+    choices: usage === null ? [{ index: 0, delta, finish_reason: finishReason, logprobs: null }] : [],
+    ...(usage === null ? {} : { usage }),
+  });
+  const event = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  event(chunk({ role: 'assistant', content: '' }, null));
+  const count = Math.min(stream.hangAfter ?? stream.deltas.length, stream.deltas.length);
+  for (let index = 0; index < count; index++) {
+    if (stream.intervalMs) await new Promise((resolve) => setTimeout(resolve, stream.intervalMs));
+    if (res.destroyed) return;
+    event(chunk({ content: stream.deltas[index] }, null));
+  }
+  // Held open: the client has to hang up (closing the server destroys it too).
+  if (stream.hangAfter !== undefined) return;
+  event(chunk({}, stream.finishReason ?? 'stop'));
+  if (includeUsage) {
+    const promptTokens = stream.promptTokens ?? 20;
+    const completionTokens = stream.completionTokens ?? stream.deltas.length;
+    event(chunk({}, null, { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens }));
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+function send(res: ServerResponse, reply: Exclude<MockServerReply, { hang: true } | { stream: MockStream }>): void {
   const status = reply.status ?? 200;
   if ('json' in reply) {
     res.writeHead(status, { 'content-type': 'application/json', ...reply.headers });

@@ -106,6 +106,7 @@ describe('OTLP export of captures', () => {
       'groundcheck.refused': false,
       'groundcheck.prompt_version': capture.promptVersion,
       'groundcheck.truncated': false,
+      'groundcheck.aborted': false,
       'groundcheck.cost_usd': 0,
       'http.route': '/api/chat',
       'http.request.method': 'POST',

@@ -34,6 +34,8 @@ export type SpanSource = Pick<
   | 'costUsd'
   | 'timings'
   | 'truncated'
+  | 'aborted'
+  | 'firstTokenMs'
   | 'finishReason'
 > & { chunks: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[] };
 
@@ -105,6 +107,8 @@ export function spanContentsOf(source: SpanSource, settings: SpanSettings): Span
         'groundcheck.refusal_reason': source.refusalReason,
         'groundcheck.prompt_version': source.promptVersion,
         'groundcheck.truncated': source.truncated,
+        'groundcheck.aborted': source.aborted,
+        'groundcheck.first_token_ms': source.firstTokenMs,
         'groundcheck.cost_usd': source.costUsd,
         [semconv.ATTR_HTTP_ROUTE]: source.route,
         [semconv.ATTR_HTTP_REQUEST_METHOD]: source.method,
@@ -181,7 +185,7 @@ export interface EvaluationPlan {
  * undetermined answer). A judge error is no score at all: it carries `error.type` (the table's
  * judge-error outcome) and the judge's message in `error.message`, and no label or value.
  */
-export function evaluationPlanOf(capture: Pick<Capture, 'traceId' | 'refusalReason' | 'mode' | 'truncated'>, judgment: StoredJudgment): EvaluationPlan {
+export function evaluationPlanOf(capture: Pick<Capture, 'traceId' | 'refusalReason' | 'mode' | 'truncated' | 'aborted'>, judgment: StoredJudgment): EvaluationPlan {
   const traceId = otelTraceIdOf(capture.traceId);
   const timeMs = Date.parse(judgment.judgedAt);
   const failed = judgment.status === 'error';

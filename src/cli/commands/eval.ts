@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_PATH, openLlmCache, type LlmCache } from '../../eval/cache.js';
 import { cacheText, dollars, formatSpread, HEADLINE_METRICS, seconds } from '../../eval/format.js';
-import { mergeGates, parseGateConfig, parseGateExpression, type Gate } from '../../eval/gates.js';
+import { mergeGates, parseGateExpression, type Gate } from '../../eval/gates.js';
 import { evalModelsFromEnv, type EvalEnv } from '../../eval/models.js';
 import { createProgress } from '../../eval/progress.js';
 import { intervalFor } from '../../eval/report-markdown.js';
@@ -11,8 +10,9 @@ import { runEval } from '../../eval/runner.js';
 import { loadSuite } from '../../eval/suite.js';
 import type { EvalResults } from '../../eval/types.js';
 import { writeReports } from '../../eval/write-reports.js';
-import type { ProviderName } from '../../providers/config.js';
 import { EXIT, integerFlag, UsageError, type Command } from '../io.js';
+import { gatesFile, providerFlag } from '../eval-flags.js';
+import { isExplainSuiteArgs, runExplainEvalCommand } from './explain-eval.js';
 
 export const DEFAULT_SUITE = 'evals/suites/handbook.json';
 export const DEFAULT_OUT_DIR = 'evals/results';
@@ -25,6 +25,8 @@ export const evalCommand: Command = {
     '[--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--cache <file>] [--no-cache] [--gate <metric<=x|metric>=x>]... ' +
     '[--gates <file.json>] [--no-gates] [--single-order] [--db <file>]',
   async run(args, io) {
+    // A suite file with "kind": "explain-errors" has its own runner (src/eval/explain-runner.ts).
+    if (isExplainSuiteArgs(args, io.cwd)) return runExplainEvalCommand(args, io);
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -118,23 +120,4 @@ export function terminalSummary(results: EvalResults, paths: { json: string; mar
   lines.push(`reports: ${[paths.html, paths.markdown, paths.json].map(show).join('  ')}`);
   lines.push(results.passed ? 'PASSED' : 'FAILED');
   return lines.join('\n');
-}
-
-function gatesFile(path: string, given: string): Gate[] {
-  if (!existsSync(path)) throw new UsageError(`--gates ${given}: file not found`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`--gates ${given}: not valid JSON (${(error as Error).message})`);
-  }
-  // Either the gates object itself or a file with a "gates" key (a suite file works too).
-  const gates = raw !== null && typeof raw === 'object' && 'gates' in raw ? (raw as { gates: unknown }).gates : raw;
-  return parseGateConfig(gates, given);
-}
-
-function providerFlag(value: string | undefined, name: string): ProviderName | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'local' && value !== 'openai') throw new UsageError(`${name} must be local or openai, not "${value}"`);
-  return value;
 }

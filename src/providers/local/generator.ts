@@ -2,6 +2,7 @@ import { parseChunkText, parseQuestionMessage, parseWordLimit, renderCitation } 
 import { parseRefusalRule, REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import { contentStems, countWords, estimateTokens, splitSentenceUnits } from '../../text/text.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../spec.js';
+import { streamFromGenerate } from '../stream.js';
 
 export interface LocalChatModelOptions {
   /**
@@ -64,7 +65,7 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
   const minCoverage = options.minCoverage ?? 0.5;
   const maxSentences = options.maxSentences ?? 4;
 
-  return {
+  const model: ChatModel = {
     provider: 'local',
     modelId: 'local-extractive-v1',
     async generate(call: ChatCallOptions): Promise<ChatResult> {
@@ -92,6 +93,9 @@ export function createLocalChatModel(options: LocalChatModelOptions = {}): ChatM
       };
     },
   };
+  // It computes the whole answer first: streamed, its pieces come at once (no earlier first token).
+  model.stream = streamFromGenerate((call) => model.generate(call));
+  return model;
 }
 
 interface ParsedSource {

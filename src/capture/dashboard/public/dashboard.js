@@ -1,11 +1,15 @@
 // The dashboard: recent captures with verdicts, filters, and each capture's claims highlighted
 // against the evidence chunk the judge used. Text from the server is only set with textContent.
+// Mounted anywhere: every URL starts with the mount path the page names in data-base. The
+// filters (names, labels, tones, counts) come from the API, which builds them from the
+// contract's outcome table: this script knows none of the outcomes.
 
+const base = document.body.dataset.base ?? '';
 const list = document.getElementById('captures');
 const empty = document.getElementById('empty');
 const banner = document.getElementById('paused-banner');
 const judgeInfo = document.getElementById('judge-info');
-const filterButtons = [...document.querySelectorAll('#filters button')];
+const filterBar = document.getElementById('filters');
 
 const REFRESH_MS = 5000;
 let filter = new URLSearchParams(location.search).get('filter') ?? 'all';
@@ -61,6 +65,10 @@ function formatTime(iso) {
 function renderClaims(view) {
   const body = document.createDocumentFragment();
   const judgment = view.judgment;
+  if (view.verdict === 'aborted') {
+    body.append(element('p', 'empty', 'The client hung up before the answer finished: the answer above is the part it received, and it is not judged.'));
+    return body;
+  }
   if (!judgment) {
     body.append(element('p', 'empty', view.verdict === 'pending' ? 'The judge has not looked at this yet.' : 'Not judged (no live judge, or the capture hit the size caps).'));
     return body;
@@ -117,7 +125,7 @@ function renderCapture(view) {
     element(
       'span',
       'capture-meta',
-      `${capture.mode === 'norag' ? 'RAG off' : plural(capture.chunks.length, 'chunk')} · ${Math.round(capture.latencyMs)} ms · ${capture.models.chat}${counts}${judgment ? ` · judge ${judgment.judge.kind}` : ''}`,
+      `${capture.mode === 'norag' ? 'RAG off' : plural(capture.chunks.length, 'chunk')} · ${Math.round(capture.latencyMs)} ms${capture.firstTokenMs === null || capture.firstTokenMs === undefined ? '' : ` (first token ${Math.round(capture.firstTokenMs)} ms)`} · ${capture.models.chat}${counts}${judgment ? ` · judge ${judgment.judge.kind}` : ''}`,
     ),
   );
   card.append(summary);
@@ -142,39 +150,53 @@ function renderCapture(view) {
   return card;
 }
 
+/** The filter buttons: all, the selected one, and every filter with captures in it, in the API's order. */
+function renderFilters(filters) {
+  const shown = filters.filter((entry) => entry.name === 'all' || entry.name === filter || entry.count > 0);
+  filterBar.replaceChildren(
+    ...shown.map((entry) => {
+      const button = element('button', '', entry.label);
+      button.type = 'button';
+      button.dataset.filter = entry.name;
+      button.dataset.tone = entry.tone;
+      button.setAttribute('aria-pressed', String(entry.name === filter));
+      button.append(' ', element('span', 'count', String(entry.count)));
+      button.addEventListener('click', () => {
+        filter = entry.name;
+        const url = new URL(location.href);
+        url.searchParams.set('filter', filter);
+        history.replaceState(null, '', url);
+        void refresh();
+      });
+      return button;
+    }),
+  );
+}
+
 async function refresh() {
   let response;
   try {
-    response = await fetch(`/dashboard/api/captures?filter=${encodeURIComponent(filter)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    response = await fetch(`${base}/api/captures?filter=${encodeURIComponent(filter)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   } catch {
     return;
   }
   if (response.status === 401) {
-    location.href = '/dashboard';
+    location.href = `${base}/`;
     return;
+  }
+  if (response.status === 400 && filter !== 'all') {
+    // A filter that no longer exists (the outcome table changed): back to all.
+    filter = 'all';
+    return refresh();
   }
   if (!response.ok) return;
   const data = await response.json();
-  for (const button of filterButtons) {
-    button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
-    const count = data.counts?.[button.dataset.filter];
-    button.querySelector('.count').textContent = count === undefined ? '' : String(count);
-  }
+  renderFilters(data.filters ?? []);
   judgeInfo.textContent = data.judge ? `live judge: ${data.judge.kind} ${data.judge.model} (${data.judge.promptVersion})` : 'no live judge in this process';
   banner.hidden = !data.workerPaused;
   banner.textContent = data.workerPaused ? `The live judge is paused: ${data.pauseReason ?? 'authentication or billing error'}. Fix the API key or billing; it retries by itself.` : '';
   list.replaceChildren(...data.captures.map(renderCapture));
   empty.hidden = data.captures.length > 0;
-}
-
-for (const button of filterButtons) {
-  button.addEventListener('click', () => {
-    filter = button.dataset.filter;
-    const url = new URL(location.href);
-    url.searchParams.set('filter', filter);
-    history.replaceState(null, '', url);
-    void refresh();
-  });
 }
 
 void refresh();

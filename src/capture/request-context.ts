@@ -1,0 +1,67 @@
+import type { Request, Response } from 'express';
+import type { PlainTrace } from '../contract/plain-trace.js';
+import type { RagTrace } from '../contract/trace.js';
+import type { RagRequestContext } from './express-request.js';
+
+/** A request as the middleware sees it: pino-http may have set `req.id`. */
+export type CapturedRequest = Request & { id?: unknown };
+
+/**
+ * Called by `streamRagAnswer` when the first answer text goes to the client (a symbol, so it is
+ * not part of `req.rag`'s public surface).
+ */
+export const MARK_FIRST_TOKEN = Symbol('groundcheck.markFirstToken');
+
+/** `req.rag`: what one request recorded, and when it started. */
+export class RequestContext implements RagRequestContext {
+  readonly startedAt = performance.now();
+  /** When the first streamed answer text was written (`performance.now()`), or `null`. */
+  firstTokenAt: number | null = null;
+  /** Whether the response closed before it finished (the client hung up); set when it closes. */
+  aborted = false;
+  private finished = false;
+  private readonly recorded: RagTrace[] = [];
+
+  constructor(
+    readonly req: CapturedRequest,
+    readonly res: Response,
+    private readonly capture: (context: RequestContext, traces: readonly RagTrace[]) => void,
+    private readonly accept: (value: RagTrace | PlainTrace) => RagTrace | null,
+  ) {}
+
+  get traces(): readonly RagTrace[] {
+    return this.recorded;
+  }
+
+  record(value: RagTrace | PlainTrace): string | null {
+    // Runs in the app's handler: whatever it was given, it never throws.
+    let trace: RagTrace | null;
+    try {
+      trace = this.accept(value);
+    } catch {
+      trace = null;
+    }
+    if (trace === null) return null;
+    if (this.finished) {
+      // Recorded after the response ended (e.g. a handler that finishes work later): capture now.
+      this.capture(this, [trace]);
+      return trace.id;
+    }
+    this.recorded.push(trace);
+    return trace.id;
+  }
+
+  [MARK_FIRST_TOKEN](): void {
+    this.firstTokenAt ??= performance.now();
+  }
+
+  /** The response closed: queue what was recorded. */
+  readonly done = (): void => {
+    if (this.finished) return;
+    this.finished = true;
+    // 'finish' comes before 'close' when the whole response was handed over; without it the
+    // connection ended first and the client did not get everything.
+    this.aborted = !this.res.writableFinished;
+    if (this.recorded.length > 0) this.capture(this, this.recorded);
+  };
+}

@@ -1,0 +1,63 @@
+import { MAX_QUERY_LENGTH, retrieve, type RetrievalResult } from '../rag/retrieve.js';
+import type { GroundcheckIndex } from '../rag/store.js';
+import type { RetrievedChunk } from '../contract/trace.js';
+import { renderFrame, type ReportFrame } from '../contract/code.js';
+
+/**
+ * Retrieval for an explanation: the query is the error plus the code around the innermost app
+ * frame; the results are capped per file and in total so one long file cannot crowd out the
+ * others or blow the prompt.
+ */
+
+export interface SourceRetrievalOptions {
+  /** Excerpts handed to the model. [topK=6] */
+  topK?: number;
+  /** Candidates taken from the hybrid search before the caps. [candidates=20] */
+  candidates?: number;
+  /** At most this many excerpts from one file. [maxChunksPerFile=2] */
+  maxChunksPerFile?: number;
+  /** At most this many characters of excerpts in the prompt. [maxChars=8000] */
+  maxChars?: number;
+  /**
+   * The relevance gate. Code rarely shares many words with an error message, so by default every
+   * candidate passes and the caps decide. [minSimilarity=0]
+   */
+  minSimilarity?: number;
+}
+
+/**
+ * The retrieval query: the error's header, the innermost app frame, and the source lines around it.
+ * Cut to the longest query retrieval accepts.
+ *
+ * @example
+ * explainQuery("TypeError: Cannot read properties of undefined (reading 'id')", frame, ['const post = findPost(id);'])
+ */
+export function explainQuery(header: string, frame: ReportFrame | null, sourceLines: readonly string[]): string {
+  const parts = [header];
+  if (frame !== null) parts.push(renderFrame(frame));
+  if (sourceLines.length > 0) parts.push(sourceLines.join('\n'));
+  const query = parts.join('\n').trim();
+  return query.length > MAX_QUERY_LENGTH ? query.slice(0, MAX_QUERY_LENGTH) : query;
+}
+
+/**
+ * Hybrid retrieval over the source index, then at most `maxChunksPerFile` excerpts per file,
+ * `topK` in all and `maxChars` of text, in rank order (ranks renumbered).
+ */
+export async function retrieveSource(index: GroundcheckIndex, query: string, options: SourceRetrievalOptions = {}): Promise<RetrievalResult> {
+  const topK = options.topK ?? 6;
+  const retrieval = await retrieve(index, query, { topK: Math.max(topK, options.candidates ?? 20), minSimilarity: options.minSimilarity ?? 0 });
+  const perFile = new Map<string, number>();
+  const chunks: RetrievedChunk[] = [];
+  let chars = 0;
+  for (const chunk of retrieval.chunks) {
+    if (chunks.length >= topK) break;
+    const count = perFile.get(chunk.document) ?? 0;
+    if (count >= (options.maxChunksPerFile ?? 2)) continue;
+    if (chars + chunk.text.length > (options.maxChars ?? 8000) && chunks.length > 0) continue;
+    perFile.set(chunk.document, count + 1);
+    chars += chunk.text.length;
+    chunks.push({ ...chunk, rank: chunks.length + 1 });
+  }
+  return { ...retrieval, chunks, gated: chunks.length === 0 };
+}
