@@ -46,7 +46,6 @@ export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts): Captu
       rank: chunk.rank,
     })),
     truncated: false,
-    finishReason: trace.finishReason,
   };
 }
 

@@ -56,13 +56,6 @@ export interface Capture extends HttpFacts, TraceFields {
   chunks: CapturedChunk[];
   /** True when a size cap cut the query, the answer or a chunk: such captures are not judged. */
   truncated: boolean;
-  /**
-   * Why the chat model stopped (`stop`, `length`…), as the trace reports it; `null` when unknown
-   * or when the model was not called. Set by `captureFromTrace`, so the captures `onWritten` sees
-   * carry it (the OTLP export sends it); the SQLite store (schema 2) does not keep it, so a
-   * capture read back from the store has none.
-   */
-  finishReason?: string | null;
 }
 
 /** A judgment as stored for one capture and one judge version. */

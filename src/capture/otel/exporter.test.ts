@@ -20,7 +20,7 @@ import type { Capture, StoredJudgment } from '../types.js';
 import { createJudgeWorker } from '../worker.js';
 import { createOtlpExporter, type OtlpExporter } from './exporter.js';
 import { otlpOptionsFromEnv, type OtlpExporterOptions } from './options.js';
-import { EVALUATION_NAME } from './spans.js';
+import { EVALUATION_NAME, tracePlanOf } from './spans.js';
 
 // The OpenTelemetry exporters also read the standard variables; a developer's must not leak in.
 beforeAll(() => {
@@ -135,7 +135,6 @@ describe('OTLP export of captures', () => {
       'gen_ai.request.model': 'local-extractive-v1',
       'gen_ai.usage.input_tokens': capture.usage.inputTokens,
       'gen_ai.usage.output_tokens': capture.usage.outputTokens,
-      'gen_ai.response.finish_reasons': ['stop'],
     });
     // Retrieval first, then the model, inside the request.
     expect(retrieval.startMs).toBe(root.startMs);
@@ -153,7 +152,7 @@ describe('OTLP export of captures', () => {
     expect(retrieval.attributes['gen_ai.retrieval.query.text']).toBe(capture.query);
     expect(documentsOf(retrieval)).toEqual(capture.chunks.map((chunk) => ({ id: chunk.chunkId, score: chunk.score, rank: chunk.rank, content_hash: chunk.hash, content: chunk.text })));
     const chat = byName(spans, 'chat ');
-    expect(JSON.parse(chat.attributes['gen_ai.output.messages'] as string)).toEqual([{ role: 'assistant', parts: [{ type: 'text', content: capture.answer }], finish_reason: 'stop' }]);
+    expect(JSON.parse(chat.attributes['gen_ai.output.messages'] as string)).toEqual([{ role: 'assistant', parts: [{ type: 'text', content: capture.answer }] }]);
     expect(receiver.requests.map((received) => received.body.toString('utf8')).join('')).not.toContain('jo@example.com');
   });
 
@@ -268,6 +267,21 @@ describe('OTLP export of judgments', () => {
     }
     expect(record!.severityNumber).toBe(13);
     expect(evaluation.status.code).toBe(STATUS_ERROR);
+  });
+});
+
+describe('span contents', () => {
+  it('sends the finish reason when the source has one (a trace does; a capture does not keep it)', async () => {
+    const index = await handbookIndex();
+    const trace = await createRagPipeline({ index, chat: createLocalChatModel() }).ask('What is the mileage rate for a car?');
+    const source = { ...captureOf(trace), finishReason: trace.finishReason };
+    const chat = tracePlanOf(source, { captureContent: true, dataSourceId: 'handbook', topK: null }).spans.find((span) => span.role === 'chat')!;
+    expect(trace.finishReason).toBe('stop');
+    expect(chat.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
+    expect(JSON.parse(chat.attributes['gen_ai.output.messages'] as string)).toEqual([{ role: 'assistant', parts: [{ type: 'text', content: trace.answer }], finish_reason: 'stop' }]);
+    const retrieval = tracePlanOf(source, { captureContent: false, dataSourceId: 'handbook', topK: null }).spans.find((span) => span.role === 'retrieval')!;
+    expect(retrieval.attributes).not.toHaveProperty('gen_ai.request.top_k');
+    expect(tracePlanOf(captureOf(trace), { captureContent: false, dataSourceId: 'h', topK: 8 }).spans.find((span) => span.role === 'chat')!.attributes).not.toHaveProperty('gen_ai.response.finish_reasons');
   });
 });
 

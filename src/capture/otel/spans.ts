@@ -36,8 +36,15 @@ export type SpanSource = Pick<
   | 'truncated'
   | 'aborted'
   | 'firstTokenMs'
-  | 'finishReason'
-> & { chunks: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[] };
+> & {
+  chunks: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[];
+  /**
+   * Why the model stopped (`stop`, `length`…), sent as `gen_ai.response.finish_reasons` when
+   * known. A trace has it; a `Capture` does not (the capture stores do not keep it yet), so the
+   * captures `captureRag` exports leave it out.
+   */
+  finishReason?: string | null;
+};
 
 export interface SpanSettings {
   /** Send the question, the answer and the chunk texts. */
