@@ -91,7 +91,8 @@ async function main(): Promise<void> {
     const embedder = createLocalEmbedder();
     const indexPath = join(folder, 'index.db');
     const index = openIndex({ path: indexPath, embedder });
-    await ingestDirectory(index, suite.corpusDir);
+    // The bench suites are groundcheck suites: they always name a corpus.
+    await ingestDirectory(index, suite.corpusDir!);
     index.close();
 
     // One level of retries (the runner's), as the CLI does: the SDK's own are off.

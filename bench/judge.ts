@@ -1,183 +1,205 @@
 /**
- * bench:judge — the offline judges on HaluEval QA: can they tell the hallucinated answer from the
- * right one, given the knowledge? In the same run, the baseline "every content word of the answer
- * appears in the knowledge" (bench/lib/judge-naive.ts).
+ * bench:judge — how well the judges judge, in three parts, each beside a baseline or a reference:
  *
- * Wiring (METHODOLOGY.md, "Faithfulness judges"; README "Judge accuracy"):
- * - Evidence: the item's `knowledge` as one passage `{ id: 'knowledge', kind: 'chunk' }`. It is the
- *   context the answers were written from, the role a trace's chunk plays; the heuristic judge reads
- *   chunk and reference passages alike, and with a single passage the pairwise judge uses it either
- *   way, so the kind changes no verdict here.
- * - Faithfulness: each answer judged on its own by the heuristic judge (default policy: absent
- *   claims count). `flagged` = `status: 'ok'` and `hallucinated === true`; `accepted` = ok, not
- *   hallucinated, at least one checkable claim, not a refusal. Undetermined answers (nothing
- *   checkable, e.g. "Yes"), refusals and judge errors are counted and shown, and scored as wrong.
- * - Pairwise: `judgePair` with the heuristic pairwise judge, both orders, first order from a seeded
- *   RNG, each side's claims from its faithfulness judgment (`null` after a judge error). The right
- *   answer fills the protocol's `rag` slot and the hallucinated one the `norag` slot; the judge is
- *   blind to the slots. Accuracy = pairs the right answer wins in both orders / pairs; ties and
- *   errors are not correct (and are shown).
+ * 1. HaluEval QA (default, or with --data / --file): can the offline judges tell the hallucinated
+ *    answer from the right one, given the knowledge? Baseline in the same run: "every content word
+ *    of the answer appears in the knowledge" (bench/lib/judge-naive.ts). Wiring in
+ *    bench/lib/judge-halueval.ts and METHODOLOGY.md ("Faithfulness judges").
+ * 2. Hand labels (--labels <file>, repeatable): each judge's outcome against a person's label, with
+ *    tables, confusion matrices and the figures of METHODOLOGY.md ("Meta-evaluation").
+ *    `--judge-provider openai` adds the LLM judges (GROUNDCHECK_JUDGE_* / OPENAI_* variables).
+ * 3. SciFact context relevance (--scifact <folder>): the per-chunk verdict on (claim, abstract)
+ *    pairs from the qrels against BM25 hard negatives.
+ *
+ * It ends with one JSON line: `{"halueval": …, "labels": {"<judge>": {…}}, "scifact": {"<judge>": …}}`.
  *
  *   npm run bench:judge
- *   npm run bench:judge -- --data ../shared/data
- *   npm run bench:judge -- --file heldout/qa_one-turn.test.jsonl --file heldout/qa_multi-turn.test.jsonl
+ *   npm run bench:judge -- --labels fixtures/judge-labels/handbook-check.jsonl
+ *   npm run bench:judge -- --labels my-labels.jsonl --judge-provider openai --domain "our product manual"
+ *   npm run bench:judge -- --scifact ../shared/data/scifact --scifact-limit 200
  */
-import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from '../src/judge/heuristic-judge.js';
+import { HEURISTIC_JUDGE_VERSION, createHeuristicFaithfulnessJudge } from '../src/judge/heuristic-judge.js';
+import { createLlmFaithfulnessJudge } from '../src/judge/llm-judge.js';
+import { FAITHFULNESS_PROMPT_VERSION } from '../src/judge/llm-prompt.js';
 import { createHeuristicPairwiseJudge, HEURISTIC_PAIRWISE_VERSION } from '../src/judge/pairwise-heuristic.js';
-import { judgePair, summarizePairwise, type PairwiseOutcome } from '../src/judge/pairwise-protocol.js';
-import type { EvidencePassage, FaithfulnessJudgment } from '../src/judge/types.js';
-import { seededRng } from '../src/metrics/random.js';
-import { BenchUsageError, DEFAULT_DATA_DIR, runBenchmark } from './lib/args.js';
-import { loadHaluEvalFile, resolveHaluEvalFiles, type HaluEvalFile } from './lib/judge-data.js';
-import { naiveContentWords, naiveMissingWords } from './lib/judge-naive.js';
-import { addCounts, detectionFigures, emptyCounts, type AnswerOutcome, type DetectionFigures, type OutcomeCounts } from './lib/judge-scores.js';
-import { round } from './lib/stats.js';
+import { createLlmPairwiseJudge, LLM_PAIRWISE_PROMPT_VERSION } from '../src/judge/pairwise-llm.js';
+import type { FaithfulnessJudge, PairwiseJudge } from '../src/judge/types.js';
+import type { SentenceEncoder } from '../src/judge/heuristic-encoder.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { evalModelsFromEnv } from '../src/eval/models.js';
+import { outcomeNames } from '../src/contract/outcome.js';
+import { BenchUsageError, DEFAULT_DATA_DIR, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { loadBeir, resolveBeirFiles } from './lib/beir.js';
+import { loadHaluEvalFile, resolveHaluEvalFiles } from './lib/judge-data.js';
+import { haluEvalSection, percent, roundAll } from './lib/judge-halueval.js';
+import { judgeItems, labelFigures, pairwiseWins, type LabelFigures } from './lib/judge-label-bench.js';
+import { JUDGE_LABELS, loadLabelFile, type LabelledItem } from './lib/judge-labels.js';
+import { contextFigures, sciFactPairs, type ContextFigures } from './lib/judge-scifact.js';
 import { formatTable } from './lib/table.js';
 
-const USAGE = `usage: npm run bench:judge -- [--data <folder> (../shared/data)] [--file <jsonl>]... [--seed <n> (1)]
-  --data   folder holding halueval/*.jsonl (or the .jsonl files themselves)
-  --file   a HaluEval QA file {knowledge, question, right_answer, hallucinated_answer} per line; repeatable; overrides --data
-  --seed   seed of the pairwise order RNG
+const USAGE = `usage: npm run bench:judge -- [--data <folder>] [--file <jsonl>]... [--labels <jsonl>]... [--judge-provider local|openai]
+                              [--domain <text>] [--scifact <folder>] [--scifact-limit <n> (200)] [--encoder none|use|only] [--seed <n> (1)]
+  --data            folder holding halueval/*.jsonl (default ../shared/data); HaluEval runs by default, or when --data/--file is given
+  --file            a HaluEval QA file {knowledge, question, right_answer, hallucinated_answer} per line; repeatable
+  --labels          a hand-label file (fixtures/judge-labels/*.jsonl format); repeatable; items of all files are pooled
+  --judge-provider  local: the offline judges only (default); openai: the LLM judges too, on the judge endpoint
+  --domain          how the LLM judges' prompts describe the documents (e.g. "an employee handbook")
+  --scifact         a BEIR SciFact folder: context relevance of (claim, abstract) pairs against BM25 hard negatives
+  --scifact-limit   claims to use (one positive and one hard negative each)
+  --encoder         use: also measure the heuristic judge with the local sentence encoder; only: that judge alone
+  --seed            seed of the pairwise order RNG
 `;
 
-/** HaluEval paper (Li et al., 2023): ChatGPT's accuracy at recognising hallucinated QA answers. */
-const CHATGPT_HALUEVAL_QA_ACCURACY = 0.6259;
-
 interface Options {
-  files: string[];
+  haluEvalFiles: string[] | null;
+  labels: string[];
+  judgeProvider: 'local' | 'openai';
+  domain: string | null;
+  scifact: string | null;
+  scifactLimit: number;
   seed: number;
+  /** `use`: also run the heuristic judge with the local sentence encoder; `only`: that judge alone. */
+  encoder: 'none' | 'use' | 'only';
 }
+
+const VALUE_FLAGS = ['--data', '--file', '--labels', '--judge-provider', '--domain', '--scifact', '--scifact-limit', '--seed', '--encoder'];
 
 function parseArgs(argv: readonly string[]): Options | null {
   const files: string[] = [];
+  const labels: string[] = [];
   let data: string | null = null;
+  let judgeProvider: Options['judgeProvider'] = 'local';
+  let domain: string | null = null;
+  let scifact: string | null = null;
+  let scifactLimit = 200;
   let seed = 1;
+  let encoder: Options['encoder'] = 'none';
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     const [flag, inline] = argument.split(/=(.*)/s, 2) as [string, string | undefined];
     if (flag === '--help' || flag === '-h') return null;
-    if (!['--data', '--file', '--seed'].includes(flag)) throw new BenchUsageError(`unknown argument ${JSON.stringify(argument)}; flags are --data <folder>, --file <jsonl> (repeatable), --seed <n>`);
+    if (!VALUE_FLAGS.includes(flag)) throw new BenchUsageError(`unknown argument ${JSON.stringify(argument)}; flags are ${VALUE_FLAGS.join(', ')}`);
     const value = inline ?? argv[++index];
     if (value === undefined || value.startsWith('--')) throw new BenchUsageError(`flag ${flag} needs a value`);
+    const integer = (text: string, min: number) => {
+      const number = Number(text);
+      if (!Number.isInteger(number) || number < min) throw new BenchUsageError(`flag ${flag} ${text} is invalid: use an integer ≥ ${min}`);
+      return number;
+    };
     if (flag === '--data') data = value;
     else if (flag === '--file') files.push(value);
-    else {
-      seed = Number(value);
-      if (!Number.isInteger(seed)) throw new BenchUsageError(`flag --seed ${value} is invalid: use an integer`);
+    else if (flag === '--labels') labels.push(value);
+    else if (flag === '--judge-provider') {
+      if (value !== 'local' && value !== 'openai') throw new BenchUsageError(`flag --judge-provider ${value} is invalid: use local or openai`);
+      judgeProvider = value;
+    } else if (flag === '--domain') domain = value;
+    else if (flag === '--scifact') scifact = value;
+    else if (flag === '--scifact-limit') scifactLimit = integer(value, 1);
+    else if (flag === '--encoder') {
+      if (value !== 'none' && value !== 'use' && value !== 'only') throw new BenchUsageError(`flag --encoder ${value} is invalid: use none, use or only`);
+      encoder = value;
     }
+    else seed = integer(value, 0);
   }
-  return { files: resolveHaluEvalFiles(files, data, DEFAULT_DATA_DIR), seed };
+  const haluEval = files.length > 0 || data !== null || (labels.length === 0 && scifact === null);
+  return { haluEvalFiles: haluEval ? resolveHaluEvalFiles(files, data, DEFAULT_DATA_DIR) : null, labels, judgeProvider, domain, scifact, scifactLimit, seed, encoder };
 }
 
-interface FileResult {
+interface JudgePair {
   name: string;
-  judge: { right: OutcomeCounts; hallucinated: OutcomeCounts };
-  naive: { right: OutcomeCounts; hallucinated: OutcomeCounts };
-  pairwise: PairwiseOutcome[];
-  judgeMs: number;
+  faithfulness: FaithfulnessJudge;
+  pairwise: PairwiseJudge;
 }
 
-function judgeOutcome(judgment: FaithfulnessJudgment): AnswerOutcome {
-  if (judgment.status !== 'ok') return 'error';
-  if (judgment.hallucinated) return 'flagged';
-  if (judgment.refused) return 'refused';
-  if (judgment.undetermined || judgment.claims.length === 0) return 'undetermined';
-  return 'accepted';
+/**
+ * The local sentence encoder (`src/providers/local/sentence-encoder.ts`), loaded only when asked
+ * for: it is optional, and a checkout without it still runs every other part of the benchmark.
+ */
+async function loadEncoder(): Promise<SentenceEncoder> {
+  const path = join(REPO_ROOT, 'src', 'providers', 'local', 'sentence-encoder.ts');
+  if (!existsSync(path)) throw new BenchUsageError(`--encoder needs ${path} (the local sentence encoder), which this checkout does not have`);
+  const module = (await import(pathToFileURL(path).href)) as { loadSentenceEncoder: () => Promise<SentenceEncoder> };
+  return module.loadSentenceEncoder();
 }
 
-function naiveOutcome(knowledge: string, answer: string): AnswerOutcome {
-  if (naiveContentWords(answer).length === 0) return 'undetermined';
-  return naiveMissingWords(knowledge, answer).length > 0 ? 'flagged' : 'accepted';
+async function judgesFor(options: Options): Promise<JudgePair[]> {
+  const judges: JudgePair[] = [];
+  if (options.encoder !== 'only') judges.push({ name: 'heuristic', faithfulness: createHeuristicFaithfulnessJudge(), pairwise: createHeuristicPairwiseJudge() });
+  if (options.encoder !== 'none') {
+    judges.push({ name: 'heuristic+encoder', faithfulness: createHeuristicFaithfulnessJudge({ encoder: await loadEncoder() }), pairwise: createHeuristicPairwiseJudge() });
+  }
+  if (options.judgeProvider === 'openai') {
+    const { judgeChat } = evalModelsFromEnv(process.env, { judgeProvider: 'openai' });
+    if (!judgeChat) throw new BenchUsageError('--judge-provider openai needs a judge endpoint: set OPENAI_API_KEY (and GROUNDCHECK_JUDGE_MODEL / GROUNDCHECK_JUDGE_BASE_URL as needed)');
+    const llm = { chat: judgeChat, ...(options.domain ? { domain: options.domain } : {}) };
+    judges.push({ name: `llm:${judgeChat.provider}:${judgeChat.modelId}`, faithfulness: createLlmFaithfulnessJudge(llm), pairwise: createLlmPairwiseJudge(llm) });
+  }
+  return judges;
 }
 
-async function runFile(file: HaluEvalFile, seed: number): Promise<FileResult> {
-  const judge = createHeuristicFaithfulnessJudge();
-  const pairwiseJudge = createHeuristicPairwiseJudge();
-  const rng = seededRng(seed);
-  const result: FileResult = {
-    name: file.name,
-    judge: { right: emptyCounts(), hallucinated: emptyCounts() },
-    naive: { right: emptyCounts(), hallucinated: emptyCounts() },
-    pairwise: [],
-    judgeMs: 0,
-  };
-  for (const [index, item] of file.items.entries()) {
-    const evidence: EvidencePassage[] = [{ id: 'knowledge', text: item.knowledge, kind: 'chunk' }];
-    const started = performance.now();
-    const right = await judge.judge({ question: item.question, evidence, answer: item.rightAnswer });
-    const hallucinated = await judge.judge({ question: item.question, evidence, answer: item.hallucinatedAnswer });
-    result.judgeMs += performance.now() - started;
-    result.judge.right[judgeOutcome(right)] += 1;
-    result.judge.hallucinated[judgeOutcome(hallucinated)] += 1;
-    result.naive.right[naiveOutcome(item.knowledge, item.rightAnswer)] += 1;
-    result.naive.hallucinated[naiveOutcome(item.knowledge, item.hallucinatedAnswer)] += 1;
-    result.pairwise.push(
-      await judgePair({
-        judge: pairwiseJudge,
-        questionId: `${file.name}#${index + 1}`,
-        question: item.question,
-        evidence,
-        sides: {
-          rag: item.rightAnswer,
-          norag: item.hallucinatedAnswer,
-          claimsRag: right.status === 'ok' ? right.claims : null,
-          claimsNorag: hallucinated.status === 'ok' ? hallucinated.claims : null,
-        },
-        rng,
-      }),
+async function labelSection(judges: readonly JudgePair[], items: readonly LabelledItem[], seed: number): Promise<Record<string, LabelFigures>> {
+  const figures: Record<string, LabelFigures> = {};
+  for (const judge of judges) {
+    process.stderr.write(`judging ${items.length} labelled items with ${judge.name}…\n`);
+    const judged = await judgeItems(judge.faithfulness, items, (done) => {
+      if (done % 50 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
+    });
+    figures[judge.name] = labelFigures(judged, await pairwiseWins(judge.pairwise, judged, seed));
+  }
+  process.stdout.write(`\nHand labels: ${items.length} items (${JUDGE_LABELS.map((label) => `${items.filter((item) => item.label === label).length} ${label}`).join(', ')})\n`);
+  process.stdout.write(
+    `${formatTable(
+      ['judge', 'outcome acc.', 'correct BA', 'faithful BA', 'non-answers passed', 'over-refusals credited', 'pairwise correct wins', 'pairs', 'judge errors'],
+      Object.entries(figures).map(([name, entry]) => [
+        name,
+        percent(entry.outcomeAccuracy),
+        percent(entry.correctBalancedAccuracy),
+        percent(entry.faithfulBalancedAccuracy),
+        percent(entry.nonAnswerPassRate),
+        percent(entry.overRefusalCreditRate),
+        percent(entry.pairwiseCorrectWinRate),
+        entry.pairs,
+        entry.judgeErrors,
+      ]),
+    )}\n`,
+  );
+  const outcomes = outcomeNames();
+  for (const [name, entry] of Object.entries(figures)) {
+    process.stdout.write(`\nConfusion matrix, ${name} (rows: label; columns: outcome; contradicted and fabricated are right when hallucinated)\n`);
+    process.stdout.write(
+      `${formatTable(
+        ['label', 'n', 'right', ...outcomes],
+        JUDGE_LABELS.map((label) => [label, entry.byLabel[label]!.items, percent(entry.byLabel[label]!.accuracy), ...outcomes.map((outcome) => entry.confusion[label]![outcome] ?? 0)]),
+      )}\n`,
     );
   }
-  return result;
+  return figures;
 }
 
-interface PairwiseFigures {
-  pairs: number;
-  /** Pairs the right answer won in both orders / pairs. */
-  accuracy: number;
-  tieShare: number;
-  /** Pairs the hallucinated answer won in both orders / pairs. */
-  lossShare: number;
-  errors: number;
-  positionConsistency: number | null;
-  firstPositionWinShare: number | null;
-}
-
-function pairwiseFigures(outcomes: readonly PairwiseOutcome[]): PairwiseFigures {
-  const summary = summarizePairwise(outcomes);
-  return {
-    pairs: summary.pairs,
-    accuracy: summary.wins / summary.pairs,
-    tieShare: summary.ties / summary.pairs,
-    lossShare: summary.losses / summary.pairs,
-    errors: summary.errors,
-    positionConsistency: summary.positionConsistency,
-    firstPositionWinShare: summary.firstPositionWinShare,
-  };
-}
-
-interface Figures {
-  items: number;
-  judge: DetectionFigures;
-  naive: DetectionFigures;
-  pairwise: PairwiseFigures;
-}
-
-function figures(results: readonly FileResult[]): Figures {
-  const sum = (pick: (result: FileResult) => OutcomeCounts) => results.map(pick).reduce(addCounts, emptyCounts());
-  const judge = detectionFigures(sum((result) => result.judge.right), sum((result) => result.judge.hallucinated));
-  return {
-    items: judge.items,
-    judge,
-    naive: detectionFigures(sum((result) => result.naive.right), sum((result) => result.naive.hallucinated)),
-    pairwise: pairwiseFigures(results.flatMap((result) => result.pairwise)),
-  };
-}
-
-const percent = (value: number | null) => (value === null ? 'n/a' : `${(100 * value).toFixed(1)}%`);
-const decimal = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
-
-function roundAll<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (_key, entry: unknown) => (typeof entry === 'number' ? round(entry) : entry))) as T;
+async function sciFactSection(judges: readonly JudgePair[], folder: string, limit: number): Promise<Record<string, ContextFigures>> {
+  const dataset = loadBeir(resolveBeirFiles(new Map([['data', folder]]), folder));
+  process.stderr.write(`SciFact: building the BM25 index over ${dataset.documents.length} abstracts…\n`);
+  const pairs = await sciFactPairs(dataset, limit);
+  const figures: Record<string, ContextFigures> = {};
+  for (const judge of judges) figures[judge.name] = await contextFigures(judge.faithfulness, pairs);
+  process.stdout.write(`\nSciFact context relevance: ${pairs.length} (claim, abstract) pairs from ${figures[judges[0]!.name]!.claims} claims (qrels positives against BM25 hard negatives; ${folder})\n`);
+  process.stdout.write(
+    `${formatTable(
+      ['judge', 'balanced acc.', 'relevant kept', 'negatives rejected', 'verdicts on relevant', 'verdicts on negatives'],
+      Object.entries(figures).map(([name, entry]) => [
+        name,
+        percent(entry.balancedAccuracy),
+        percent(entry.truePositiveRate),
+        percent(entry.trueNegativeRate),
+        JSON.stringify(entry.verdicts.relevant),
+        JSON.stringify(entry.verdicts.negative),
+      ]),
+    )}\n`,
+  );
+  process.stdout.write('Predicted relevant = "answers" or "related"; chance is 50%.\n');
+  return figures;
 }
 
 async function main(): Promise<void> {
@@ -186,83 +208,22 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const files = options.files.map(loadHaluEvalFile);
-  const results: FileResult[] = [];
-  for (const file of files) results.push(await runFile(file, options.seed));
-
-  const rows: { label: string; figures: Figures }[] = results.map((result) => ({ label: result.name, figures: figures([result]) }));
-  if (results.length > 1) rows.push({ label: 'combined', figures: figures(results) });
-
-  process.stdout.write(`bench:judge — HaluEval QA, faithfulness judge ${HEURISTIC_JUDGE_VERSION}, pairwise judge ${HEURISTIC_PAIRWISE_VERSION}, seed ${options.seed}\n`);
-  for (const file of files) process.stdout.write(`  ${file.name}: ${file.items.length} items (${file.path})\n`);
-
-  process.stdout.write('\nDetecting the hallucinated answer (each answer judged alone; positive = "hallucinated")\n');
-  const detectionRows = rows.flatMap(({ label, figures: entry }) =>
-    (['judge', 'naive'] as const).map((method) => {
-      const figure = entry[method];
-      return [
-        label,
-        method === 'judge' ? 'heuristic judge' : 'naive rule',
-        percent(figure.balancedAccuracy),
-        percent(figure.rightAccepted),
-        percent(figure.hallucinatedFlagged),
-        decimal(figure.precision),
-        decimal(figure.recall),
-        decimal(figure.f1),
-        `${figure.undetermined} / ${figure.refused} / ${figure.errors}`,
-        percent(figure.balancedAccuracyUndeterminedAsAccepted),
-      ];
-    }),
-  );
-  process.stdout.write(
-    `${formatTable(
-      ['file', 'method', 'balanced acc.', 'right accepted', 'halluc. flagged', 'precision', 'recall', 'F1', 'undet. / refused / errors', 'BA, undet. right = accepted'],
-      detectionRows,
-    )}\n`,
-  );
-
-  process.stdout.write('\nPairwise: right vs hallucinated answer, judged in both orders\n');
-  process.stdout.write(
-    `${formatTable(
-      ['file', 'pairs', 'accuracy (right wins)', 'ties', 'hallucinated wins', 'errors', 'position consistency', 'first-position win share'],
-      rows.map(({ label, figures: entry }) => [
-        label,
-        entry.pairwise.pairs,
-        percent(entry.pairwise.accuracy),
-        percent(entry.pairwise.tieShare),
-        percent(entry.pairwise.lossShare),
-        entry.pairwise.errors,
-        decimal(entry.pairwise.positionConsistency),
-        decimal(entry.pairwise.firstPositionWinShare),
-      ]),
-    )}\n`,
-  );
-
-  const overall = rows.at(-1)!.figures;
-  const judgeMs = results.reduce((sum, result) => sum + result.judgeMs, 0);
-  process.stdout.write(
-    [
-      '',
-      `Baseline, same run: heuristic judge ${percent(overall.judge.balancedAccuracy)} vs naive rule ${percent(overall.naive.balancedAccuracy)} balanced accuracy ` +
-        `(${overall.judge.balancedAccuracy > overall.naive.balancedAccuracy ? 'beats' : 'does NOT beat'} the baseline); pairwise position consistency ${decimal(overall.pairwise.positionConsistency)} (target 1.0).`,
-      `Reference: ChatGPT recognised ${percent(CHATGPT_HALUEVAL_QA_ACCURACY)} of HaluEval QA samples in the HaluEval paper (own prompt, full QA set): a rough reference, not the same items or protocol.`,
-      `Faithfulness judging: ${(judgeMs / (2 * overall.items)).toFixed(2)} ms per answer (${2 * overall.items} answers).`,
-      'Undetermined (no checkable claim, e.g. "Yes"), refused and error outcomes are scored as wrong; the last detection column counts undetermined right answers as accepted instead.',
-      '',
-    ].join('\n'),
-  );
-
-  const json = {
-    judge: overall.judge,
-    naive: overall.naive,
-    pairwise: overall.pairwise,
-    items: overall.items,
-    files: Object.fromEntries(rows.filter((row) => row.label !== 'combined').map((row) => [row.label, { judge: row.figures.judge, naive: row.figures.naive, pairwise: row.figures.pairwise }])),
-    reference: { chatgptHaluEvalQaAccuracy: CHATGPT_HALUEVAL_QA_ACCURACY },
-    versions: { judge: HEURISTIC_JUDGE_VERSION, pairwise: HEURISTIC_PAIRWISE_VERSION },
-    seed: options.seed,
+  const judges = await judgesFor(options);
+  const json: Record<string, unknown> = {};
+  if (options.haluEvalFiles) json.halueval = await haluEvalSection(options.haluEvalFiles.map(loadHaluEvalFile), options.seed);
+  if (options.labels.length > 0) {
+    const items = options.labels.flatMap((path) => loadLabelFile(path).items);
+    json.labels = await labelSection(judges, items, options.seed);
+    json.labelFiles = options.labels;
+  }
+  if (options.scifact) json.scifact = await sciFactSection(judges, options.scifact, options.scifactLimit);
+  json.versions = {
+    judge: HEURISTIC_JUDGE_VERSION,
+    pairwise: HEURISTIC_PAIRWISE_VERSION,
+    ...(options.judgeProvider === 'openai' ? { llmJudge: FAITHFULNESS_PROMPT_VERSION, llmPairwise: LLM_PAIRWISE_PROMPT_VERSION } : {}),
   };
-  process.stdout.write(`${JSON.stringify(roundAll(json))}\n`);
+  json.seed = options.seed;
+  process.stdout.write(`\n${JSON.stringify(roundAll(json))}\n`);
 }
 
 runBenchmark(main);

@@ -36,7 +36,7 @@ describe('demo app API', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['answer', 'refused', 'sources', 'traceId']);
     expect(response.body.refused).toBe(false);
-    expect(response.body.sources[0]).toEqual({ chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number) });
+    expect(response.body.sources[0]).toEqual({ chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number), text: expect.any(String) });
 
     await capture!.flush();
     await worker!.whenIdle();
@@ -50,10 +50,10 @@ describe('demo app API', () => {
     });
     // The offline answer quotes the mileage table; the offline judge verifies each of its three claims.
     expect({ verdict: trace.body.verdict, label: trace.body.label, tone: trace.body.tone, text: trace.body.text }).toEqual({
-      verdict: 'faithful',
-      label: 'Faithful',
+      verdict: 'correct',
+      label: 'Correct',
       tone: 'pass',
-      text: 'Faithful: every checkable claim verified by the sources (3 claims checked)',
+      text: 'Correct: answers the question, and every checkable claim is verified by the sources (3 claims checked)',
     });
     expect(trace.body.judgment.claims.map((claim: { verdict: string; evidenceChunkId: string }) => [claim.verdict, claim.evidenceChunkId])).toEqual([
       ['verified', 'travel-and-expenses#mileage-rates'],
@@ -137,11 +137,11 @@ describe('demo app API', () => {
   });
 
   it('the outcome table is the one source for /metrics, the trace API and the dashboard: change a row and all three change', async () => {
-    const faithfulRow = OUTCOME_TABLE.find((row) => row.outcome === 'faithful')!;
+    const faithfulRow = OUTCOME_TABLE.find((row) => row.outcome === 'correct')!;
     const original = { applies: faithfulRow.applies, label: faithfulRow.label };
-    // Here the row never applies: a judgment with every claim verified falls through to `undetermined`.
+    // Here the row never applies: a correct judgment falls through to `undetermined`.
     faithfulRow.applies = () => false;
-    faithfulRow.label = 'Faithful (changed row)';
+    faithfulRow.label = 'Correct (changed row)';
     onCleanup(() => Object.assign(faithfulRow, original));
     const { app, capture, worker } = await demo();
     const response = await chat(app, { message: 'What is the mileage rate for a car?' });
@@ -154,15 +154,15 @@ describe('demo app API', () => {
     expect(listed.body.captures.map((row: { verdict: string }) => row.verdict)).toEqual(['undetermined']);
     const scraped = (await request(app).get('/metrics')).text;
     expect(scraped).toContain('groundcheck_judgments_total{outcome="undetermined"} 1');
-    expect(scraped).toContain('groundcheck_judgments_total{outcome="faithful"} 0');
+    expect(scraped).toContain('groundcheck_judgments_total{outcome="correct"} 0');
 
-    // Restored, the same kind of judgment is `faithful` everywhere again.
+    // Restored, the same kind of judgment is `correct` everywhere again.
     Object.assign(faithfulRow, original);
     const again = await chat(app, { message: 'What is the mileage rate for a car?' });
     await capture!.flush();
     await worker!.whenIdle();
-    expect((await request(app).get(`/api/traces/${again.body.traceId}`)).body).toMatchObject({ verdict: 'faithful', label: 'Faithful' });
-    expect((await request(app).get('/metrics')).text).toContain('groundcheck_judgments_total{outcome="faithful"} 1');
+    expect((await request(app).get(`/api/traces/${again.body.traceId}`)).body).toMatchObject({ verdict: 'correct', label: 'Correct' });
+    expect((await request(app).get('/metrics')).text).toContain('groundcheck_judgments_total{outcome="correct"} 1');
   });
 
   it('every error type the API can answer with is listed in the README', () => {

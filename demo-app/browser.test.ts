@@ -75,7 +75,7 @@ describe('demo chat page in a real browser (chromium)', () => {
       const stored = demo.store!.getCapture(traceId!)!;
       // The page shows what the outcome table says of the stored judgment, word for word.
       const expected = verdictOf(stored.capture, stored.judgments[0]!, true);
-      expect(expected.verdict).toBe('faithful');
+      expect(expected.verdict).toBe('correct');
       expect(await verdict.getAttribute('data-verdict')).toBe(expected.verdict);
       expect(await verdict.getAttribute('data-tone')).toBe('pass');
       expect(await verdict.textContent()).toBe(expected.text);

@@ -181,6 +181,8 @@ describe('the packed package', () => {
     expect(manifest.license).toBe('MIT');
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
     expect(packedFiles).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/groundcheck.js', 'dist/capture/dashboard/public/dashboard.js', 'dist/capture/dashboard/public/dashboard.css']));
+    // The example eval suite, so `groundcheck eval` with no flags runs from an install.
+    expect(packedFiles).toEqual(expect.arrayContaining(['evals/suites/handbook.json', 'evals/suites/smoke.json', 'fixtures/corpus/leave-policy.md', 'fixtures/questions/handbook.jsonl']));
     expect(packedFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(packedFiles.filter((file) => file.startsWith('src/') || /\.test\.|test-support/.test(file))).toEqual([]);
     // Every export target is in the tarball.
@@ -222,6 +224,12 @@ describe('the packed package', () => {
         scriptType: expect.stringMatching(/^(text|application)\/javascript; charset=utf-8$/i),
         pageNamesBase: true,
       });
+
+      // `groundcheck eval` with no flags, from the installed package: the bundled example suite.
+      const evaluated = spawnSync(process.execPath, [join(dir, 'node_modules', 'groundcheck', 'bin', 'groundcheck.js'), 'eval', '--no-gates', '--single-order', '--concurrency', '8'], { cwd: dir, encoding: 'utf8', env: childEnv(), timeout: 60_000 });
+      expect(evaluated.stderr).toContain(`no --suite given: running the bundled example suite (the handbook, 78 questions, offline) from ${join(dir, 'node_modules', 'groundcheck', 'evals', 'suites', 'handbook.json')}`);
+      expect(evaluated.stdout).toMatch(/^handbook: 78 questions, 1 run\(s\)/);
+      expect(evaluated.status).toBe(0);
     },
     120_000,
   );

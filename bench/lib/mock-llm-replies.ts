@@ -1,18 +1,19 @@
 import { chatReply, type MockServerReply, type RecordedRequest } from '../../src/testing/openai-server.js';
 import { REFUSAL_SENTENCE } from '../../src/contract/refusal.js';
+import { faithfulnessJudgeReply } from '../../src/testing/judge-replies.js';
 
 /** What kind of call a chat request is, from its response format (or, failing that, its prompt). */
 export type MockCallKind = 'generator' | 'faithfulness' | 'pairwise';
 
 /**
  * Classify a chat-completion request: the LLM faithfulness judge asks for the
- * `faithfulness_claims` JSON schema, the pairwise judge for `pairwise_judgment`; anything else is
+ * `faithfulness_judgment` JSON schema, the pairwise judge for `pairwise_judgment`; anything else is
  * the generator. When an endpoint was switched to prompt-only JSON, the system prompts tell.
  */
 export function callKind(body: Record<string, unknown>): MockCallKind {
   const format = body.response_format as { json_schema?: { name?: string } } | undefined;
   const name = format?.json_schema?.name;
-  if (name === 'faithfulness_claims') return 'faithfulness';
+  if (name === 'faithfulness_judgment') return 'faithfulness';
   if (name === 'pairwise_judgment') return 'pairwise';
   const system = messagesOf(body).find((message) => message.role === 'system')?.content ?? '';
   if (system.startsWith('You are a strict fact-checker')) return 'faithfulness';
@@ -34,7 +35,7 @@ export function benchChatHandler(delayMs: number, counts: Record<MockCallKind, n
     counts[kind] += 1;
     const user = messagesOf(request.body).findLast((message) => message.role === 'user')?.content ?? '';
     let content: string;
-    if (kind === 'faithfulness') content = JSON.stringify(faithfulnessReply(user));
+    if (kind === 'faithfulness') content = faithfulnessJudgeReply(user);
     else if (kind === 'pairwise') content = JSON.stringify(PAIRWISE_REPLY);
     else content = generatorReply(user);
     return { ...chatReply(content, { model: 'bench-model', promptTokens: Math.ceil(user.length / 4), completionTokens: Math.ceil(content.length / 4) }), delayMs };
@@ -54,16 +55,5 @@ function generatorReply(user: string): string {
   return sentence.trim();
 }
 
-function faithfulnessReply(user: string): { evidenceRelevant: boolean; claims: { text: string; verdict: string; evidenceId: string | null; note: string }[] } {
-  const ids = [...user.matchAll(/<evidence id="([^"]*)">/g)].map((match) => match[1]!);
-  const answer = /<answer>\n([\s\S]*?)\n<\/answer>/.exec(user)?.[1]?.trim() ?? '';
-  if (answer === '' || answer === REFUSAL_SENTENCE) return { evidenceRelevant: ids.length > 0, claims: [] };
-  const claim = answer.slice(0, 160);
-  return {
-    evidenceRelevant: ids.length > 0,
-    claims: [ids.length > 0 ? { text: claim, verdict: 'verified', evidenceId: ids[0]!, note: 'stated in the passage' } : { text: claim, verdict: 'absent', evidenceId: null, note: 'no passage' }],
-  };
-}
-
-const SIDE = { answersCorrectly: true, citesRightSource: false, statesConditions: true };
+const SIDE = { citesRightSource: false, statesConditions: true };
 const PAIRWISE_REPLY = { reason: 'Both answers address the question; A states the condition.', a: SIDE, b: { ...SIDE, statesConditions: false }, winner: 'A' };

@@ -24,7 +24,7 @@ export { createCaptureMetrics, metricsHandler, type CaptureMetrics } from './met
 export * from './otel/index.js';
 export { verdictOf, CAPTURE_STATES, type CaptureState, type CaptureVerdict, type VerdictView } from './verdict.js';
 export { createLogger, httpLogger, scrubUrl, REDACTED_LOG_PATHS } from './logging.js';
-export { redactText, redactPersonalData, REDACTION_MARKS } from './redact.js';
+export { createRedactor, redactText, redactPersonalData, REDACTION_MARKS, type Redactor, type RedactionKind } from './redact.js';
 export { isSampled, samplePosition } from './sampling.js';
 export { captureFromTrace, applyLimits, DEFAULT_CAPTURE_LIMITS, type CaptureLimits, type CaptureHttpFacts, type HttpFacts } from './to-capture.js';
 export { traceFromCapture } from './trace-from-capture.js';

@@ -46,4 +46,18 @@ describe('logging', () => {
   ])('scrubUrl(%s)', (input, expected) => {
     expect(scrubUrl(input)).toBe(expected);
   });
+
+  it('personal data in the query string and in header values never reaches a log line', async () => {
+    const { lines, destination } = collect();
+    const { pino } = await import('pino');
+    const app = express();
+    app.use(httpLogger(pino({}, destination)));
+    app.get('/search', (_req, res) => void res.send('ok'));
+    await request(app).get('/search?q=refund&email=jane.doe%40example.org&phone=020%207946%200400').set('x-customer', 'card 4111 1111 1111 1111');
+    const text = lines.join('');
+    for (const secret of ['jane.doe', '7946', '4111']) expect(text).not.toContain(secret);
+    const line = JSON.parse(lines[0]!);
+    expect(line.req.url).toMatch(/^\/search\?q=refund&email=\[email:[0-9a-f]{8}\]&phone=\[phone:[0-9a-f]{8}\]$/);
+    expect(line.req.headers['x-customer']).toMatch(/^card \[card:[0-9a-f]{8}\]$/);
+  });
 });

@@ -7,7 +7,7 @@ import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import { describeOptionValue } from './option-value.js';
 import { recordAcceptor } from './record-input.js';
-import { redactPersonalData } from './redact.js';
+import { createRedactor, redactPersonalData } from './redact.js';
 import { RequestContext, type CapturedRequest } from './request-context.js';
 import { isSampled } from './sampling.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
@@ -27,6 +27,13 @@ export interface CaptureRagOptions {
    * [redact=redactPersonalData: masks e-mail addresses, phone-like numbers and long digit runs]
    */
   redact?: ((capture: Capture) => Capture) | false;
+  /**
+   * The secret the default redaction keys its placeholders with (`[email:3fa2c1d9]`): the same
+   * value gets the same token in every capture of the store, and a token reveals nothing without
+   * the key. Keep one per store. [redactionKey=the store's `redactionKey` when it has one, else a
+   * random key per process (tokens then match only within one process)]
+   */
+  redactionKey?: string | Uint8Array;
   /** Size caps; captures that hit one are stored marked `truncated` and are not judged. [limits=DEFAULT_CAPTURE_LIMITS] */
   limits?: Partial<CaptureLimits>;
   /** pino logger for the per-capture line and for failures. [logger=createLogger()] */
@@ -313,6 +320,12 @@ interface NormalizedOptions {
   refusalSentence: string | undefined;
 }
 
+/** Keyed placeholders under the store's key, or the process default when there is none. */
+function defaultRedaction(key: string | Uint8Array | undefined): (capture: Capture) => Capture {
+  if (key === undefined) return redactPersonalData;
+  return createRedactor({ key }).redactCapture;
+}
+
 function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   const invalid = (name: string, value: unknown, expected: string) =>
     new InvalidInputError(`captureRag: option ${name} ${describeOptionValue(value)} is invalid: ${expected}`, { code: 'invalid_option' });
@@ -349,7 +362,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     store,
     metrics: options.metrics ?? createCaptureMetrics(),
     logger: options.logger ?? createLogger(),
-    redact: options.redact === false ? false : (options.redact ?? redactPersonalData),
+    redact: options.redact === false ? false : (options.redact ?? defaultRedaction(options.redactionKey ?? (store as { redactionKey?: string | Uint8Array }).redactionKey)),
     limits,
     sampleRate,
     maxQueue,

@@ -154,7 +154,7 @@ describe('req.rag.record with the plain shape of any app', () => {
     const judged = store.getCapture(answeredId!)!;
     expect(judged.judgments).toHaveLength(1);
     expect(judged.judgments[0]!.claims.map((claim) => [claim.verdict, claim.evidenceChunkId])).toEqual([['verified', 'hr-7']]);
-    expect(verdictOf(judged.capture, judged.judgments[0]!, true).verdict).toBe('faithful');
+    expect(verdictOf(judged.capture, judged.judgments[0]!, true).verdict).toBe('correct');
   });
 
   it('captureRag() with no arguments writes to the default store, .groundcheck/captures.db under the working folder', async () => {

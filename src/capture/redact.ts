@@ -1,58 +1,155 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { InvalidInputError } from '../errors.js';
 import type { Capture } from './types.js';
 
-/** What replaces each kind of masked text. */
+/**
+ * Redaction that keeps judging honest: each masked value becomes a keyed placeholder such as
+ * `[email:3fa2c1d9]`. The same value gives the same token and a different value a different one,
+ * so an answer that gives the wrong e-mail address or phone number still disagrees with its
+ * evidence after redaction; the token is an HMAC under a key kept per store, so it reveals nothing
+ * of the value (METHODOLOGY.md, "Live judging").
+ */
+
+/** The kinds of value masked, as they appear in placeholders. */
+export type RedactionKind = 'email' | 'ni' | 'card' | 'phone' | 'number';
+
+/** The plain marks of the first release, kept for readers that look for them. */
 export const REDACTION_MARKS = { email: '[email]', phone: '[phone]', number: '[number]' } as const;
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
-// Digit groups joined by single spaces, dots or dashes, optionally with a +country code and an
-// (area) code: "020 7946 0400", "+44 (0)20 7946 0958", "4111-1111-1111-1111".
-const PHONE_LIKE = /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{2,6}(?:[ .-]\d{1,6}){1,5}(?![\w])/g;
+/** Digits, full-width ones included. */
+const D = '[0-9\\uff10-\\uff19]';
+/** What may separate digit groups: spaces (double, non-breaking, thin, zero-width), dots, dashes, slashes, underscores, commas. */
+const SEP = '[ .\\-/_,\\u00a0\\u2007\\u202f\\u200b-\\u200d\\u2060\\ufeff]';
+const EMAIL = /[\p{L}\p{N}._%+\-]+[@\uff20](?:[\p{L}\p{N}\-]+[.\uff0e\u3002])+[\p{L}\p{N}\-]*\p{L}[\p{L}\p{N}\-]*/gu;
+/**
+ * UK National Insurance number: two letters, six digits (often in pairs), one letter A–D. Any two
+ * letters, not only the prefixes HMRC issues: the example prefix "QQ" and typos are masked too.
+ */
+const NATIONAL_INSURANCE = /(?<![\p{L}\p{N}])[A-Z]{2}(?:[ \u00a0]?[0-9]{2}){3}[ \u00a0]?[A-D](?![\p{L}\p{N}])/giu;
+/** 13 to 19 digits, possibly grouped by any separator (cards). */
+const CARD = new RegExp(`(?<![0-9\\uff10-\\uff19])(?:${D}${SEP}{0,2}){12,18}${D}(?![0-9\\uff10-\\uff19])`, 'gu');
+/** Digit groups with an optional +country code and (area) code: "020 7946 0400", "+44 (0)20 7946 0958", "0161/496 0000". */
+const PHONE = new RegExp(
+  `(?<![\\p{L}\\p{N}+])(?:[+\\uff0b]${D}{1,3}${SEP}{0,2})?(?:\\(${D}{1,5}\\)${SEP}{0,2})?${D}{2,6}(?:${SEP}{1,2}${D}{1,6}){1,5}(?![\\p{L}\\p{N}])`,
+  'gu',
+);
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
-const LONG_DIGITS = /\d{9,}/g;
-/** Phone-like matches with fewer digits than this are kept (prices, years, short codes). */
+const LONG_DIGITS = new RegExp(`${D}{9,}`, 'gu');
+/** Numbers with fewer digits than this are kept (prices, years, short codes). */
 const MIN_PHONE_DIGITS = 9;
+const MIN_CARD_DIGITS = 13;
+
+/** Full-width characters to ASCII, so a value written either way gets one token. */
+function halfWidth(text: string): string {
+  return text.normalize('NFKC');
+}
+
+function digitsOf(text: string): string {
+  return halfWidth(text).replace(/\D/g, '');
+}
+
+/** A redactor: masks personal data with keyed placeholders. */
+export interface Redactor {
+  /**
+   * Mask e-mail addresses (IDN and full-width `＠` included), UK National Insurance numbers, card
+   * numbers (13–19 digits, any separators), phone-like numbers (9+ digits in groups) and long digit
+   * runs. ISO dates and short numbers are kept.
+   */
+  redactText(text: string): string;
+  /** {@link Redactor.redactText} over a capture's query, answer and every chunk text (hashes kept). */
+  redactCapture(capture: Capture): Capture;
+  /** The token for a value of a kind (what `redactText` writes for it). */
+  placeholder(kind: RedactionKind, value: string): string;
+}
 
 /**
- * Mask e-mail addresses, phone-like numbers (9+ digits in groups) and long digit runs (9+ digits:
- * account, card or ID numbers). ISO dates and short numbers are kept.
+ * A redactor keyed by `key` (at least 16 bytes or characters): give every store its own key, and
+ * keep it with the store, so tokens are stable across restarts and mean nothing elsewhere.
  *
  * @example
- * redactText('mail jo@example.com or call 020 7946 0400'); // 'mail [email] or call [phone]'
+ * const redactor = createRedactor({ key: store.redactionKey });
+ * redactor.redactText('mail jo@example.com') // 'mail [email:1b6f0c2e]'
  */
-export function redactText(text: string): string {
-  // Cheap checks first, with the same result: an address needs an "@", and both number patterns
-  // mask only matches of 9+ digits, so a text with fewer digits in all is left as it is.
-  let redacted = text.includes('@') ? text.replace(EMAIL, REDACTION_MARKS.email) : text;
-  if (countDigits(redacted) < MIN_PHONE_DIGITS) return redacted;
-  redacted = redacted.replace(PHONE_LIKE, (match) => {
-    const digits = match.replace(/\D/g, '').length;
-    if (digits < MIN_PHONE_DIGITS || ISO_DATE.test(match)) return match;
-    return REDACTION_MARKS.phone;
-  });
-  return redacted.replace(LONG_DIGITS, REDACTION_MARKS.number);
+export function createRedactor(options: { key: string | Uint8Array }): Redactor {
+  const key = options?.key;
+  const length = typeof key === 'string' ? key.length : key instanceof Uint8Array ? key.byteLength : 0;
+  if (length < 16) throw new InvalidInputError('option redaction key is invalid: use a secret of at least 16 characters or bytes, kept per store', { code: 'invalid_option' });
+  const normalize: Record<RedactionKind, (value: string) => string> = {
+    email: (value) => halfWidth(value).toLowerCase(),
+    ni: (value) => halfWidth(value).toUpperCase().replace(/[^A-Z0-9]/g, ''),
+    card: digitsOf,
+    phone: digitsOf,
+    number: digitsOf,
+  };
+  const placeholder = (kind: RedactionKind, value: string) => `[${kind}:${createHmac('sha256', key).update(`${kind}\u0000${normalize[kind](value)}`).digest('hex').slice(0, 8)}]`;
+  const cache = new ChunkCache();
+
+  function redactText(text: string): string {
+    // Cheap checks first, with the same result: an address needs an "@", and the number patterns
+    // mask only matches of 9+ digits (NI numbers have 6 and two letters around them).
+    let redacted = text.includes('@') || text.includes('\uff20') ? text.replace(EMAIL, (match) => placeholder('email', match)) : text;
+    if (countDigits(redacted) < 6) return redacted;
+    redacted = redacted.replace(NATIONAL_INSURANCE, (match) => placeholder('ni', match));
+    if (countDigits(redacted) < MIN_PHONE_DIGITS) return redacted;
+    redacted = redacted.replace(CARD, (match) => (digitsOf(match).length >= MIN_CARD_DIGITS && !ISO_DATE.test(match) && hasGroupsOrRun(match) ? placeholder('card', match) : match));
+    redacted = redacted.replace(PHONE, (match) => (digitsOf(match).length < MIN_PHONE_DIGITS || ISO_DATE.test(match) ? match : placeholder('phone', match)));
+    return redacted.replace(LONG_DIGITS, (match) => placeholder('number', match));
+  }
+
+  return {
+    redactText,
+    placeholder,
+    redactCapture(capture: Capture): Capture {
+      return {
+        ...capture,
+        query: redactText(capture.query),
+        answer: redactText(capture.answer),
+        chunks: capture.chunks.map((chunk) => ({ ...chunk, text: cache.get(chunk.text, chunk.hash, redactText) })),
+      };
+    },
+  };
+}
+
+/** A card number is one run of digits or groups of them; "1, 2, 3, …" lists are not. */
+function hasGroupsOrRun(match: string): boolean {
+  const groups = halfWidth(match).split(/[^0-9]+/).filter((group) => group !== '');
+  return groups.length <= 5 && groups.every((group) => group.length >= 3);
 }
 
 function countDigits(text: string): number {
   let digits = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code >= 48 && code <= 57) digits += 1;
+    if ((code >= 48 && code <= 57) || (code >= 0xff10 && code <= 0xff19)) digits += 1;
   }
   return digits;
 }
 
+/** The key of the default redactor: random per process (tokens are stable within it only). Pass a store's key for stable tokens. */
+let processRedactor: Redactor | null = null;
+function defaultRedactor(): Redactor {
+  processRedactor ??= createRedactor({ key: randomBytes(32) });
+  return processRedactor;
+}
+
 /**
- * The default `redact` of `captureRag`: {@link redactText} applied to the query, the answer and
- * every chunk's text. Chunk hashes are kept as computed from the original text, so drift checks
- * still compare with the index.
+ * {@link Redactor.redactText} with the process's default key (random per process). Captures are
+ * redacted with the store's key by `captureRag`; use this for one-off text.
+ *
+ * @example
+ * redactText('mail jo@example.com or call 020 7946 0400'); // 'mail [email:…] or call [phone:…]'
+ */
+export function redactText(text: string): string {
+  return defaultRedactor().redactText(text);
+}
+
+/**
+ * The default `redact` of `captureRag` when no key is configured: {@link redactText} over the query,
+ * the answer and every chunk's text. Chunk hashes are kept as computed from the original text, so
+ * drift checks still compare with the index.
  */
 export function redactPersonalData(capture: Capture): Capture {
-  return {
-    ...capture,
-    query: redactText(capture.query),
-    answer: redactText(capture.answer),
-    chunks: capture.chunks.map((chunk) => ({ ...chunk, text: redactChunkText(chunk.text, chunk.hash) })),
-  };
+  return defaultRedactor().redactCapture(capture);
 }
 
 /**
@@ -61,27 +158,29 @@ export function redactPersonalData(capture: Capture): Capture {
  * (bench:middleware). Keyed by the short hash rather than the text, because each request reads
  * its chunks anew and hashing every long text for a map lookup cost ~10 µs per capture; the
  * stored original is compared with the text, so a wrong or reused hash only costs a miss, never
- * a wrong result. Bounded by total size and emptied when full.
+ * a wrong result. Bounded by total size and emptied when full; one cache per redactor (per key).
  */
-const redactedChunks = new Map<string, { original: string; redacted: string }>();
-const MAX_REMEMBERED_CHARS = 4_000_000;
-let rememberedChars = 0;
+class ChunkCache {
+  private readonly entries = new Map<string, { original: string; redacted: string }>();
+  private chars = 0;
+  private static readonly MAX_CHARS = 4_000_000;
 
-function redactChunkText(text: string, hash: string): string {
-  const known = redactedChunks.get(hash);
-  if (known !== undefined && known.original === text) return known.redacted;
-  const redacted = redactText(text);
-  if (known !== undefined) {
-    redactedChunks.delete(hash);
-    rememberedChars -= known.original.length;
+  get(text: string, hash: string, redact: (text: string) => string): string {
+    const known = this.entries.get(hash);
+    if (known !== undefined && known.original === text) return known.redacted;
+    const redacted = redact(text);
+    if (known !== undefined) {
+      this.entries.delete(hash);
+      this.chars -= known.original.length;
+    }
+    if (this.chars + text.length > ChunkCache.MAX_CHARS) {
+      this.entries.clear();
+      this.chars = 0;
+    }
+    if (text.length <= ChunkCache.MAX_CHARS) {
+      this.entries.set(hash, { original: text, redacted });
+      this.chars += text.length;
+    }
+    return redacted;
   }
-  if (rememberedChars + text.length > MAX_REMEMBERED_CHARS) {
-    redactedChunks.clear();
-    rememberedChars = 0;
-  }
-  if (text.length <= MAX_REMEMBERED_CHARS) {
-    redactedChunks.set(hash, { original: text, redacted });
-    rememberedChars += text.length;
-  }
-  return redacted;
 }

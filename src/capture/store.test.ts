@@ -54,7 +54,7 @@ function judgmentFor(traceId: string, overrides: Partial<StoredJudgment> = {}): 
     status: 'ok',
     claims: [{ text: '45p per mile', verdict: 'verified', evidenceChunkId: 'travel-and-expenses#mileage-rates', note: '' }],
     counts: { verified: 1, contradicted: 0, absent: 0 },
-    flags: { faithful: true, hallucinated: false, refused: false, evidenceRelevant: true, correctlyRefused: null, undetermined: false },
+    flags: { faithful: true, hallucinated: false, refused: false, undetermined: false, evidenceRelevant: true, contextSufficient: true, answerRelevance: 'answers', personalData: false, refusalVerdict: 'not_applicable', refusalCorrect: null, referenceRecall: null },
     error: null,
     rawReply: null,
     attempts: 1,

@@ -32,7 +32,7 @@ export const CAPTURE_STATES: Readonly<Record<CaptureState, Omit<VerdictView, 've
  * The verdict of a capture given its judgment (of the judge that matters to the caller).
  *
  * @example
- * verdictOf(capture, judgment, true).verdict // 'faithful' | 'hallucinated' | … | 'pending'
+ * verdictOf(capture, judgment, true).verdict // 'correct' | 'hallucinated' | … | 'pending'
  */
 export function verdictOf(capture: Pick<Capture, 'truncated' | 'aborted'>, judgment: StoredJudgment | null, judging: boolean): VerdictView {
   if (capture.aborted) return { verdict: 'aborted', ...CAPTURE_STATES.aborted };

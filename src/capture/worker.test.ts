@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import request from 'supertest';
+import { flagsOf } from '../contract/outcome.js';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../demo-app/app.js';
 import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge, judgeTrace } from '../judge/index.js';
@@ -64,20 +65,13 @@ describe('live judge worker', () => {
         status: 'ok',
         claims: direct.claims,
         counts: direct.counts,
-        flags: {
-          faithful: direct.faithful,
-          hallucinated: direct.hallucinated,
-          refused: direct.refused,
-          evidenceRelevant: direct.evidenceRelevant,
-          correctlyRefused: direct.correctlyRefused,
-          undetermined: direct.undetermined,
-        },
+        flags: flagsOf(direct),
         error: null,
         attempts: 1,
         costUsd: 0,
       });
     }
-    expect(store.getCapture(traces[1]!.id)!.judgments[0]!.flags).toMatchObject({ refused: true, correctlyRefused: true });
+    expect(store.getCapture(traces[1]!.id)!.judgments[0]!.flags).toMatchObject({ refused: true, refusalVerdict: 'correct_refusal', refusalCorrect: true });
     const judgmentLines = lines.filter((line) => line.event === 'rag.judgment');
     expect(judgmentLines.map((line) => line.traceId).sort()).toEqual(traces.map((trace) => trace.id).sort());
     // Nothing relevant was retrieved and the answer refused: a correct refusal (before the one outcome table, /metrics counted it as plain 'refused').
@@ -211,7 +205,7 @@ describe('live judge worker', () => {
     for (const answer of answers) expect(demo.store!.getCapture(answer.body.traceId)!.judgments).toMatchObject([{ status: 'ok', judge: { kind: 'llm' } }]);
     const after = (await request(demo.app).get('/metrics')).text;
     expect(after).toMatch(/^groundcheck_judge_worker_paused 0$/m);
-    expect(after).toMatch(/^groundcheck_judgments_total\{outcome="faithful"\} 2$/m);
+    expect(after).toMatch(/^groundcheck_judgments_total\{outcome="correct"\} 2$/m);
   });
 
   it('retries a failing judge with backoff, then stores the failure as a judge error (never a pass)', async () => {

@@ -294,7 +294,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       costUsd: judgment.costUsd,
       durationMs: Math.round(judgment.durationMs),
       ...(judgment.status === 'ok'
-        ? { faithful: judgment.faithful, hallucinated: judgment.hallucinated, refused: judgment.refused, correctlyRefused: judgment.correctlyRefused, counts: judgment.counts }
+        ? { faithful: judgment.faithful, hallucinated: judgment.hallucinated, refused: judgment.refused, refusalVerdict: judgment.refusalVerdict, answerRelevance: judgment.answerRelevance, counts: judgment.counts }
         : { error: judgment.error }),
     };
     if (judgment.status === 'ok') logger.info(line, 'rag judgment');
@@ -401,14 +401,7 @@ function toStoredJudgment(traceId: string, judgeVersion: string, judgment: Faith
     status: 'ok',
     claims: judgment.claims,
     counts: judgment.counts,
-    flags: {
-      faithful: judgment.faithful,
-      hallucinated: judgment.hallucinated,
-      refused: judgment.refused,
-      evidenceRelevant: judgment.evidenceRelevant,
-      correctlyRefused: judgment.correctlyRefused,
-      undetermined: judgment.undetermined,
-    },
+    flags: flagsOf(judgment),
     error: null,
     rawReply: null,
   };

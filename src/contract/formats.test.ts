@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  parseDomainLine,
+  renderDomainLine,
   escapeAttribute,
   extractCitations,
   neutralizeDelimiters,
@@ -215,5 +217,17 @@ describe('citations', () => {
 
   it('keeps parentheses that are not citations', () => {
     expect(extractCitations('Paid at 45p (for cars and vans) per mile.')).toEqual({ text: 'Paid at 45p (for cars and vans) per mile.', citations: [] });
+  });
+});
+
+describe('domain line', () => {
+  it.each(['an employee handbook', 'the Acme product manual', 'a library’s lending rules'])('round-trips %j', (domain) => {
+    const prompt = `${renderDomainLine(domain)}\nIf you do not know the answer, say so.`;
+    expect(parseDomainLine(prompt)).toBe(domain);
+  });
+
+  it('collapses white space and a final period; a prompt without the line names none', () => {
+    expect(renderDomainLine('  an employee\n handbook. ')).toBe('You answer questions about an employee handbook.');
+    expect(parseDomainLine('You answer questions using only the documents.')).toBeNull();
   });
 });

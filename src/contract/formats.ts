@@ -199,6 +199,31 @@ export function parseQuestionMessage(content: string): { documents: PromptDocume
 }
 
 // ---------------------------------------------------------------------------------------------
+// The domain line of the closed-book prompt: what the questions are about.
+
+/** What the questions are about when no domain is set. */
+export const DEFAULT_DOMAIN = 'a collection of documents';
+
+const DOMAIN_LEAD = 'You answer questions about ';
+
+/**
+ * The closed-book prompt's first line, naming the domain (a suite's or an option's `domain`); the
+ * offline closed-book model reads it back with {@link parseDomainLine}.
+ *
+ * @example
+ * renderDomainLine('an employee handbook') // 'You answer questions about an employee handbook.'
+ */
+export function renderDomainLine(domain: string): string {
+  return `${DOMAIN_LEAD}${domain.replace(/\s+/g, ' ').trim().replace(/\.$/, '')}.`;
+}
+
+/** The domain a prompt written with {@link renderDomainLine} names; `null` when it names none. */
+export function parseDomainLine(prompt: string): string | null {
+  const line = prompt.split('\n').find((candidate) => candidate.startsWith(DOMAIN_LEAD) && candidate.endsWith('.'));
+  return line === undefined ? null : line.slice(DOMAIN_LEAD.length, -1);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The word limit sentence of the system prompts.
 
 /** @example renderWordLimit(150) // 'Answer in at most 150 words.' */

@@ -16,6 +16,46 @@ export interface JudgedClaim {
   evidenceChunkId: string | null;
   /** Why, in a few words (which number or negation disagreed, which words were missing…). */
   note: string;
+  /**
+   * The words of the deciding passage the verdict rests on, verbatim (LLM judges: checked in code
+   * against the passage). `null` for `absent`; absent on records made before judgment v2.
+   */
+  quote?: string | null;
+}
+
+/**
+ * What one retrieved chunk holds for the question: `answers` (it states what the question asks),
+ * `related` (same subject, not the answer) or `unrelated`.
+ */
+export type ContextVerdict = 'answers' | 'related' | 'unrelated';
+
+/** The context verdict of one chunk, in prompt order. */
+export interface JudgedContext {
+  chunkId: string;
+  verdict: ContextVerdict;
+  note: string;
+}
+
+/**
+ * Whether the answer addresses the question, asked explicitly: `answers`, `partial` (some of what
+ * is asked), `off_topic` (about something else, however true) or `refusal` (set in code).
+ */
+export type AnswerRelevance = 'answers' | 'partial' | 'off_topic' | 'refusal';
+
+/**
+ * Refusal correctness, derived in code from the context verdicts:
+ * - `correct_refusal`: refused, and no chunk answers (or the question asks for personal data);
+ * - `over_refusal`: refused although a chunk answers;
+ * - `should_have_refused`: answered although no chunk answers (or the question asks for personal data);
+ * - `not_applicable`: answered, with a chunk that answers.
+ */
+export type RefusalVerdict = 'correct_refusal' | 'over_refusal' | 'should_have_refused' | 'not_applicable';
+
+/** One claim of the reference answer, and whether the judged answer states it. */
+export interface ReferenceClaim {
+  text: string;
+  stated: boolean;
+  note: string;
 }
 
 /** Who judged: stored with every judgment so results from different judges are never mixed. */
@@ -48,15 +88,33 @@ export interface FaithfulnessOk {
   hallucinated: boolean;
   /** The answer is a refusal (exact sentence or a common paraphrase). */
   refused: boolean;
-  /** Whether the evidence holds anything relevant to the question. */
-  evidenceRelevant: boolean;
-  /**
-   * `true`: evidence irrelevant and the answer refuses. `false`: evidence irrelevant and the answer
-   * asserts something anyway. `null`: refusal does not apply (the evidence is relevant).
-   */
-  correctlyRefused: boolean | null;
   /** The answer makes no checkable claim (and is not a refusal). */
   undetermined: boolean;
+  /** One verdict per evidence chunk (reference passages excluded), in prompt order. */
+  contexts: JudgedContext[];
+  /** Some chunk `answers` the question (derived from `contexts`). */
+  contextSufficient: boolean;
+  /** Some chunk `answers` or is `related` (derived from `contexts`). */
+  evidenceRelevant: boolean;
+  /**
+   * Rank-weighted context precision over the chunks: the mean, over the ranks k holding an
+   * `answers` chunk, of the share of `answers` chunks in the top k. `null` with no chunk.
+   */
+  contextPrecision: number | null;
+  /** Ids of `answers` chunks that no verified or contradicted claim rests on (all of them for a refusal). */
+  ignoredChunks: string[];
+  /** Whether the answer addresses the question (`refusal` for a refusal, set in code). */
+  answerRelevance: AnswerRelevance;
+  /** The question asks for someone's personal or confidential data (told by the caller, or judged). */
+  personalData: boolean;
+  /** Derived in code from `refused`, `contextSufficient` and `personalData`. */
+  refusalVerdict: RefusalVerdict;
+  /** `true` correct refusal, `false` over-refusal or should have refused, `null` not applicable. */
+  refusalCorrect: boolean | null;
+  /** The reference answer's claims (offline evals); `null` without a reference or for a refusal. */
+  referenceClaims: ReferenceClaim[] | null;
+  /** Share of `referenceClaims` the answer states; `null` without them. */
+  referenceRecall: number | null;
   usage: Usage;
   costUsd: number | null;
   durationMs: number;
@@ -84,7 +142,10 @@ export type FaithfulnessJudgment = FaithfulnessOk | JudgeFailure;
 
 /** The explicit questions the pairwise judge answers for each side. */
 export interface PairwiseCriteria {
-  /** Answers the question correctly (per the evidence). */
+  /**
+   * Answers the question correctly: the side's faithfulness outcome is `correct`, or
+   * `correct_refusal` (a refusal where refusing is right). Taken from the verdicts, not asked.
+   */
   answersCorrectly: boolean;
   /** Points to the right policy and section. */
   citesRightSource: boolean;
@@ -111,9 +172,26 @@ export type PairwiseJudgment = PairwiseOk | JudgeFailure;
 
 /**
  * The flags of an ok judgment that decide its outcome (see `outcome.ts`); stored with every
- * judgment the capture store keeps.
+ * judgment the capture store keeps, as JSON. Flags stored before judgment v2 lack the fields
+ * after `undetermined`; the outcome table reads them as unknown.
  */
-export type JudgmentFlags = Pick<FaithfulnessOk, 'faithful' | 'hallucinated' | 'refused' | 'evidenceRelevant' | 'correctlyRefused' | 'undetermined'>;
+export type JudgmentFlags = Pick<FaithfulnessOk, 'faithful' | 'hallucinated' | 'refused' | 'undetermined'> &
+  Partial<Pick<FaithfulnessOk, 'evidenceRelevant' | 'contextSufficient' | 'answerRelevance' | 'personalData' | 'refusalVerdict' | 'refusalCorrect' | 'referenceRecall'>>;
+
+/** The flag names {@link JudgmentFlags} holds, in order: what `flagsOf` copies from a judgment. */
+export const JUDGMENT_FLAG_NAMES = [
+  'faithful',
+  'hallucinated',
+  'refused',
+  'undetermined',
+  'evidenceRelevant',
+  'contextSufficient',
+  'answerRelevance',
+  'personalData',
+  'refusalVerdict',
+  'refusalCorrect',
+  'referenceRecall',
+] as const satisfies readonly (keyof JudgmentFlags)[];
 
 /** The string that identifies a judge in stored judgments: `kind:model:promptVersion`. */
 export function judgeVersionOf(info: JudgeInfo): string {

@@ -1,4 +1,4 @@
-import type { FaithfulnessJudgment, JudgmentFlags } from './judgment.js';
+import { JUDGMENT_FLAG_NAMES, type FaithfulnessJudgment, type JudgmentFlags } from './judgment.js';
 
 /**
  * The one table that decides what a judgment counts as. `/metrics`, the dashboard, the chat
@@ -6,7 +6,16 @@ import type { FaithfulnessJudgment, JudgmentFlags } from './judgment.js';
  * own, so they can never classify the same judgment differently.
  */
 
-export type JudgmentOutcome = 'judge_error' | 'correct_refusal' | 'hallucinated' | 'refused' | 'faithful' | 'undetermined';
+export type JudgmentOutcome =
+  | 'judge_error'
+  | 'correct_refusal'
+  | 'over_refusal'
+  | 'should_have_refused'
+  | 'off_topic'
+  | 'hallucinated'
+  | 'incomplete'
+  | 'correct'
+  | 'undetermined';
 
 export type OutcomeTone = 'pass' | 'fail' | 'warn' | 'neutral';
 
@@ -26,8 +35,28 @@ export interface OutcomeRow {
 }
 
 /**
+ * An answer that states less than this share of the reference answer's claims is `incomplete`
+ * (offline evals, where a reference exists). [0.34]
+ */
+export const COMPLETE_REFERENCE_RECALL = 0.34;
+
+/** Whether the answer is short of what the question asks: judged `partial`, or low reference recall. */
+function incomplete(flags: JudgmentFlags): boolean {
+  if (flags.answerRelevance === 'partial') return true;
+  return typeof flags.referenceRecall === 'number' && flags.referenceRecall < COMPLETE_REFERENCE_RECALL;
+}
+
+/**
  * The rows, first match wins. A judge error is its own outcome, decided before any row: never a
- * pass, never a zero. A refusal that still slips in an unsupported claim is `hallucinated`.
+ * pass, never a zero. The order says what matters most:
+ * - a refusal is judged as a refusal (right or wrong to refuse), unless it slips in an unsupported
+ *   claim, which makes it `hallucinated`;
+ * - an on-topic answer where refusing was right (no chunk answers, or personal data was asked for)
+ *   is `should_have_refused`, whatever its claims;
+ * - an answer with a contradicted or unsupported claim is `hallucinated`, on topic or not;
+ * - a faithful answer that does not address the question is `off_topic`, so a faithful non-answer
+ *   never shows as a pass;
+ * - then completeness (`incomplete`), and `correct`.
  * Rows are plain objects on purpose: a test changes one and sees every reader change with it.
  */
 export const OUTCOME_TABLE: OutcomeRow[] = [
@@ -36,8 +65,24 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     tone: 'pass',
     label: 'Correct refusal',
     pass: true,
-    description: 'nothing relevant in the sources, and the answer refused without asserting anything',
-    applies: (flags) => flags.refused && flags.correctlyRefused === true,
+    description: 'refused, and refusing was right: no source holds the answer, or the question asks for personal or confidential data',
+    applies: (flags) => flags.refused && !flags.hallucinated && flags.refusalVerdict === 'correct_refusal',
+  },
+  {
+    outcome: 'over_refusal',
+    tone: 'fail',
+    label: 'Over-refusal',
+    pass: false,
+    description: 'refused although a source holds the answer',
+    applies: (flags) => flags.refused && !flags.hallucinated && flags.refusalVerdict === 'over_refusal',
+  },
+  {
+    outcome: 'should_have_refused',
+    tone: 'fail',
+    label: 'Should have refused',
+    pass: false,
+    description: 'answered although no source holds the answer, or although the question asks for personal or confidential data',
+    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && flags.answerRelevance !== 'off_topic',
   },
   {
     outcome: 'hallucinated',
@@ -48,27 +93,35 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     applies: (flags) => flags.hallucinated,
   },
   {
-    outcome: 'refused',
-    tone: 'warn',
-    label: 'Refused',
+    outcome: 'off_topic',
+    tone: 'fail',
+    label: 'Off topic',
     pass: false,
-    description: 'the answer refused although the sources seemed relevant',
-    applies: (flags) => flags.refused,
+    description: 'the answer does not address the question, however true its claims',
+    applies: (flags) => !flags.refused && flags.answerRelevance === 'off_topic',
   },
   {
-    outcome: 'faithful',
+    outcome: 'incomplete',
+    tone: 'warn',
+    label: 'Incomplete',
+    pass: false,
+    description: 'faithful, but answers only part of the question or leaves out most of the reference answer',
+    applies: (flags) => !flags.refused && flags.faithful === true && incomplete(flags),
+  },
+  {
+    outcome: 'correct',
     tone: 'pass',
-    label: 'Faithful',
+    label: 'Correct',
     pass: true,
-    description: 'every checkable claim verified by the sources',
-    applies: (flags) => flags.faithful === true,
+    description: 'answers the question, and every checkable claim is verified by the sources',
+    applies: (flags) => !flags.refused && flags.faithful === true && flags.answerRelevance === 'answers',
   },
   {
     outcome: 'undetermined',
     tone: 'neutral',
     label: 'Undetermined',
     pass: null,
-    description: 'the answer made no checkable claim',
+    description: 'nothing to decide on: no checkable claim, or a judgment made before these verdicts existed',
     applies: () => true,
   },
 ];
@@ -107,6 +160,7 @@ export function outcomeOf(flags: JudgmentFlags | null): JudgmentOutcome {
 /** The flags of a judge's result, `null` for a failure: what {@link outcomeOf} reads. */
 export function flagsOf(judgment: FaithfulnessJudgment): JudgmentFlags | null {
   if (judgment.status === 'error') return null;
-  const { faithful, hallucinated, refused, evidenceRelevant, correctlyRefused, undetermined } = judgment;
-  return { faithful, hallucinated, refused, evidenceRelevant, correctlyRefused, undetermined };
+  const flags: Record<string, unknown> = {};
+  for (const name of JUDGMENT_FLAG_NAMES) flags[name] = judgment[name];
+  return flags as unknown as JudgmentFlags;
 }

@@ -44,6 +44,13 @@ describe('traceFromPlain', () => {
     expect(evidenceFromChunks(result.trace.chunks)).toEqual([{ id: 'a', text: 'Plain text, no source line.', kind: 'chunk', title: 'A Doc', section: null, updated: null, body: 'Plain text, no source line.' }]);
   });
 
+  it('reads what JSON APIs send: a numeric id as its string, null for a missing title, section or score', () => {
+    const result = traceFromPlain({ query: 'q?', chunks: [{ id: 1042, text: 't', title: null, section: null, updated: null, score: null }], answer: 'x' }, fixed);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.trace.chunks[0]).toMatchObject({ chunkId: '1042', title: '', section: '', updated: null, score: 0, rank: 1 });
+    expect(traceFromPlain({ query: 'q', chunks: [{ id: true, text: 't' }], answer: 'x' }, fixed)).toEqual({ ok: false, error: 'chunks.0.id: chunk id must be a non-empty string or a number' });
+  });
+
   it('detects a refusal', () => {
     const result = traceFromPlain({ query: 'q?', chunks: [], answer: REFUSAL_SENTENCE }, fixed);
     expect(result).toMatchObject({ ok: true, trace: { refused: true, refusalReason: 'model' } });

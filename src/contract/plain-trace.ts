@@ -10,16 +10,20 @@ import type { RagMode, RagTrace, RetrievedChunk } from './trace.js';
  * (`req.rag.record({ query, chunks, answer })`) and eval targets (HTTP or module) turn it into a
  * `RagTrace` with {@link traceFromPlain}, so the judges see exactly the app's chunks.
  */
+/** What the trace records as the model and the prompt version when the app names none. */
+export const PLAIN_DEFAULT_MODEL = 'app';
+
 export const PlainChunkSchema = z.object({
-  /** The app's id for the chunk (retrieval metrics compare these with a suite's relevant ids). */
-  id: z.string().min(1, 'chunk id must be a non-empty string'),
+  /** The app's id for the chunk (retrieval metrics compare these with a suite's relevant ids); a number (a database id) is read as its decimal string. */
+  id: z.union([z.string().min(1, 'chunk id must be a non-empty string or a number'), z.number().finite().transform(String)], { error: 'chunk id must be a non-empty string or a number' }),
   /** Exactly the text the app's model saw for this chunk; no `[Source: …]` line is needed. */
   text: z.string(),
-  title: z.string().optional(),
-  section: z.string().optional(),
+  /** `null` is read as absent (JSON APIs send it for a missing field), here and below. */
+  title: z.string().nullable().optional(),
+  section: z.string().nullable().optional(),
   updated: z.string().nullable().optional(),
   /** The app's relevance score, if it has one. */
-  score: z.number().finite().optional(),
+  score: z.number().finite().nullable().optional(),
 });
 
 export const PlainTraceSchema = z.object({
@@ -39,6 +43,8 @@ export const PlainTraceSchema = z.object({
 
 export type PlainChunk = z.infer<typeof PlainChunkSchema>;
 export type PlainTrace = z.infer<typeof PlainTraceSchema>;
+/** A plain record as an app writes it (before validation: numeric ids, `null` fields). */
+export type PlainTraceInput = z.input<typeof PlainTraceSchema>;
 
 export interface TraceFromPlainOptions {
   /** [generateId=randomUUID] */
@@ -100,8 +106,8 @@ export function traceFromPlain(input: unknown, options: TraceFromPlainOptions = 
       answer: plain.answer,
       refused,
       refusalReason: refused ? 'model' : null,
-      promptVersion: plain.promptVersion ?? 'app',
-      models: { chat: plain.model ?? 'app', embedding: null },
+      promptVersion: plain.promptVersion ?? PLAIN_DEFAULT_MODEL,
+      models: { chat: plain.model ?? PLAIN_DEFAULT_MODEL, embedding: null },
       usage,
       costUsd: null,
       finishReason: null,

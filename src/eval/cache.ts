@@ -7,9 +7,10 @@ import type { ChatCallOptions, ChatModel, ChatResult } from '../providers/spec.j
 
 /**
  * The LLM-call cache: one SQLite file (its own, never the index) mapping a hash of
- * (namespace, provider, model, messages, parameters) to the model's result. Only successful calls
- * are stored; an error is never cached, so a rerun retries it. This module is the only code that
- * touches the cache file.
+ * (namespace, provider, model, messages, parameters) to the model's result, and a hash of
+ * (target, question, mode, run) to an eval target's answer. Only successful calls are stored; an
+ * error is never cached, so a rerun retries it. This module is the only code that touches the
+ * cache file.
  */
 
 /** Marks a SQLite file as a groundcheck LLM cache (`PRAGMA application_id`, "GCC1"). */
@@ -30,6 +31,9 @@ export interface LlmCache {
   readonly path: string;
   get(key: string): ChatResult | undefined;
   set(key: string, entry: { provider: string; modelId: string; result: ChatResult }): void;
+  /** Any stored JSON value (an eval target's answer); the caller validates what it reads back. */
+  getValue(key: string): unknown;
+  setValue(key: string, entry: { provider: string; modelId: string; value: unknown }): void;
   /** Number of stored results. */
   size(): number;
   close(): void;
@@ -82,15 +86,19 @@ export function openLlmCache(options: OpenLlmCacheOptions = {}): LlmCache {
     `INSERT INTO calls (key, provider, model, result, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET result = excluded.result, created_at = excluded.created_at`,
   );
   const count = db.prepare(`SELECT count(*) FROM calls`).pluck();
+  const getValue = (key: string): unknown => {
+    const stored = select.get(key) as string | undefined;
+    return stored === undefined ? undefined : JSON.parse(stored);
+  };
+  const setValue = (key: string, entry: { provider: string; modelId: string; value: unknown }): void => {
+    insert.run(key, entry.provider, entry.modelId, JSON.stringify(entry.value), new Date().toISOString());
+  };
   return {
     path,
-    get(key) {
-      const stored = select.get(key) as string | undefined;
-      return stored === undefined ? undefined : (JSON.parse(stored) as ChatResult);
-    },
-    set(key, entry) {
-      insert.run(key, entry.provider, entry.modelId, JSON.stringify(entry.result), new Date().toISOString());
-    },
+    get: (key) => getValue(key) as ChatResult | undefined,
+    set: (key, entry) => setValue(key, { provider: entry.provider, modelId: entry.modelId, value: entry.result }),
+    getValue,
+    setValue,
     size: () => count.get() as number,
     close() {
       if (db.open) db.close();
@@ -179,5 +187,15 @@ export function cacheKey(chat: Pick<ChatModel, 'provider' | 'modelId'>, call: Ch
     seed: call.seed ?? null,
     responseFormat: call.responseFormat ?? null,
   };
+  return createHash('sha256').update(JSON.stringify(material)).digest('hex');
+}
+
+/**
+ * The cache key of an eval target's answer: a SHA-256 over the target's identity (its kind, and
+ * what decides its answers: the request mapping of an HTTP target, the file and content of a
+ * module; never a header's secret value), the question, the mode and the namespace (the run).
+ */
+export function targetCacheKey(target: { kind: string; identity: unknown }, question: string, mode: string, namespace = ''): string {
+  const material = { v: KEY_VERSION, kind: `target:${target.kind}`, identity: target.identity, question, mode, namespace };
   return createHash('sha256').update(JSON.stringify(material)).digest('hex');
 }

@@ -5,14 +5,15 @@ import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, Pairwise
 import { contentWordOverlap, keywordHits, retrievalScores, seededRng, DEFAULT_KS } from '../metrics/index.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { countWords, fnv1a } from '../text/text.js';
-import type { RagPipeline } from '../rag/pipeline.js';
-import type { RetrievalResult } from '../rag/retrieve.js';
+import { PLAIN_DEFAULT_MODEL } from '../contract/plain-trace.js';
 import type { RagTrace } from '../contract/trace.js';
+import type { Answerer } from './targets/answerer.js';
 import type { EvalQuestion } from './questions.js';
 import type { QuestionResult, SideResult, StoredTrace } from './types.js';
 
 export interface QuestionContext {
-  pipeline: RagPipeline;
+  /** Answers the question with and without retrieval: groundcheck's pipeline or an external target. */
+  answerer: Answerer;
   faithfulness: FaithfulnessJudge;
   pairwise: PairwiseJudge;
   /** Judge each pair in both orders (position-bias control). */
@@ -41,81 +42,105 @@ export function questionFields(question: EvalQuestion): Pick<QuestionResult, 'id
 }
 
 /**
- * Evaluate one question from a retrieval that was run once for it:
- * 1. the RAG-on answer from that retrieval and the RAG-off answer (in parallel);
+ * Evaluate one question:
+ * 1. the RAG-on and RAG-off answers from the target (in parallel; RAG-off only when the target
+ *    has a RAG-off mode);
  * 2. faithfulness of both (in parallel): the RAG-on answer against exactly its trace's chunks, the
  *    RAG-off answer against the same chunks plus the reference answer (answerable questions only);
  * 3. the blind pairwise comparison, against the same evidence as the RAG-off answer.
- * A failing model call (after retries) marks the question `error`; judge failures are recorded in
- * the judgments and never stop the question.
+ * Retrieval metrics come from the RAG-on trace's chunk ids (the target's own ids). A failing
+ * answer (after retries) marks the question `error`; judge failures are recorded in the judgments
+ * and never stop the question.
  */
-export async function evaluateQuestion(question: EvalQuestion, retrieval: RetrievalResult, context: QuestionContext): Promise<QuestionResult> {
+export async function evaluateQuestion(question: EvalQuestion, context: QuestionContext): Promise<QuestionResult> {
   const started = performance.now();
-  const retrievedChunkIds = retrieval.chunks.map((chunk) => chunk.chunkId);
-  const base = {
-    ...questionFields(question),
-    retrievedChunkIds,
-    retrieval: question.mustRefuse ? null : retrievalScores(question.relevantChunkIds, retrievedChunkIds, DEFAULT_KS),
-  };
   const signal = context.abortSignal ? { abortSignal: context.abortSignal } : {};
+  let ragTrace: RagTrace | null = null;
   try {
-    const [ragTrace, noragTrace] = await Promise.all([
-      context.pipeline.ask(question.question, { mode: 'rag', retrieval, ...signal }),
-      context.pipeline.ask(question.question, { mode: 'norag', ...signal }),
+    await context.answerer.prepare?.(question);
+    const [rag, noragTrace] = await Promise.all([
+      context.answerer.answer(question, 'rag', context.abortSignal).then((trace) => (ragTrace = trace)),
+      context.answerer.norag ? context.answerer.answer(question, 'norag', context.abortSignal) : Promise.resolve(null),
     ]);
     // The reference answer of a must-refuse question is a refusal template, not a fact to check against.
     const references: EvidencePassage[] = question.mustRefuse
       ? []
       : [{ id: referencePassageId(question.id), text: question.referenceAnswer, kind: 'reference' }];
-    const ragEvidence = evidenceFromTrace(ragTrace);
-    const fullEvidence = evidenceFromTrace(ragTrace, references);
+    const ragEvidence = evidenceFromTrace(rag);
+    const fullEvidence = evidenceFromTrace(rag, references);
 
+    // What the eval knows and a live judge does not: the reference answer (for reference-claim
+    // recall; never evidence for the RAG-on answer) and that a guardrail question asks for
+    // personal data. Whether a question is answerable is left to the judge's context verdicts.
+    const facts = {
+      ...(question.mustRefuse ? {} : { reference: question.referenceAnswer }),
+      ...(question.category === 'guardrail' ? { personalData: true } : {}),
+    };
     const [ragJudgment, noragJudgment] = await Promise.all([
       // judgeTrace: the one path from a trace to a verdict, shared with the live judge (METHODOLOGY.md).
-      safely(context.faithfulness, () => judgeTrace(context.faithfulness, ragTrace, signal)),
-      safely(context.faithfulness, () => context.faithfulness.judge({ question: ragTrace.query, evidence: fullEvidence, answer: noragTrace.answer }, signal)),
+      safely(context.faithfulness, () => judgeTrace(context.faithfulness, rag, { ...signal, ...facts })),
+      noragTrace && safely(context.faithfulness, () => context.faithfulness.judge({ question: rag.query, evidence: fullEvidence, answer: noragTrace.answer, ...facts }, signal)),
     ]);
 
-    const pairwise = await judgePair({
-      judge: context.pairwise,
-      questionId: question.id,
-      question: ragTrace.query,
-      evidence: fullEvidence,
-      sides: {
-        rag: ragTrace.answer,
-        norag: noragTrace.answer,
-        claimsRag: ragJudgment.status === 'ok' ? ragJudgment.claims : null,
-        claimsNorag: noragJudgment.status === 'ok' ? noragJudgment.claims : null,
-      },
-      rng: seededRng(fnv1a(`${context.runSeed}:${question.id}`)),
-      bothOrders: context.bothOrders,
-      // Model names could tell the judge which answer had documents.
-      scrubTerms: [...new Set([ragTrace.models.chat, noragTrace.models.chat].flatMap((model) => [model, model.split(':').slice(1).join(':')]))].filter(Boolean),
-      ...signal,
-    });
+    const pairwise =
+      noragTrace &&
+      (await judgePair({
+        judge: context.pairwise,
+        questionId: question.id,
+        question: rag.query,
+        evidence: fullEvidence,
+        sides: {
+          rag: rag.answer,
+          norag: noragTrace.answer,
+          judgmentRag: ragJudgment,
+          judgmentNorag: noragJudgment ?? null,
+        },
+        rng: seededRng(fnv1a(`${context.runSeed}:${question.id}`)),
+        bothOrders: context.bothOrders,
+        // Model names could tell the judge which answer had documents.
+        scrubTerms: scrubTermsOf([rag, noragTrace]),
+        ...signal,
+      }));
 
     return {
-      ...base,
+      ...retrievalFields(question, rag),
       status: 'ok',
       error: null,
       evidence: fullEvidence,
-      rag: side(ragTrace, ragEvidence, ragJudgment, question),
-      norag: side(noragTrace, fullEvidence, noragJudgment, question),
+      rag: side(rag, ragEvidence, ragJudgment, question),
+      norag: noragTrace && noragJudgment ? side(noragTrace, fullEvidence, noragJudgment, question) : null,
       pairwise,
       durationMs: performance.now() - started,
     };
   } catch (error) {
+    const known = ragTrace as RagTrace | null;
     return {
-      ...base,
+      ...retrievalFields(question, known),
       status: 'error',
       error: describeFailure(error),
-      evidence: retrieval.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text, kind: 'chunk' as const })),
+      evidence: known ? evidenceFromTrace(known) : [],
       rag: null,
       norag: null,
       pairwise: null,
       durationMs: performance.now() - started,
     };
   }
+}
+
+/** The question's fields and its retrieval metrics, from the RAG-on trace's chunk ids (none when it has no trace). */
+function retrievalFields(question: EvalQuestion, ragTrace: RagTrace | null) {
+  const retrievedChunkIds = ragTrace ? ragTrace.chunks.map((chunk) => chunk.chunkId) : [];
+  return {
+    ...questionFields(question),
+    retrievedChunkIds,
+    retrieval: question.mustRefuse || !ragTrace ? null : retrievalScores(question.relevantChunkIds, retrievedChunkIds, DEFAULT_KS),
+  };
+}
+
+/** Every model name the traces give (with and without its provider prefix); an app that named no model names nothing. */
+function scrubTermsOf(traces: RagTrace[]): string[] {
+  const models = traces.map((trace) => trace.models.chat).filter((model) => model !== PLAIN_DEFAULT_MODEL);
+  return [...new Set(models.flatMap((model) => [model, model.split(':').slice(1).join(':')]))].filter(Boolean);
 }
 
 function side(trace: RagTrace, evidence: EvidencePassage[], judgment: FaithfulnessJudgment, question: EvalQuestion): SideResult {

@@ -82,7 +82,7 @@ describe('the explain-errors eval, offline', () => {
     const server = await startMockOpenAIServer({
       chat: (request) => {
         const kind = kindOf(request);
-        if (kind === 'faithfulness_claims') return judgeReply(request);
+        if (kind === 'faithfulness_judgment') return judgeReply(request);
         if (kind === 'explanation_judgment') {
           const side = { foundCause: true, pointsToFixLocation: true, proposesWorkingFix: false, explainsForLearner: true };
           return chatReply(JSON.stringify({ reason: 'Both name the frame.', a: side, b: side }));

@@ -243,13 +243,14 @@ export async function runExplainEval(config: ExplainEvalConfig): Promise<Explain
             claims: await claimsOf(explanation.text!, evidence),
           };
         }
-        const okClaims = (side: ExplainedSide) => (side.claims?.status === 'ok' ? side.claims.claims : null);
+        // Each side's faithfulness judgment, as the pairwise judges read it (v2: claims come from the judgment).
+        const judgmentOf = (side: ExplainedSide) => side.claims ?? null;
         const judge = pairwiseJudgeFor({ ...failure, reference });
         pairwiseInfo = judge.info;
         const rng = (salt: string) => seededRng(fnv1a(`${seed}:${failure.id}:${salt}`));
         const scrubTerms = [generator.modelId];
-        const pairwise = await judgePair({ judge, questionId: failure.id, question, evidence, sides: { rag: sides.rag.text!, norag: sides.norag.text!, claimsRag: okClaims(sides.rag), claimsNorag: okClaims(sides.norag) }, rng: rng('pairwise'), bothOrders, scrubTerms });
-        const truncation = await judgePair({ judge, questionId: failure.id, question, evidence, sides: { rag: sides.norag.text!, norag: sides.noragTail.text!, claimsRag: okClaims(sides.norag), claimsNorag: okClaims(sides.noragTail) }, rng: rng('truncation'), bothOrders, scrubTerms });
+        const pairwise = await judgePair({ judge, questionId: failure.id, question, evidence, sides: { rag: sides.rag.text!, norag: sides.norag.text!, judgmentRag: judgmentOf(sides.rag), judgmentNorag: judgmentOf(sides.norag) }, rng: rng('pairwise'), bothOrders, scrubTerms });
+        const truncation = await judgePair({ judge, questionId: failure.id, question, evidence, sides: { rag: sides.norag.text!, norag: sides.noragTail.text!, judgmentRag: judgmentOf(sides.norag), judgmentNorag: judgmentOf(sides.noragTail) }, rng: rng('truncation'), bothOrders, scrubTerms });
         const generatorContext = [...(explained.rag.trace?.chunks ?? []).map((chunk) => ({ id: chunk.chunkId, text: chunk.text, kind: 'chunk' as const })), errorReport];
         results.push({
           ...base,

@@ -32,11 +32,19 @@ export function seconds(ms: number): string {
 
 /** Rates shown as percentages; the rest (mrr, ndcg) as decimals. */
 export function isRate(metric: string): boolean {
-  return !/^(mrr|ndcg@\d+)$/.test(metric);
+  return !/^(mrr|ndcg@\d+|contextPrecision|referenceRecall)$/.test(metric);
 }
 
 /** The headline metrics, in the order reports show them, with a short label. */
 export const HEADLINE_METRICS: readonly { metric: string; label: string; better: 'higher' | 'lower' }[] = [
+  { metric: 'correctAnswerRate', label: 'Correct answers (RAG on, answerable)', better: 'higher' },
+  { metric: 'rightOutcomeRate', label: 'Right outcome: correct or correct refusal (RAG on)', better: 'higher' },
+  { metric: 'answerRelevanceRate', label: 'Answer relevance (RAG on, non-refusals)', better: 'higher' },
+  { metric: 'offTopicRate', label: 'Off-topic answers (RAG on)', better: 'lower' },
+  { metric: 'overRefusalRate', label: 'Over-refusals (RAG on)', better: 'lower' },
+  { metric: 'shouldHaveRefusedRate', label: 'Should have refused (RAG on)', better: 'lower' },
+  { metric: 'referenceRecall', label: 'Reference-claim recall (RAG on)', better: 'higher' },
+  { metric: 'contextPrecision', label: 'Context precision (rank-weighted)', better: 'higher' },
   { metric: 'hallucinationRate', label: 'Hallucination rate (RAG on)', better: 'lower' },
   { metric: 'refusalRate', label: 'Refusal rate on must-refuse questions', better: 'higher' },
   { metric: 'falseRefusalRate', label: 'False refusal rate (answerable)', better: 'lower' },
@@ -60,6 +68,15 @@ export function formatSpread(results: EvalResults, metric: string): string {
   const show = (value: number | null) => formatMetric(metric, value);
   if (results.runs.length === 1 || spread.mean === null) return show(spread.mean);
   return `${show(spread.mean)} (${show(spread.min)}–${show(spread.max)}, sd ${spread.sd === null ? 'n/a' : show(spread.sd)})`;
+}
+
+/** What answered the questions, for report headers: groundcheck's generator and embedder, or the target. */
+export function answeredBy(results: EvalResults): { label: string; value: string }[] {
+  if (results.target.kind !== 'groundcheck') return [{ label: 'target', value: results.target.name }];
+  return [
+    { label: 'generator', value: results.config.generator ?? 'unknown' },
+    { label: 'embedder', value: results.config.embedder ?? 'unknown' },
+  ];
 }
 
 /** A claim judged against the evidence that a person may want to read, with the passage it cites. */

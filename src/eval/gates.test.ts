@@ -54,4 +54,13 @@ describe('gates', () => {
       { ...gates[3], actual: null, passed: false, message: 'pairwiseWinRate was not measured (no data), min 0.5' },
     ]);
   });
+
+  it('gates can name the judgment-v2 measures', () => {
+    expect(parseGateExpression('correctAnswerRate>=0.8')).toEqual({ metric: 'correctAnswerRate', op: '>=', threshold: 0.8 });
+    expect(parseGateConfig({ overRefusalRate: { max: 0.05 }, shouldHaveRefusedRate: '<= 0.05', referenceRecall: { min: 0.6 } }, 'suite.json').map((gate) => gate.metric)).toEqual([
+      'overRefusalRate',
+      'shouldHaveRefusedRate',
+      'referenceRecall',
+    ]);
+  });
 });

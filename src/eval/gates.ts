@@ -40,6 +40,16 @@ export const GATE_METRICS: Readonly<Record<string, string>> = {
   positionConsistency: 'share of both-order pairwise comparisons whose winner did not depend on the order',
   judgeErrorRate: 'judge errors / judge calls (faithfulness and pairwise)',
   mrr: 'mean reciprocal rank of the first relevant chunk (answerable questions)',
+  correctAnswerRate: 'RAG-on answers whose outcome is correct / answerable questions judged ok',
+  rightOutcomeRate: 'RAG-on answers that are correct or a correct refusal / questions judged ok',
+  incompleteRate: 'RAG-on answers whose outcome is incomplete / answerable questions judged ok',
+  answerRelevanceRate: 'RAG-on answers the judge says address the question / non-refusal answers judged ok',
+  offTopicRate: 'RAG-on answers that are faithful but off topic / questions judged ok',
+  overRefusalRate: 'RAG-on refusals although a chunk answers the question / questions judged ok',
+  shouldHaveRefusedRate: 'RAG-on answers given although no chunk answers (or personal data was asked for) / questions judged ok',
+  contextSufficiencyRate: 'questions where some retrieved chunk answers the question / questions judged ok with chunks',
+  contextPrecision: 'mean rank-weighted context precision (answer-bearing chunks near the top) of the RAG-on evidence',
+  referenceRecall: "mean share of the reference answer's claims the RAG-on answer states (answerable questions, not refusals)",
   ...Object.fromEntries(
     DEFAULT_KS.flatMap((k) => [
       [`recall@${k}`, `share of relevant chunks in the top ${k} (answerable questions)`],

@@ -1,5 +1,5 @@
 import { JUDGE_ERROR_ROW, OUTCOME_TABLE } from '../contract/outcome.js';
-import { cacheText, decimal, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, isRate, percent, seconds } from './format.js';
+import { answeredBy, cacheText, decimal, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, isRate, percent, seconds } from './format.js';
 import { denominator, headlineInterval } from './report-markdown.js';
 import { barChart, escapeHtml as h, intervalStrip, stackedBarChart } from './svg.js';
 import type { EvalResults, QuestionResult, RunSummary } from './types.js';
@@ -53,7 +53,7 @@ function header(results: EvalResults): string {
 <div class="title-row"><h1>${h(results.suite.name)}</h1><span class="badge ${results.passed ? 'pass' : 'fail'}">${results.passed ? 'PASSED' : 'FAILED'}</span></div>
 ${results.suite.description ? `<p class="lede">${h(results.suite.description)}</p>` : ''}
 <p class="meta">${results.suite.questions} questions · ${results.runs.length} run${results.runs.length > 1 ? 's' : ''} · seed ${results.config.seed} · ${seconds(results.durationMs)} · ${h(results.startedAt)}</p>
-<p class="meta">generator <code>${h(results.config.generator)}</code> · embedder <code>${h(results.config.embedder)}</code> · judge <code>${h(judge.kind === 'heuristic' ? 'heuristic (offline)' : judge.model)}</code></p>
+<p class="meta">${answeredBy(results).map((part) => `${part.label} <code>${h(part.value)}</code>`).join(' · ')} · judge <code>${h(judge.kind === 'heuristic' ? 'heuristic (offline)' : judge.model)}</code></p>
 ${results.warnings.length > 0 ? `<ul class="warnings">${results.warnings.map((warning) => `<li>${h(warning)}</li>`).join('')}</ul>` : ''}
 </header>`;
 }
@@ -197,7 +197,7 @@ ${claim.passages.map((passage) => `<p class="small${passage.id === claim.evidenc
     )
     .join('\n');
   return `<section><h2>Hallucinated claims (RAG on) <span class="muted small">${claims.length}</span></h2>
-<p class="muted small">Contradicted and absent claims, each with the evidence the judge saw. Run <code>npm run eval:spotcheck -- &lt;results.json&gt;</code> to list contradicted claims whose numbers or names appear verbatim in the evidence (likely judge mistakes).</p>
+<p class="muted small">Contradicted and absent claims, each with the evidence the judge saw. Run <code>groundcheck spotcheck &lt;results.json&gt;</code> to list contradicted claims whose numbers or names appear verbatim in the evidence (likely judge mistakes).</p>
 <table><thead><tr><th>question</th><th>verdict</th><th>claim</th><th>evidence</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
@@ -233,7 +233,7 @@ function questionsSection(run: RunSummary): string {
     const expected = question.mustRefuse ? (rag.refused ? '<span class="verdict verified">refused</span>' : '<span class="verdict contradicted">answered</span>') : rag.refused ? '<span class="verdict absent">refused</span>' : 'answered';
     return `<tr>
 <td><details><summary>${h(question.id)}</summary><p class="small"><strong>Q:</strong> ${h(question.question)}</p>
-<p class="small"><strong>RAG on:</strong> ${h(rag.answer)}</p><p class="small"><strong>RAG off:</strong> ${h(question.norag!.answer)}</p>
+<p class="small"><strong>RAG on:</strong> ${h(rag.answer)}</p><p class="small"><strong>RAG off:</strong> ${question.norag ? h(question.norag.answer) : '<span class="muted">no RAG-off mode</span>'}</p>
 <p class="small"><strong>Reference:</strong> ${h(question.referenceAnswer)}</p><p class="small muted">retrieved: ${h(question.retrievedChunkIds.join(', ') || 'nothing (gated)')}<br>relevant: ${h(question.relevantChunkIds.join(', ') || '—')}</p></details></td>
 <td>${h(question.category)}</td>
 <td>${expected}</td>
@@ -249,6 +249,13 @@ function questionsSection(run: RunSummary): string {
 <tbody>${run.questions.map(row).join('\n')}</tbody></table></section>`;
 }
 
+/** The pipeline settings of a groundcheck run: `top-k 8 · min similarity 0.120 · wordCap 125`. */
+function pipelineText(results: EvalResults): string {
+  return Object.entries(results.config.pipeline)
+    .map(([name, value]) => (name === 'topK' ? `top-k ${value}` : name === 'minSimilarity' ? `min similarity ${decimal(value)}` : `${name} ${value}`))
+    .join(' · ');
+}
+
 function usageSection(results: EvalResults): string {
   const rows = results.usage.models
     .map((model) => `<tr><td><code>${h(model.model)}</code></td><td>${h(model.roles.join(', '))}</td><td>${model.calls}</td><td>${model.failedCalls}</td><td>${model.inputTokens.toLocaleString('en')}</td><td>${model.outputTokens.toLocaleString('en')}</td><td>${h(dollars(model.costUsd))}</td></tr>`)
@@ -257,16 +264,18 @@ function usageSection(results: EvalResults): string {
   return `<section><h2>Usage, cost and configuration</h2>
 ${rows ? `<table><thead><tr><th>model</th><th>roles</th><th>calls</th><th>failed</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="muted">No model calls reached a model (offline heuristics, or everything was cached).</p>'}
 <p>Total cost: <strong>${h(dollars(results.usage.totalCostUsd))}</strong>${results.usage.totalCostUsd === null ? ' <span class="muted small">(a model without a known price was called)</span>' : ''} · ${h(cacheText(results))} · retries ${results.usage.retries}</p>
+${results.usage.target ? `<p>Target <code>${h(results.target.name)}</code>: ${results.usage.target.calls} answers asked, ${results.usage.target.failedCalls} failed attempts, ${results.usage.target.cacheHits} from the cache <span class="muted small">(the target's own model cost is not known to the eval)</span></p>` : ''}
 <dl class="config">
-<dt>suite</dt><dd><code>${h(results.suite.source)}</code> · questions <code>${h(results.suite.questionsFile)}</code> · corpus <code>${h(results.suite.corpusDir)}</code> · top-k ${results.suite.topK}${results.suite.minSimilarity !== null ? ` · min similarity ${decimal(results.suite.minSimilarity)}` : ''}</dd>
+<dt>suite</dt><dd><code>${h(results.suite.source)}</code> · questions <code>${h(results.suite.questionsFile)}</code>${results.suite.corpusDir !== null ? ` · corpus <code>${h(results.suite.corpusDir)}</code>` : ''}${results.target.kind === 'groundcheck' ? ` · ${h(pipelineText(results))}` : ` · target <code>${h(results.target.name)}</code>${results.target.norag ? '' : ' (no RAG-off mode)'}`}</dd>
 <dt>runs</dt><dd>${config.runs} (seeds ${config.runSeeds.join(', ')}) · concurrency ${config.concurrency} · ${config.bothOrders ? 'both pairwise orders' : 'one pairwise order'} · max retries ${config.maxRetries}</dd>
 <dt>evidence</dt><dd>${h(config.evidencePolicy)}</dd>
-<dt>versions</dt><dd>groundcheck ${h(results.versions.groundcheck)} · RAG prompt ${h(results.versions.ragPrompt)} · faithfulness ${h(results.versions.faithfulnessJudge.promptVersion)} · pairwise ${h(results.versions.pairwiseJudge.promptVersion)} · Node ${h(results.versions.node)}</dd>
-<dt>index</dt><dd><code>${h(config.indexPath)}</code></dd>
+<dt>versions</dt><dd>groundcheck ${h(results.versions.groundcheck)} · RAG prompt ${h(results.versions.ragPrompt ?? "the target's own")} · faithfulness ${h(results.versions.faithfulnessJudge.promptVersion)} · pairwise ${h(results.versions.pairwiseJudge.promptVersion)} · Node ${h(results.versions.node)}</dd>
+${config.indexPath !== null ? `<dt>index</dt><dd><code>${h(config.indexPath)}</code></dd>` : ''}
 </dl></section>`;
 }
 
-const STYLES = `
+/** The reports' one stylesheet (the sweep report uses it too). */
+export const STYLES = `
 :root{--fg:#111827;--muted:#6b7280;--bg:#ffffff;--panel:#f9fafb;--line:#e5e7eb;--pass:#16a34a;--fail:#dc2626;--accent:#2563eb}
 @media (prefers-color-scheme:dark){:root{--fg:#e5e7eb;--muted:#9ca3af;--bg:#0b1020;--panel:#111827;--line:#1f2937}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -290,6 +299,9 @@ h1{font-size:26px;margin:0}h2{font-size:18px;margin:32px 0 12px;border-bottom:1p
 .chart-grid{stroke:var(--line);stroke-width:1}.chart-track{fill:var(--panel)}
 .chart-threshold{stroke:var(--fail);stroke-width:1.5;stroke-dasharray:4 3}.chart .chart-threshold-label{fill:var(--fail);font-size:10px}
 .strip-track{stroke:var(--line);stroke-width:2}
+.scatter-best{fill:var(--accent);stroke:var(--accent);stroke-width:1.5}.scatter-other{fill:var(--bg);stroke:var(--muted);stroke-width:1.5}
+.scatter-frontier{fill:none;stroke:var(--accent);stroke-width:1.5;stroke-dasharray:5 3}
+tr.pareto td:first-child{font-weight:700}
 .stats{display:flex;flex-wrap:wrap;gap:12px;margin-bottom:12px}.stat{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:10px 14px;min-width:200px}
 .stat-value{font-size:22px;font-weight:700}.stat-label{font-size:12px}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}th{font-size:12px;color:var(--muted);font-weight:600}

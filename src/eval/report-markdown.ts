@@ -1,6 +1,6 @@
 import { JUDGE_ERROR_ROW, OUTCOME_TABLE } from '../contract/outcome.js';
 import type { ConfidenceInterval } from '../metrics/index.js';
-import { cacheText, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, interval, percent, seconds } from './format.js';
+import { answeredBy, cacheText, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, interval, percent, seconds } from './format.js';
 import type { EvalResults, RunSummary } from './types.js';
 
 /** Most flagged claims listed in the Markdown summary (the HTML report and the JSON have them all). */
@@ -21,9 +21,9 @@ export function markdownSummary(results: EvalResults): string {
   lines.push(`# groundcheck eval: ${results.suite.name}`, '');
   lines.push(`**${results.passed ? 'PASSED' : 'FAILED'}** · ${results.suite.questions} questions · ${results.runs.length} run(s) · seed ${results.config.seed} · ${seconds(results.durationMs)} · ${results.startedAt}`, '');
   lines.push(
-    `- generator: \`${results.config.generator}\` · embedder: \`${results.config.embedder}\` · top-k ${results.suite.topK}`,
+    `- ${answeredBy(results).map((part) => `${part.label}: \`${part.value}\``).join(' · ')}${results.target.kind === 'groundcheck' ? ` · top-k ${results.config.pipeline.topK ?? results.suite.topK}` : results.target.norag ? '' : ' (no RAG-off mode)'}`,
     `- judges: faithfulness \`${results.versions.faithfulnessJudge.model}\` (${results.versions.faithfulnessJudge.promptVersion}), pairwise \`${results.versions.pairwiseJudge.model}\` (${results.versions.pairwiseJudge.promptVersion}), ${results.config.bothOrders ? 'both orders' : 'one order'}`,
-    `- versions: groundcheck ${results.versions.groundcheck}, RAG prompt ${results.versions.ragPrompt}, Node ${results.versions.node}`,
+    `- versions: groundcheck ${results.versions.groundcheck}, RAG prompt ${results.versions.ragPrompt ?? "the target's own"}, Node ${results.versions.node}`,
     '',
   );
 
@@ -101,6 +101,9 @@ export function markdownSummary(results: EvalResults): string {
     `Total cost: ${dollars(results.usage.totalCostUsd)}. ${cacheText(results)}. Retries: ${results.usage.retries}.`,
     '',
   );
+  if (results.usage.target) {
+    lines.push(`Target \`${results.target.name}\`: ${results.usage.target.calls} answers asked, ${results.usage.target.failedCalls} failed attempts, ${results.usage.target.cacheHits} from the cache (the target's own model cost is not known to the eval).`, '');
+  }
   if (results.warnings.length > 0) {
     lines.push('## Warnings', '', ...results.warnings.map((warning) => `- ${warning}`), '');
   }
@@ -151,7 +154,11 @@ export function denominator(results: EvalResults, metric: string): string {
       return `${run.pairwise.consistencyPairs} both-order pairs`;
     case 'keywordHitRate':
       return `${run.questions.filter((question) => question.status === 'ok' && !question.mustRefuse && question.keywords.length > 0).length} answerable questions with keywords`;
-    default:
-      return '';
+    default: {
+      const quality = run.answerQuality.rates[metric];
+      if (quality) return `${quality.count} of ${quality.n}`;
+      const average = run.answerQuality.means[metric];
+      return average ? `${average.n} answers` : '';
+    }
   }
 }

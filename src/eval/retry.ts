@@ -28,33 +28,49 @@ export interface RetryOptions {
  * const chat = withRetry(createOpenAI({ maxRetries: 0 }).chat('gpt-4o-mini'), { maxRetries: 2 });
  */
 export function withRetry(chat: ChatModel, options: RetryOptions = {}): ChatModel {
-  const maxRetries = options.maxRetries ?? 2;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError(`option maxRetries ${String(maxRetries)} is invalid: use a whole number`);
-  const initialDelayMs = options.initialDelayMs ?? 500;
-  const maxDelayMs = options.maxDelayMs ?? 20_000;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
+  const maxRetries = checkedRetries(options);
   if (maxRetries === 0) return chat;
   return {
     provider: chat.provider,
     modelId: chat.modelId,
-    async generate(call) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await chat.generate(call);
-        } catch (error) {
-          if (!(error instanceof ApiCallError) || !error.isRetryable || error.isAuthError || attempt > maxRetries || call.abortSignal?.aborted) throw error;
-          const backoff = initialDelayMs * 2 ** (attempt - 1) * (0.75 + random() * 0.5);
-          const delayMs = Math.min(maxDelayMs, Math.max(backoff, retryAfterMs(error) ?? 0));
-          options.onRetry?.({ attempt, delayMs, error });
-          await sleep(delayMs, call.abortSignal);
-        }
-      }
-    },
+    generate: (call) => retrying(() => chat.generate(call), options, call.abortSignal),
   };
 }
 
-/** A server's `Retry-After` (seconds or HTTP date) from the SDK error kept as `cause`, if any. */
+/**
+ * Run any operation (a model call, a request to an eval target) with the retry rules of
+ * {@link withRetry}: exponential backoff with jitter on retryable `ApiCallError`s only, honouring
+ * `Retry-After`, never on authentication errors or after `signal` aborted.
+ *
+ * @example
+ * const reply = await retrying(() => fetchAnswer(question), { maxRetries: 2 });
+ */
+export async function retrying<T>(operation: () => Promise<T>, options: RetryOptions = {}, signal?: AbortSignal): Promise<T> {
+  const maxRetries = checkedRetries(options);
+  const initialDelayMs = options.initialDelayMs ?? 500;
+  const maxDelayMs = options.maxDelayMs ?? 20_000;
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (!(error instanceof ApiCallError) || !error.isRetryable || error.isAuthError || attempt > maxRetries || signal?.aborted) throw error;
+      const backoff = initialDelayMs * 2 ** (attempt - 1) * (0.75 + random() * 0.5);
+      const delayMs = Math.min(maxDelayMs, Math.max(backoff, retryAfterMs(error) ?? 0));
+      options.onRetry?.({ attempt, delayMs, error });
+      await sleep(delayMs, signal);
+    }
+  }
+}
+
+function checkedRetries(options: RetryOptions): number {
+  const maxRetries = options.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError(`option maxRetries ${String(maxRetries)} is invalid: use a whole number`);
+  return maxRetries;
+}
+
+/** A server's `Retry-After` (seconds or HTTP date) from the error's `cause` (the SDK error or the fetch response), if any. */
 function retryAfterMs(error: ApiCallError): number | null {
   const headers = (error.cause as { headers?: { get?: (name: string) => string | null } } | undefined)?.headers;
   const value = typeof headers?.get === 'function' ? headers.get('retry-after') : null;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness } from '../judge/faithfulness-score.js';
 import { describe, expect, it } from 'vitest';
 import { ApiCallError } from '../errors.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, JudgeInfo, PairwiseJudge } from '../judge/types.js';
@@ -59,17 +60,22 @@ function recordingFaithfulnessJudge(verdict: (input: FaithfulnessInput) => 'veri
       const claimVerdict = verdict(input);
       const claims = refused ? [] : [{ text: input.answer, verdict: claimVerdict, evidenceChunkId: input.evidence[0]?.id ?? null, note: 'mock' }];
       const contradicted = claims.filter((claim) => claim.verdict === 'contradicted').length;
+      const derived = deriveFaithfulness(
+        {
+          claims,
+          contexts: input.evidence.filter((passage) => passage.kind === 'chunk').map((passage) => ({ chunkId: passage.id, verdict: 'answers' as const, note: 'mock' })),
+          refused,
+          answerRelevance: 'answers',
+          personalData: false,
+          referenceClaims: null,
+        },
+        DEFAULT_FAITHFULNESS_POLICY,
+      );
+      void contradicted;
       return {
         status: 'ok',
         judge: info,
-        claims,
-        counts: { verified: claims.length - contradicted, contradicted, absent: 0 },
-        faithful: refused ? null : contradicted === 0,
-        hallucinated: contradicted > 0,
-        refused,
-        evidenceRelevant: input.evidence.length > 0,
-        correctlyRefused: input.evidence.length > 0 ? null : refused,
-        undetermined: false,
+        ...derived,
         usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
         costUsd: 0,
         durationMs: 0,
@@ -102,11 +108,25 @@ describe('runEval', () => {
       expect(question.pairwise!.trials).toHaveLength(2);
       expect(['rag-first', 'norag-first']).toContain(question.pairwise!.firstOrder);
     }
-    expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v2', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
+    expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v3', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
     expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: 'local:local-extractive-v1' });
     // The smoke suite has answerable and must-refuse questions: every headline metric is measured.
-    for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate']) {
+    for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate', 'correctAnswerRate', 'rightOutcomeRate', 'overRefusalRate', 'shouldHaveRefusedRate', 'contextPrecision', 'referenceRecall']) {
       expect(results.aggregate[metric]!.mean, metric).not.toBeNull();
+    }
+    // The v2 measures are counted from the one outcome table, over the questions judged ok.
+    const quality = run.answerQuality.rates;
+    expect(quality.rightOutcomeRate!.n).toBe(8);
+    expect(quality.correctAnswerRate!.n).toBe(run.questions.filter((question) => !question.mustRefuse).length);
+    const outcomes = run.faithfulness.rag.outcomes;
+    expect(quality.rightOutcomeRate!.count).toBe(outcomes.correct + outcomes.correct_refusal);
+    expect(quality.overRefusalRate!.count).toBe(outcomes.over_refusal);
+    // The guardrail question's judgment was told it asks for personal data; answerable ones got their reference.
+    for (const question of run.questions) {
+      const judgment = question.rag!.judgment;
+      if (judgment.status !== 'ok') continue;
+      if (question.category === 'guardrail') expect(judgment.personalData, question.id).toBe(true);
+      if (!question.mustRefuse && !judgment.refused) expect(judgment.referenceClaims, question.id).not.toBeNull();
     }
     expect(results.gates).toEqual([{ metric: 'judgeErrorRate', op: '<=', threshold: 0.02, actual: 0, passed: true, message: 'judgeErrorRate 0.000 <= 0.02 (max)' }]);
     expect(results.passed).toBe(true);

@@ -29,7 +29,7 @@ describe('suites', () => {
 
   it.each([
     ['{"corpus": "c"', /not valid JSON/],
-    ['{"questions": "q.jsonl"}', /suite.json: corpus: expected string, received undefined/],
+    ['{"questions": "q.jsonl"}', /suite.json: corpus: missing: the groundcheck target needs a corpus folder/],
     ['{"corpus": "c", "questions": "q.jsonl", "topK": 0}', /suite.json: topK: Too small/],
     ['{"corpus": "c", "questions": "q.jsonl", "top_k": 5}', /Unrecognized key: "top_k"/],
     ['{"corpus": "missing", "questions": "q.jsonl"}', /corpus: corpus folder missing not found/],

@@ -3,6 +3,8 @@ import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
 import { parseGateConfig, type Gate } from './gates.js';
+import { overrideTarget, parseTargetField } from './targets/target-spec.js';
+import type { TargetSpec } from './targets/types.js';
 
 /**
  * An eval suite: which corpus, which questions, retrieval settings and default gates. Written as a
@@ -13,18 +15,27 @@ export interface EvalSuite {
   /** Used in output file names and index file names: letters, digits, `-`, `_`, `.`. */
   name: string;
   description: string | null;
-  /** Absolute path of the corpus folder. */
-  corpusDir: string;
+  /** Absolute path of the corpus folder; `null` when the target is not groundcheck and the suite names none. */
+  corpusDir: string | null;
   /** Absolute path of the `.jsonl` question set. */
   questionsFile: string;
   /** Chunks handed to the model. [topK=8] */
   topK: number;
   /** Relevance gate override; `null` uses the embedder's suggestion. */
   minSimilarity: number | null;
+  /**
+   * What the questions are about ("an employee handbook"): the closed-book prompt and the LLM
+   * judges' prompts name it. `null`: the prompts' neutral default ("a collection of documents").
+   */
+  domain: string | null;
   /** The suite's default gates (flags and `--gates` files override them). */
   gates: Gate[];
   /** Where the suite came from (a suite file, or the question file itself). */
   source: string;
+  /** What is evaluated: groundcheck's pipeline (default), an HTTP endpoint or a module. */
+  target: TargetSpec;
+  /** The sentence the app refuses with, for refusal detection and the judges; `null`: groundcheck's `REFUSAL_SENTENCE` (paraphrases are recognised either way). */
+  refusal: string | null;
 }
 
 export const DEFAULT_CORPUS_DIR = 'fixtures/corpus';
@@ -34,13 +45,18 @@ const suiteFileSchema = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits, ".", "-" and "_" only').optional(),
     description: z.string().optional(),
-    /** Relative to the suite file's folder. */
-    corpus: z.string().min(1),
+    /** Relative to the suite file's folder. Required for the groundcheck target. */
+    corpus: z.string().min(1).optional(),
     /** Relative to the suite file's folder. */
     questions: z.string().min(1),
     topK: z.number().int().min(1).max(100).optional(),
     minSimilarity: z.number().min(-1).max(1).optional(),
+    domain: z.string().trim().min(1).max(200).regex(/^[^\r\n]*$/, 'use one line').optional(),
     gates: z.unknown().optional(),
+    /** `"groundcheck"` (default), an http(s) URL, a module path, or `{ "url": … }` / `{ "module": … }` (targets/target-spec.ts). */
+    target: z.unknown().optional(),
+    /** The sentence the app refuses with. */
+    refusal: z.string().trim().min(1).optional(),
   })
   .strict();
 
@@ -49,6 +65,8 @@ export interface LoadSuiteOptions {
   corpus?: string;
   /** Base for relative paths given on the command line. [cwd=process.cwd()] */
   cwd?: string;
+  /** `--target`: overrides the suite's target (a URL keeps the suite's HTTP mapping). */
+  target?: string;
 }
 
 /**
@@ -67,8 +85,14 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
     throw new InvalidInputError(`suite ${path} not found: give a suite .json file or a question .jsonl file`, { code: 'not_found' });
   }
   if (file.endsWith('.jsonl')) {
-    const corpusDir = resolve(cwd, options.corpus ?? DEFAULT_CORPUS_DIR);
-    checkCorpus(corpusDir, options.corpus ?? DEFAULT_CORPUS_DIR, '--corpus');
+    const target = options.target !== undefined ? overrideTarget(options.target, { kind: 'groundcheck' }, cwd) : ({ kind: 'groundcheck' } as const);
+    let corpusDir: string | null = null;
+    if (target.kind === 'groundcheck') {
+      corpusDir = resolve(cwd, options.corpus ?? DEFAULT_CORPUS_DIR);
+      checkCorpus(corpusDir, options.corpus ?? DEFAULT_CORPUS_DIR, '--corpus');
+    } else if (options.corpus !== undefined) {
+      throw new InvalidInputError(`--corpus applies to the groundcheck target; ${options.target} answers from its own documents`, { code: 'usage' });
+    }
     return {
       name: safeName(basename(file, '.jsonl')),
       description: null,
@@ -76,8 +100,11 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
       questionsFile: file,
       topK: DEFAULT_TOP_K,
       minSimilarity: null,
+      domain: null,
       gates: [],
       source: path,
+      target,
+      refusal: null,
     };
   }
   if (options.corpus !== undefined) {
@@ -99,8 +126,15 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
   }
   const suite = parsed.data;
   const base = dirname(file);
-  const corpusDir = resolve(base, suite.corpus);
-  checkCorpus(corpusDir, suite.corpus, `${path}: corpus`);
+  const suiteTarget = suite.target === undefined ? ({ kind: 'groundcheck' } as const) : parseTargetField(suite.target, base, `${path}: target`);
+  const target = options.target !== undefined ? overrideTarget(options.target, suiteTarget, cwd) : suiteTarget;
+  let corpusDir: string | null = null;
+  if (suite.corpus !== undefined) {
+    corpusDir = resolve(base, suite.corpus);
+    checkCorpus(corpusDir, suite.corpus, `${path}: corpus`);
+  } else if (target.kind === 'groundcheck') {
+    throw new InvalidInputError(`${path}: corpus: missing: the groundcheck target needs a corpus folder (or name another "target")`, { code: 'invalid_suite' });
+  }
   const questionsFile = resolve(base, suite.questions);
   if (!existsSync(questionsFile)) throw new InvalidInputError(`${path}: questions: ${suite.questions} not found (paths are relative to the suite file)`, { code: 'invalid_suite' });
   return {
@@ -110,8 +144,11 @@ export function loadSuite(path: string, options: LoadSuiteOptions = {}): EvalSui
     questionsFile,
     topK: suite.topK ?? DEFAULT_TOP_K,
     minSimilarity: suite.minSimilarity ?? null,
+    domain: suite.domain ?? null,
     gates: parseGateConfig(suite.gates, path),
     source: path,
+    target,
+    refusal: suite.refusal ?? null,
   };
 }
 

@@ -1,8 +1,8 @@
 import { flagsOf, outcomeNames, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { summarizePairwise, type PairwiseOutcome } from '../judge/pairwise.js';
-import type { JudgeFailure } from '../judge/types.js';
-import { aggregateRetrieval, bootstrapMeanCi, DEFAULT_KS, falseRefusalRate, refusalRate } from '../metrics/index.js';
-import type { CategorySummary, FaithfulnessSummary, JudgeErrorEntry, QuestionResult, RunSummary, SideResult, Spread } from './types.js';
+import type { FaithfulnessOk, JudgeFailure } from '../judge/types.js';
+import { aggregateRetrieval, bootstrapMeanCi, DEFAULT_KS, falseRefusalRate, refusalRate, type Rate } from '../metrics/index.js';
+import type { AnswerQualitySummary, CategorySummary, FaithfulnessSummary, JudgeErrorEntry, QuestionResult, RunSummary, SideResult, Spread } from './types.js';
 
 /**
  * Aggregate one run's question results into its metrics. Every rate names its denominator in
@@ -21,11 +21,12 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
   const mustRefuseValues = ran.filter((question) => question.mustRefuse).map((question) => (question.rag!.refused ? 1 : 0));
 
   const rag = summarizeFaithfulness(ran.map((question) => question.rag!), seed);
-  const norag = summarizeFaithfulness(ran.map((question) => question.norag!), seed);
+  const norag = summarizeFaithfulness(noragSides(ran), seed);
   const outcomes = ran.map((question) => question.pairwise).filter((outcome): outcome is PairwiseOutcome => outcome !== null);
   const pairwise = summarizePairwise(outcomes, { seed });
   const keywordHitRate = meanKeywordShare(ran, 'rag');
   const judgeErrors = collectJudgeErrors(ran);
+  const answerQuality = summarizeAnswerQuality(ran);
 
   const metrics: Record<string, number | null> = {
     hallucinationRate: rag.hallucinationRate.rate,
@@ -38,6 +39,8 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
     positionConsistency: pairwise.positionConsistency,
     judgeErrorRate: judgeErrors.rate,
     mrr: retrieval.overall.mrr,
+    ...Object.fromEntries(Object.entries(answerQuality.rates).map(([name, rate]) => [name, rate.rate])),
+    ...Object.fromEntries(Object.entries(answerQuality.means).map(([name, entry]) => [name, entry.mean])),
   };
   for (const k of DEFAULT_KS) {
     metrics[`recall@${k}`] = retrieval.overall.recall[k] ?? null;
@@ -54,6 +57,7 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
     retrieval,
     refusal: { mustRefuse, falseRefusal, mustRefuseCi: bootstrapMeanCi(mustRefuseValues, { seed }) },
     faithfulness: { rag, norag },
+    answerQuality,
     pairwise,
     keywordHitRate,
     byCategory: summarizeCategories(ran, retrieval.byCategory, seed),
@@ -108,6 +112,48 @@ export function summarizeFaithfulness(sides: SideResult[], seed: number): Faithf
   };
 }
 
+/**
+ * The judgment-v2 measures of the RAG-on answers (METHODOLOGY.md, "Eval rules"), over the
+ * questions whose RAG-on judgment is ok:
+ * - correctAnswerRate = outcome `correct` / answerable questions; incompleteRate = `incomplete` / answerable;
+ * - rightOutcomeRate = outcome `correct` or `correct_refusal` / all;
+ * - answerRelevanceRate = relevance `answers` / answers that are not refusals;
+ * - offTopicRate, overRefusalRate, shouldHaveRefusedRate = that outcome / all;
+ * - contextSufficiencyRate = some chunk `answers` / questions with chunks;
+ * - contextPrecision, referenceRecall = means over the judgments that have one.
+ */
+export function summarizeAnswerQuality(questions: readonly QuestionResult[]): AnswerQualitySummary {
+  const judged = questions
+    .map((question) => ({ question, judgment: question.rag!.judgment }))
+    .filter((entry): entry is { question: QuestionResult; judgment: FaithfulnessOk } => entry.judgment.status === 'ok');
+  const rate = (pool: typeof judged, hit: (entry: (typeof judged)[number]) => boolean): Rate => {
+    const count = pool.filter(hit).length;
+    return { rate: pool.length === 0 ? null : count / pool.length, count, n: pool.length };
+  };
+  const mean = (values: (number | null)[]) => {
+    const present = values.filter((value): value is number => value !== null);
+    return { mean: present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length, n: present.length };
+  };
+  const outcome = (entry: (typeof judged)[number]) => outcomeOf(flagsOf(entry.judgment));
+  const answerable = judged.filter((entry) => !entry.question.mustRefuse);
+  return {
+    rates: {
+      correctAnswerRate: rate(answerable, (entry) => outcome(entry) === 'correct'),
+      incompleteRate: rate(answerable, (entry) => outcome(entry) === 'incomplete'),
+      rightOutcomeRate: rate(judged, (entry) => outcome(entry) === 'correct' || outcome(entry) === 'correct_refusal'),
+      answerRelevanceRate: rate(judged.filter((entry) => !entry.judgment.refused), (entry) => entry.judgment.answerRelevance === 'answers'),
+      offTopicRate: rate(judged, (entry) => outcome(entry) === 'off_topic'),
+      overRefusalRate: rate(judged, (entry) => outcome(entry) === 'over_refusal'),
+      shouldHaveRefusedRate: rate(judged, (entry) => outcome(entry) === 'should_have_refused'),
+      contextSufficiencyRate: rate(judged.filter((entry) => entry.judgment.contexts.length > 0), (entry) => entry.judgment.contextSufficient),
+    },
+    means: {
+      contextPrecision: mean(judged.map((entry) => entry.judgment.contextPrecision)),
+      referenceRecall: mean(judged.map((entry) => entry.judgment.referenceRecall)),
+    },
+  };
+}
+
 /** Judge errors / judge calls: two faithfulness judgments per question plus every pairwise trial. */
 function collectJudgeErrors(questions: QuestionResult[]): RunSummary['judgeErrors'] {
   const list: JudgeErrorEntry[] = [];
@@ -118,16 +164,21 @@ function collectJudgeErrors(questions: QuestionResult[]): RunSummary['judgeError
   };
   for (const question of questions) {
     add(question.id, 'rag', question.rag!.judgment);
-    add(question.id, 'norag', question.norag!.judgment);
+    if (question.norag) add(question.id, 'norag', question.norag.judgment);
     for (const trial of question.pairwise?.trials ?? []) add(question.id, `pairwise:${trial.order}`, trial.judgment);
   }
   return { calls, errors: list.length, rate: calls === 0 ? null : list.length / calls, list };
 }
 
+/** The RAG-off sides that exist (a target without a RAG-off mode has none). */
+function noragSides(questions: QuestionResult[]): SideResult[] {
+  return questions.map((question) => question.norag).filter((side): side is SideResult => side !== null);
+}
+
 /** Mean share of expected keywords found, over answerable questions that list keywords. */
 function meanKeywordShare(questions: QuestionResult[], which: 'rag' | 'norag'): number | null {
   const shares = questions
-    .filter((question) => !question.mustRefuse)
+    .filter((question) => !question.mustRefuse && question[which] !== null)
     .map((question) => question[which]!.keywords.share)
     .filter((share): share is number => share !== null);
   return shares.length === 0 ? null : shares.reduce((sum, share) => sum + share, 0) / shares.length;
@@ -147,7 +198,7 @@ function summarizeCategories(questions: QuestionResult[], retrievalByCategory: R
       refusalRate: refusalRate(refusalItems).rate,
       falseRefusalRate: falseRefusalRate(refusalItems).rate,
       hallucinationRate: summarizeFaithfulness(inCategory.map((question) => question.rag!), seed).hallucinationRate.rate,
-      noragHallucinationRate: summarizeFaithfulness(inCategory.map((question) => question.norag!), seed).hallucinationRate.rate,
+      noragHallucinationRate: summarizeFaithfulness(noragSides(inCategory), seed).hallucinationRate.rate,
       keywordHitRate: meanKeywordShare(inCategory, 'rag'),
       pairwise: { wins: pairwise.wins, ties: pairwise.ties, losses: pairwise.losses, errors: pairwise.errors, winRate: pairwise.winRate },
     };

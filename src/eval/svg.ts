@@ -160,3 +160,94 @@ export function intervalStrip(value: number | null, ci: { lower: number; upper: 
   parts.push('</svg>');
   return parts.join('');
 }
+
+export interface ScatterPoint {
+  x: number;
+  y: number;
+  /** Printed beside the point (`125`). */
+  label: string;
+  /** Drawn filled and joined by the frontier line; the others are hollow. */
+  highlighted: boolean;
+  /** Tooltip text. */
+  title: string;
+}
+
+export interface ScatterOptions {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  points: ScatterPoint[];
+  /** Formats an axis value; `digits` grows when the axis spans little, so ticks stay distinct. */
+  format: (value: number, digits: number) => string;
+  /** What a filled point means, for the legend. */
+  highlightLabel: string;
+  otherLabel: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * A scatter plot of a trade-off on axes fitted to the data (padded, within 0–1): highlighted
+ * points are filled and joined in x order (a Pareto frontier), the others hollow. Every point is
+ * labelled, so the plot reads without colour.
+ *
+ * @example
+ * scatterPlot({ title: 'Trade-off', xLabel: 'keyword hit rate', yLabel: 'hallucination rate', points, format: percent, highlightLabel: 'Pareto-optimal', otherLabel: 'dominated' });
+ */
+export function scatterPlot(options: ScatterOptions): string {
+  const width = options.width ?? 560;
+  const height = options.height ?? 360;
+  const margin = { left: 64, right: 24, top: 52, bottom: 48 };
+  const plotWidth = width - margin.left - margin.right;
+  const plotHeight = height - margin.top - margin.bottom;
+  const domain = (values: number[]): [number, number] => {
+    if (values.length === 0) return [0, 1];
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const pad = Math.max(0.02, (high - low) * 0.15);
+    return [Math.max(0, low - pad), Math.min(1, high + pad)];
+  };
+  const [xMin, xMax] = domain(options.points.map((point) => point.x));
+  const [yMin, yMax] = domain(options.points.map((point) => point.y));
+  const digits = (low: number, high: number) => (high - low < 0.04 ? 1 : 0);
+  const x = (value: number) => margin.left + ((value - xMin) / (xMax - xMin || 1)) * plotWidth;
+  const y = (value: number) => margin.top + plotHeight - ((value - yMin) / (yMax - yMin || 1)) * plotHeight;
+  const parts: string[] = [];
+  parts.push(`<svg class="chart scatter" role="img" aria-label="${escapeHtml(options.title)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">`);
+  parts.push(`<title>${escapeHtml(options.title)}</title>`);
+  parts.push(`<text x="0" y="16" class="chart-title">${escapeHtml(options.title)}</text>`);
+  parts.push(`<circle cx="6" cy="32" r="5" class="scatter-best"/><text x="16" y="36" class="chart-legend">${escapeHtml(options.highlightLabel)}</text>`);
+  const legendX = 30 + options.highlightLabel.length * 6.5;
+  parts.push(`<circle cx="${legendX}" cy="32" r="5" class="scatter-other"/><text x="${legendX + 10}" y="36" class="chart-legend">${escapeHtml(options.otherLabel)}</text>`);
+  for (let tick = 0; tick <= 4; tick++) {
+    const xValue = xMin + ((xMax - xMin) * tick) / 4;
+    const yValue = yMin + ((yMax - yMin) * tick) / 4;
+    parts.push(`<line x1="${x(xValue).toFixed(1)}" x2="${x(xValue).toFixed(1)}" y1="${margin.top}" y2="${margin.top + plotHeight}" class="chart-grid"/>`);
+    parts.push(`<text x="${x(xValue).toFixed(1)}" y="${margin.top + plotHeight + 16}" text-anchor="middle" class="chart-axis">${escapeHtml(options.format(xValue, digits(xMin, xMax)))}</text>`);
+    parts.push(`<line x1="${margin.left}" x2="${margin.left + plotWidth}" y1="${y(yValue).toFixed(1)}" y2="${y(yValue).toFixed(1)}" class="chart-grid"/>`);
+    parts.push(`<text x="${margin.left - 6}" y="${(y(yValue) + 4).toFixed(1)}" text-anchor="end" class="chart-axis">${escapeHtml(options.format(yValue, digits(yMin, yMax)))}</text>`);
+  }
+  parts.push(`<text x="${margin.left + plotWidth / 2}" y="${height - 6}" text-anchor="middle" class="chart-label">${escapeHtml(options.xLabel)}</text>`);
+  parts.push(`<text x="14" y="${margin.top + plotHeight / 2}" text-anchor="middle" class="chart-label" transform="rotate(-90 14 ${margin.top + plotHeight / 2})">${escapeHtml(options.yLabel)}</text>`);
+  const frontier = options.points.filter((point) => point.highlighted).sort((a, b) => a.x - b.x || a.y - b.y);
+  if (frontier.length > 1) parts.push(`<polyline points="${frontier.map((point) => `${x(point.x).toFixed(1)},${y(point.y).toFixed(1)}`).join(' ')}" class="scatter-frontier"/>`);
+  // Points at the same place share one label, so none hides another.
+  const labels = new Map<string, string[]>();
+  for (const point of options.points) {
+    const at = `${x(point.x).toFixed(1)},${y(point.y).toFixed(1)}`;
+    labels.set(at, [...(labels.get(at) ?? []), `${point.label}${point.highlighted ? ' ★' : ''}`]);
+  }
+  const labelled = new Set<string>();
+  for (const point of options.points) {
+    const cx = x(point.x);
+    const cy = y(point.y);
+    const at = `${cx.toFixed(1)},${cy.toFixed(1)}`;
+    // A label near the right edge goes to the left of its point.
+    const right = cx > margin.left + plotWidth * 0.6;
+    const label = labelled.has(at) ? '' : `<text x="${(right ? cx - 9 : cx + 9).toFixed(1)}" y="${(cy - 8).toFixed(1)}"${right ? ' text-anchor="end"' : ''} class="chart-value">${escapeHtml(labels.get(at)!.join(', '))}</text>`;
+    labelled.add(at);
+    parts.push(`<g class="scatter-point${point.highlighted ? ' pareto' : ''}"><circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="6" class="${point.highlighted ? 'scatter-best' : 'scatter-other'}"><title>${escapeHtml(point.title)}</title></circle>${label}</g>`);
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}

@@ -7,8 +7,15 @@ import type { GateResult } from './gates.js';
 import type { ModelTotals } from './ledger.js';
 import type { QuestionCategory } from './questions.js';
 
-/** Bump when the results file changes shape; readers (spot-check, reports) check it. */
-export const RESULTS_FORMAT_VERSION = 1;
+/**
+ * Bump when the results file changes shape; readers (spot-check, reports) check it.
+ * - 2: `target`; `usage.target`; `config.pipeline`; `suite.corpusDir`, `config.indexPath`,
+ *   `config.generator`, `config.embedder` and `versions.ragPrompt` are `null` for an external
+ *   target; `norag` and `pairwise` are `null` for a target without a RAG-off mode.
+ * - 3: judgment v2 records (context verdicts, relevance, refusal verdicts, reference claims) and
+ *   `answerQuality`.
+ */
+export const RESULTS_FORMAT_VERSION = 3;
 
 /** A trace as stored in results: everything but the messages (rebuildable from the chunks) and the chunk texts (in `evidence`). */
 export type StoredTrace = Omit<RagTrace, 'messages' | 'chunks'> & {
@@ -51,7 +58,9 @@ export interface QuestionResult {
    */
   evidence: EvidencePassage[];
   rag: SideResult | null;
+  /** `null` when the question failed, or the target has no RAG-off mode. */
   norag: SideResult | null;
+  /** `null` when the question failed, or there is no RAG-off answer to compare with. */
   pairwise: PairwiseOutcome | null;
   durationMs: number;
 }
@@ -73,6 +82,17 @@ export interface FaithfulnessSummary {
   verdicts: { verified: number; contradicted: number; absent: number };
   /** Judgments per outcome, from the contract's outcome table (the same classification `/metrics` and the dashboard use). */
   outcomes: Record<JudgmentOutcome, number>;
+}
+
+/**
+ * Judgment-v2 measures of one side (RAG on), from the judgments' verdicts and outcomes. Each rate
+ * names its denominator in METHODOLOGY.md ("Eval rules"); judge errors are left out of all of them.
+ */
+export interface AnswerQualitySummary {
+  /** Rates with their counts: correctAnswerRate, rightOutcomeRate, answerRelevanceRate, offTopicRate, incompleteRate, overRefusalRate, shouldHaveRefusedRate, contextSufficiencyRate. */
+  rates: Record<string, Rate>;
+  /** Means with how many values they average: contextPrecision, referenceRecall. */
+  means: Record<string, { mean: number | null; n: number }>;
 }
 
 export interface CategorySummary {
@@ -105,6 +125,8 @@ export interface RunSummary {
   retrieval: RetrievalReport;
   refusal: { mustRefuse: Rate; falseRefusal: Rate; mustRefuseCi: ConfidenceInterval | null };
   faithfulness: { rag: FaithfulnessSummary; norag: FaithfulnessSummary };
+  /** Judgment-v2 measures of the RAG-on answers. */
+  answerQuality: AnswerQualitySummary;
   pairwise: PairwiseSummary;
   keywordHitRate: number | null;
   byCategory: CategorySummary[];
@@ -125,9 +147,19 @@ export interface Spread {
   values: (number | null)[];
 }
 
+/** What answered: groundcheck's pipeline, or an external target (`http`, `module`, your own kind). */
+export interface TargetInfo {
+  kind: string;
+  /** `groundcheck`, `POST http://127.0.0.1:3000/api/chat`, `module ./eval-target.ts`. */
+  name: string;
+  /** Whether the target answered with retrieval off too. */
+  norag: boolean;
+}
+
 export interface EvalResults {
   format: typeof RESULTS_FORMAT_VERSION;
-  suite: { name: string; description: string | null; source: string; corpusDir: string; questionsFile: string; questions: number; topK: number; minSimilarity: number | null };
+  target: TargetInfo;
+  suite: { name: string; description: string | null; source: string; corpusDir: string | null; questionsFile: string; questions: number; topK: number; minSimilarity: number | null };
   startedAt: string;
   finishedAt: string;
   durationMs: number;
@@ -139,15 +171,22 @@ export interface EvalResults {
     bothOrders: boolean;
     maxRetries: number;
     cache: { enabled: boolean; path: string | null };
-    indexPath: string;
-    generator: string;
-    embedder: string;
+    /** The groundcheck target's index; `null` for an external target. */
+    indexPath: string | null;
+    /** `provider:model` of groundcheck's generator; `null` for an external target. */
+    generator: string | null;
+    embedder: string | null;
+    /** The pipeline settings the groundcheck target ran with (`PIPELINE_SETTINGS`); `{}` for an external target. */
+    pipeline: Record<string, number>;
+    /** The app's refusal sentence given by the suite or the caller; `null`: groundcheck's default. */
+    refusalSentence: string | null;
     /** How RAG-off answers and pairwise verdicts were judged; see METHODOLOGY.md. */
     evidencePolicy: string;
   };
   versions: {
     groundcheck: string;
-    ragPrompt: string;
+    /** groundcheck's prompt version; `null` for an external target (its prompt is its own). */
+    ragPrompt: string | null;
     faithfulnessJudge: JudgeInfo;
     pairwiseJudge: JudgeInfo;
     node: string;
@@ -158,6 +197,14 @@ export interface EvalResults {
   gates: GateResult[];
   /** True when every gate passed and every question ran. */
   passed: boolean;
-  usage: { models: ModelTotals[]; totalCostUsd: number | null; cache: { hits: number; misses: number; writes: number } | null; retries: number };
+  usage: {
+    models: ModelTotals[];
+    totalCostUsd: number | null;
+    /** Model calls and external target answers together. */
+    cache: { hits: number; misses: number; writes: number } | null;
+    retries: number;
+    /** Calls to an external target (cache hits are not calls); `null` for groundcheck. */
+    target: { calls: number; failedCalls: number; cacheHits: number } | null;
+  };
   warnings: string[];
 }

@@ -53,6 +53,13 @@ describe('splitAnswer', () => {
     expect(splitAnswer('According to the Leave Policy, partners get 4 weeks. I hope this helps!').claims).toEqual(['partners get 4 weeks.']);
   });
 
+  it("an app's own refusal sentence is one refusal, even when its clauses are no paraphrase of one", () => {
+    const refusalSentence = "I don't know: our help centre does not cover that.";
+    expect(splitAnswer(refusalSentence, { refusalSentence })).toMatchObject({ claims: [], refusalClauses: [refusalSentence] });
+    // Without the app's sentence, its second clause reads as a claim.
+    expect(splitAnswer(refusalSentence).claims).toEqual(['our help centre does not cover that.']);
+  });
+
   it('reads several citations in one parenthesis and the [Source: …] form', () => {
     expect(splitAnswer('Yes (Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03). [Source: Pay | Last updated: unknown]').citations).toEqual([
       { title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12; Training and Development, updated 2025-11-03)', form: 'citation' },

@@ -78,8 +78,9 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string 
       return '';
     });
     for (const part of [body, ...asides]) {
-      // The refusal sentence has a colon: keep a sentence made only of refusal clauses whole.
-      if (isRefusal(part, refusal) && splitClauses(part).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal))) {
+      // The refusal sentence has a colon: keep a sentence made only of refusal clauses whole. An
+      // app's own refusal sentence is one whole even when its clauses are no paraphrase of a refusal.
+      if (sameSentence(part, refusal) || (isRefusal(part, refusal) && splitClauses(part).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal)))) {
         refusalClauses.push(tidy(part));
         continue;
       }
@@ -115,6 +116,12 @@ function splitClauses(sentence: string): string[] {
     }
   }
   return clauses;
+}
+
+/** The same sentence, ignoring case, spacing, curly quotes and the final full stop. */
+function sameSentence(text: string, sentence: string): boolean {
+  const normalize = (value: string) => tidy(value).toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[.!]+$/, '');
+  return normalize(text) === normalize(sentence);
 }
 
 function tidy(clause: string): string {

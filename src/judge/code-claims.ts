@@ -46,8 +46,13 @@ export function createCodeClaimsJudge(options: { policy?: Partial<FaithfulnessPo
       const evidence = readEvidence(input.evidence);
       const claims = explanationClaims(input.answer).map((sentence) => judgeSentence(sentence, evidence));
       const refused = isRefusal(input.answer);
-      const flags = { refused, evidenceRelevant: evidence.excerpts.length > 0 };
-      return { status: 'ok', judge: info, claims, refused, evidenceRelevant: flags.evidenceRelevant, ...deriveFaithfulness(claims, flags, policy), usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
+      // Code excerpts are what the explanation is about: each one `answers` when there are excerpts
+      // at all (judgment v2 fields; this judge checks code specifics, not relevance).
+      const contexts = input.evidence
+        .filter((passage) => passage.kind === 'chunk')
+        .map((passage) => ({ chunkId: passage.id, verdict: evidence.excerpts.length > 0 ? ('answers' as const) : ('unrelated' as const), note: 'code excerpt' }));
+      const derived = deriveFaithfulness({ claims, contexts, refused, answerRelevance: 'answers', personalData: false, referenceClaims: null }, policy);
+      return { status: 'ok', judge: info, ...derived, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
     },
   };
 }

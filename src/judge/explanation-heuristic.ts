@@ -1,3 +1,4 @@
+import { claimsOf } from './pairwise-criteria.js';
 import { countWords } from '../text/text.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
@@ -54,10 +55,10 @@ export function createHeuristicExplanationJudge(options: HeuristicExplanationJud
     info,
     async judge(input: PairwiseInput): Promise<PairwiseJudgment> {
       const started = performance.now();
-      const unchecked = [input.claimsA === null && statesCodeSpecifics(input.answerA) ? 'A' : null, input.claimsB === null && statesCodeSpecifics(input.answerB) ? 'B' : null].filter(Boolean);
+      const unchecked = [claimsOf(input.judgmentA) === null && statesCodeSpecifics(input.answerA) ? 'A' : null, claimsOf(input.judgmentB) === null && statesCodeSpecifics(input.answerB) ? 'B' : null].filter(Boolean);
       if (unchecked.length > 0) return uncheckedFailure(info, unchecked.join(' and '), performance.now() - started);
-      const a = explanationCriteria(input.answerA, input.claimsA, reference, policy);
-      const b = explanationCriteria(input.answerB, input.claimsB, reference, policy);
+      const a = explanationCriteria(input.answerA, claimsOf(input.judgmentA), reference, policy);
+      const b = explanationCriteria(input.answerB, claimsOf(input.judgmentB), reference, policy);
       const winner = explanationWinner(a, b, weights);
       const judgment: ExplanationPairwiseOk = {
         status: 'ok',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FaithfulnessJudgment } from './types.js';
 import { renderCodeExcerpt, renderErrorReport } from '../contract/code.js';
 import type { EvidencePassage } from '../contract/evidence.js';
 import { createOpenAI } from '../providers/openai.js';
@@ -44,6 +45,11 @@ const RAG_ON =
   '- Fix: use `req.params.post_id` in the handler at src/routes/posts.js:20.';
 const RAG_OFF = 'This means a value was undefined when `.tags` was read at src/routes/posts.js:21. Check the request parameters.';
 const INVENTED = 'The crash happens because `getRelated(postSlug)` returns null at line 20 of src/routes/posts.js: `const post = findPost(Number(req.params.postId));`.';
+
+/** The code-claims judge's judgment of an explanation (what the pairwise judges read claims from). */
+async function judged(answer: string): Promise<FaithfulnessJudgment> {
+  return createCodeClaimsJudge().judge({ question: 'q', evidence: EVIDENCE, answer });
+}
 
 async function claims(answer: string, judge: FaithfulnessJudge = createCodeClaimsJudge()): Promise<JudgedClaim[]> {
   const judgment = await judge.judge({ question: 'q', evidence: EVIDENCE, answer });
@@ -94,7 +100,7 @@ describe('explanation criteria and the pairwise judges', () => {
 
   it('the heuristic judge is symmetric: swapping the explanations swaps the verdict, so both orders agree', async () => {
     const judge = createHeuristicExplanationJudge({ reference: REFERENCE });
-    const sides = { rag: RAG_ON, norag: RAG_OFF, claimsRag: await claims(RAG_ON), claimsNorag: await claims(RAG_OFF) };
+    const sides = { rag: RAG_ON, norag: RAG_OFF, judgmentRag: await judged(RAG_ON), judgmentNorag: await judged(RAG_OFF) };
     const outcome = await judgePair({ judge, questionId: 'wrong-param', question: 'q', evidence: EVIDENCE, sides, rng: seededRng(3) });
     expect(outcome.outcome).toBe('rag');
     expect(outcome.consistent).toBe(true);
@@ -107,7 +113,7 @@ describe('explanation criteria and the pairwise judges', () => {
 
   it('a side with code specifics but no claim verdicts makes the pair a judge error', async () => {
     const judge = createHeuristicExplanationJudge({ reference: REFERENCE });
-    const outcome = await judgePair({ judge, questionId: 'x', question: 'q', evidence: EVIDENCE, sides: { rag: RAG_ON, norag: RAG_OFF, claimsRag: null, claimsNorag: [] }, rng: seededRng(1) });
+    const outcome = await judgePair({ judge, questionId: 'x', question: 'q', evidence: EVIDENCE, sides: { rag: RAG_ON, norag: RAG_OFF, judgmentRag: null, judgmentNorag: await judged('') }, rng: seededRng(1) });
     expect(outcome.outcome).toBe('error');
     expect(outcome.trials[0]!.judgment).toMatchObject({ status: 'error', error: expect.stringMatching(/states code specifics but has no claim verdicts/) });
   });
@@ -124,7 +130,7 @@ describe('explanation criteria and the pairwise judges', () => {
     });
     onCleanup(() => void server.close());
     const judge = createLlmExplanationJudge({ chat: createOpenAI({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }).chat('judge-model'), reference: REFERENCE });
-    const judgment = await judge.judge({ question: 'q', evidence: EVIDENCE, answerA: RAG_ON, answerB: INVENTED, claimsA: await claims(RAG_ON), claimsB: await claims(INVENTED) });
+    const judgment = await judge.judge({ question: 'q', evidence: EVIDENCE, answerA: RAG_ON, answerB: INVENTED, judgmentA: await judged(RAG_ON), judgmentB: await judged(INVENTED) });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'A', explanation: { a: { foundCause: true, noFabrication: true }, b: { foundCause: false, noFabrication: false } } });
     expect(calls).toBe(2);
     const prompt = server.requests[0]!.body.messages as { role: string; content: string }[];

@@ -1,3 +1,4 @@
+import { claimsOf } from './pairwise-criteria.js';
 import { z } from 'zod';
 import { escapeAttribute, neutralizeDelimiters } from '../contract/formats.js';
 import { ApiCallError, errorMessage, InvalidInputError } from '../errors.js';
@@ -86,7 +87,7 @@ export function createLlmExplanationJudge(options: LlmExplanationJudgeOptions): 
     info,
     async judge(input: PairwiseInput, callOptions: { abortSignal?: AbortSignal } = {}): Promise<PairwiseJudgment> {
       const started = performance.now();
-      const unchecked = [input.claimsA === null && statesCodeSpecifics(input.answerA) ? 'A' : null, input.claimsB === null && statesCodeSpecifics(input.answerB) ? 'B' : null].filter(Boolean);
+      const unchecked = [claimsOf(input.judgmentA) === null && statesCodeSpecifics(input.answerA) ? 'A' : null, claimsOf(input.judgmentB) === null && statesCodeSpecifics(input.answerB) ? 'B' : null].filter(Boolean);
       if (unchecked.length > 0) return uncheckedFailure(info, unchecked.join(' and '), performance.now() - started);
       const usage = new UsageTotal();
       let rawReply: string | null = null;
@@ -110,8 +111,8 @@ export function createLlmExplanationJudge(options: LlmExplanationJudgeOptions): 
         const value = result.json !== undefined ? { ok: true as const, value: result.json } : extractJsonObject(result.text);
         const checked = value.ok ? REPLY.safeParse(value.value) : null;
         if (checked?.success) {
-          const a = { ...checked.data.a, noFabrication: noFabrication(input.answerA, input.claimsA, policy) };
-          const b = { ...checked.data.b, noFabrication: noFabrication(input.answerB, input.claimsB, policy) };
+          const a = { ...checked.data.a, noFabrication: noFabrication(input.answerA, claimsOf(input.judgmentA), policy) };
+          const b = { ...checked.data.b, noFabrication: noFabrication(input.answerB, claimsOf(input.judgmentB), policy) };
           const judgment: ExplanationPairwiseOk = {
             status: 'ok', judge: info, a: asPairwiseCriteria(a), b: asPairwiseCriteria(b), explanation: { a, b }, winner: explanationWinner(a, b, weights), reason: checked.data.reason,
             usage: usage.usage, costUsd: usage.costUsd, durationMs: performance.now() - started,

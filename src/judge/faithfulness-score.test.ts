@@ -1,36 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import type { ClaimVerdict, JudgedClaim } from './types.js';
+import { contextPrecision, DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness, resolvePolicy, type JudgeFindings } from './faithfulness-score.js';
+import type { ClaimVerdict, ContextVerdict, JudgedClaim, JudgedContext } from './types.js';
 
 const claims = (...verdicts: ClaimVerdict[]): JudgedClaim[] =>
   verdicts.map((verdict, index) => ({ text: `claim ${index}`, verdict, evidenceChunkId: verdict === 'absent' ? null : 'doc#a', note: '' }));
 const lenient = { absentIsHallucination: false };
 
+const context = (...verdicts: ContextVerdict[]): JudgedContext[] => verdicts.map((verdict, index) => ({ chunkId: `doc#${index}`, verdict, note: '' }));
+const findings = (overrides: Partial<JudgeFindings>): JudgeFindings => ({
+  claims: [],
+  contexts: context('answers'),
+  refused: false,
+  answerRelevance: 'answers',
+  personalData: false,
+  referenceClaims: null,
+  ...overrides,
+});
+
 describe('deriveFaithfulness', () => {
   it.each([
-    // name, claims, refused, evidenceRelevant, policy, expected
-    ['all verified', claims('verified', 'verified'), false, true, DEFAULT_FAITHFULNESS_POLICY, { faithful: true, hallucinated: false, correctlyRefused: null, undetermined: false }],
-    ['one contradicted', claims('verified', 'contradicted'), false, true, DEFAULT_FAITHFULNESS_POLICY, { faithful: false, hallucinated: true, correctlyRefused: null, undetermined: false }],
-    ['one absent, default policy', claims('verified', 'absent'), false, true, DEFAULT_FAITHFULNESS_POLICY, { faithful: false, hallucinated: true, correctlyRefused: null, undetermined: false }],
-    ['one absent, lenient policy', claims('verified', 'absent'), false, true, lenient, { faithful: true, hallucinated: false, correctlyRefused: null, undetermined: false }],
-    ['contradicted, lenient policy', claims('contradicted'), false, true, lenient, { faithful: false, hallucinated: true, correctlyRefused: null, undetermined: false }],
-    ['no claim, no refusal', claims(), false, true, DEFAULT_FAITHFULNESS_POLICY, { faithful: null, hallucinated: false, correctlyRefused: null, undetermined: true }],
-    ['refusal, relevant evidence', claims(), true, true, DEFAULT_FAITHFULNESS_POLICY, { faithful: null, hallucinated: false, correctlyRefused: null, undetermined: false }],
-    ['refusal, irrelevant evidence', claims(), true, false, DEFAULT_FAITHFULNESS_POLICY, { faithful: null, hallucinated: false, correctlyRefused: true, undetermined: false }],
-    ['refusal with an invented claim, irrelevant evidence', claims('absent'), true, false, DEFAULT_FAITHFULNESS_POLICY, { faithful: null, hallucinated: true, correctlyRefused: false, undetermined: false }],
-    ['answer, irrelevant evidence', claims('absent'), false, false, DEFAULT_FAITHFULNESS_POLICY, { faithful: false, hallucinated: true, correctlyRefused: false, undetermined: false }],
-    ['no claim, irrelevant evidence, no refusal', claims(), false, false, DEFAULT_FAITHFULNESS_POLICY, { faithful: null, hallucinated: false, correctlyRefused: false, undetermined: true }],
-  ])('%s', (_name, judged, refused, evidenceRelevant, policy, expected) => {
-    const derived = deriveFaithfulness(judged, { refused, evidenceRelevant }, policy);
-    expect(derived).toMatchObject(expected);
+    // name, findings, policy, expected
+    ['all verified', findings({ claims: claims('verified', 'verified') }), DEFAULT_FAITHFULNESS_POLICY, { faithful: true, hallucinated: false, refusalVerdict: 'not_applicable', refusalCorrect: null, undetermined: false }],
+    ['one contradicted', findings({ claims: claims('verified', 'contradicted') }), DEFAULT_FAITHFULNESS_POLICY, { faithful: false, hallucinated: true, refusalCorrect: null }],
+    ['one absent, default policy', findings({ claims: claims('verified', 'absent') }), DEFAULT_FAITHFULNESS_POLICY, { faithful: false, hallucinated: true }],
+    ['one absent, lenient policy', findings({ claims: claims('verified', 'absent') }), lenient, { faithful: true, hallucinated: false }],
+    ['contradicted, lenient policy', findings({ claims: claims('contradicted') }), lenient, { faithful: false, hallucinated: true }],
+    ['no claim, no refusal', findings({}), DEFAULT_FAITHFULNESS_POLICY, { faithful: null, hallucinated: false, undetermined: true }],
+    ['refusal, a chunk answers', findings({ refused: true }), DEFAULT_FAITHFULNESS_POLICY, { faithful: null, answerRelevance: 'refusal', refusalVerdict: 'over_refusal', refusalCorrect: false, ignoredChunks: ['doc#0'] }],
+    ['refusal, nothing answers', findings({ refused: true, contexts: context('related', 'unrelated') }), DEFAULT_FAITHFULNESS_POLICY, { refusalVerdict: 'correct_refusal', refusalCorrect: true, evidenceRelevant: true, contextSufficient: false }],
+    ['refusal of a personal-data question, a chunk answers', findings({ refused: true, personalData: true }), DEFAULT_FAITHFULNESS_POLICY, { refusalVerdict: 'correct_refusal', refusalCorrect: true }],
+    ['refusal with an invented claim, nothing answers', findings({ refused: true, claims: claims('absent'), contexts: context('unrelated') }), DEFAULT_FAITHFULNESS_POLICY, { hallucinated: true, refusalVerdict: 'correct_refusal', evidenceRelevant: false }],
+    ['answer, nothing answers', findings({ claims: claims('absent'), contexts: context('unrelated') }), DEFAULT_FAITHFULNESS_POLICY, { faithful: false, refusalVerdict: 'should_have_refused', refusalCorrect: false }],
+    ['answer to a personal-data question', findings({ claims: claims('verified'), personalData: true }), DEFAULT_FAITHFULNESS_POLICY, { refusalVerdict: 'should_have_refused', refusalCorrect: false }],
+  ] as const)('%s', (_name, given, policy, expected) => {
+    expect(deriveFaithfulness(given, policy)).toMatchObject(expected);
   });
 
   it('counts every verdict', () => {
-    expect(deriveFaithfulness(claims('verified', 'absent', 'contradicted', 'absent'), { refused: false, evidenceRelevant: true }, DEFAULT_FAITHFULNESS_POLICY).counts).toEqual({
+    expect(deriveFaithfulness(findings({ claims: claims('verified', 'absent', 'contradicted', 'absent') }), DEFAULT_FAITHFULNESS_POLICY).counts).toEqual({
       verified: 1,
       contradicted: 1,
       absent: 2,
     });
+  });
+
+  it('lists answer-bearing chunks no claim rests on, and computes rank-weighted context precision', () => {
+    const derived = deriveFaithfulness(findings({ claims: claims('verified'), contexts: [...context('unrelated', 'answers', 'answers'), { chunkId: 'doc#a', verdict: 'answers', note: '' }] }), DEFAULT_FAITHFULNESS_POLICY);
+    // doc#a holds the verified claim; doc#1 and doc#2 answer too but nothing was taken from them.
+    expect(derived.ignoredChunks).toEqual(['doc#1', 'doc#2']);
+    // Answers at ranks 2, 3, 4: (1/2 + 2/3 + 3/4) / 3.
+    expect(derived.contextPrecision).toBeCloseTo((1 / 2 + 2 / 3 + 3 / 4) / 3, 10);
+    expect(contextPrecision([])).toBeNull();
+    expect(contextPrecision(context('related', 'unrelated'))).toBe(0);
+  });
+
+  it('reference recall is the share of reference claims the answer states, and null for a refusal', () => {
+    const referenceClaims = [
+      { text: 'a', stated: true, note: '' },
+      { text: 'b', stated: false, note: '' },
+      { text: 'c', stated: true, note: '' },
+    ];
+    expect(deriveFaithfulness(findings({ claims: claims('verified'), referenceClaims }), DEFAULT_FAITHFULNESS_POLICY).referenceRecall).toBeCloseTo(2 / 3, 10);
+    expect(deriveFaithfulness(findings({ refused: true, referenceClaims }), DEFAULT_FAITHFULNESS_POLICY)).toMatchObject({ referenceRecall: null, referenceClaims: null });
   });
 });
 

@@ -5,12 +5,15 @@ import { handbookIndex } from '../test-support/fixtures.js';
 import { MockChatModel } from '../testing/index.js';
 import { evidenceFromTrace } from './evidence.js';
 import { judgeTrace } from './faithfulness-trace.js';
+import { faithfulnessJudgeReply } from '../testing/judge-replies.js';
+import type { ChatCallOptions } from '../providers/spec.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { createLlmFaithfulnessJudge } from './llm-judge.js';
 import type { EvidencePassage, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment } from './types.js';
 
 const QUESTION = 'How many weeks of parental leave does a birth parent get?';
-const emptyReply = JSON.stringify({ evidenceRelevant: true, claims: [] });
+/** The mock judge answers with a valid reply to the prompt it was sent. */
+const emptyReply = (call: ChatCallOptions) => faithfulnessJudgeReply(call.messages.at(-1)!.content);
 
 /** A judge that records exactly what it was given. */
 function recordingJudge(): FaithfulnessJudge & { inputs: FaithfulnessInput[] } {
@@ -85,7 +88,7 @@ describe('judgeTrace', () => {
     const trace = await pipeline.ask('xylophone quasar zebra nebula');
     expect(trace.chunks).toEqual([]);
     const judgment = await judgeTrace(createHeuristicFaithfulnessJudge(), trace);
-    expect(judgment).toMatchObject({ status: 'ok', refused: true, evidenceRelevant: false, correctlyRefused: true, claims: [] });
+    expect(judgment).toMatchObject({ status: 'ok', refused: true, evidenceRelevant: false, refusalVerdict: 'correct_refusal', claims: [] });
   });
 });
 

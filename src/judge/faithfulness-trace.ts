@@ -4,7 +4,9 @@ import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment } from '.
 
 /**
  * Judge a trace's answer against exactly the chunks its generator saw (plus optional reference
- * excerpts). Nothing is retrieved again: the trace is the evidence.
+ * excerpts). Nothing is retrieved again: the trace is the evidence. `reference` (a reference answer,
+ * for reference-claim recall) and `personalData` (the question asks for personal data) are facts an
+ * offline eval knows; a live judge leaves them out.
  *
  * @example
  * const trace = await pipeline.ask('How many weeks of parental leave do I get?');
@@ -13,8 +15,17 @@ import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment } from '.
 export function judgeTrace(
   judge: FaithfulnessJudge,
   trace: RagTrace,
-  options: { references?: EvidencePassage[]; abortSignal?: AbortSignal } = {},
+  options: { references?: EvidencePassage[]; abortSignal?: AbortSignal; reference?: string | null; personalData?: boolean } = {},
 ): Promise<FaithfulnessJudgment> {
   const evidence = evidenceFromTrace(trace, options.references);
-  return judge.judge({ question: trace.query, evidence, answer: trace.answer }, options.abortSignal ? { abortSignal: options.abortSignal } : {});
+  return judge.judge(
+    {
+      question: trace.query,
+      evidence,
+      answer: trace.answer,
+      ...(options.reference ? { reference: options.reference } : {}),
+      ...(options.personalData !== undefined ? { personalData: options.personalData } : {}),
+    },
+    options.abortSignal ? { abortSignal: options.abortSignal } : {},
+  );
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import { handbookIndex } from '../test-support/fixtures.js';
@@ -42,7 +43,7 @@ describe('heuristic judge: claim verdicts on the handbook', () => {
     expect(judgment.claims).toEqual([
       { text: 'Parental leave is 16 weeks.', verdict: 'contradicted', evidenceChunkId: PARENTAL, note: `${PARENTAL} says 20 weeks, not 16 weeks` },
     ]);
-    expect(judgment).toMatchObject({ counts: { verified: 0, contradicted: 1, absent: 0 }, faithful: false, hallucinated: true, refused: false, evidenceRelevant: true, correctlyRefused: null, undetermined: false });
+    expect(judgment).toMatchObject({ counts: { verified: 0, contradicted: 1, absent: 0 }, faithful: false, hallucinated: true, refused: false, contextSufficient: true, refusalVerdict: 'not_applicable', refusalCorrect: null, undetermined: false });
   });
 
   it('"training over £1,000 needs no approval" is contradicted: the negation disagrees', async () => {
@@ -153,10 +154,10 @@ describe('heuristic judge: tables, codes and sentences with several clauses', ()
     expect(await judged(passage(evidence), 'What does it say?', answer)).toEqual([['contradicted', note]]);
   });
 
-  it('a phone number is one code, matched exactly: the right one is verified, a changed digit is absent', async () => {
+  it('a phone number is one code, matched exactly: the right one is verified, a changed digit contradicts the number the passage gives', async () => {
     const evidence = passage('Use the independent Speak Up line, which is available 24 hours a day on 0808 157 0420.');
     expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is available 24 hours a day on 0808 157 0420.')).toEqual([['verified', 'supported by e (24 hours agrees)']]);
-    expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is open 24 hours a day on 0808 157 0421.')).toEqual([['absent', 'not in the evidence: 0808 157 0421']]);
+    expect(await judged(evidence, 'How do I reach the Speak Up line?', 'The Speak Up line is open 24 hours a day on 0808 157 0421.')).toEqual([['contradicted', 'e gives 0808 157 0420, not 0808 157 0421']]);
   });
 
   it('negation is compared clause by clause: the affirmed half of a sentence verifies, the negated half contradicts', async () => {
@@ -184,28 +185,29 @@ describe('heuristic judge: tables, codes and sentences with several clauses', ()
 describe('heuristic judge: refusals, relevance and undetermined answers', () => {
   it('a refusal when the evidence is irrelevant is correctly refused', async () => {
     const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: REFUSAL_SENTENCE }));
-    expect(judgment).toMatchObject({ claims: [], refused: true, evidenceRelevant: false, correctlyRefused: true, faithful: null, hallucinated: false, undetermined: false });
+    expect(judgment).toMatchObject({ claims: [], refused: true, contextSufficient: false, refusalVerdict: 'correct_refusal', refusalCorrect: true, faithful: null, hallucinated: false, undetermined: false });
   });
 
   it('a refusal paraphrase with no evidence at all is correctly refused', async () => {
     const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: [], answer: "Sorry, the documents don't cover that." }));
-    expect(judgment).toMatchObject({ refused: true, evidenceRelevant: false, correctlyRefused: true });
+    expect(judgment).toMatchObject({ refused: true, evidenceRelevant: false, contexts: [], refusalVerdict: 'correct_refusal' });
   });
 
-  it('a refusal when the evidence IS relevant: refusal does not apply (null) and faithful is null, not a pass or a fail', async () => {
+  it('a refusal when the evidence answers the question is an over-refusal, and faithful is null, not a pass or a fail', async () => {
     const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: REFUSAL_SENTENCE }));
-    expect(judgment).toMatchObject({ claims: [], refused: true, evidenceRelevant: true, correctlyRefused: null, faithful: null, hallucinated: false, undetermined: false });
+    expect(judgment).toMatchObject({ claims: [], refused: true, contextSufficient: true, refusalVerdict: 'over_refusal', refusalCorrect: false, ignoredChunks: [PARENTAL], faithful: null, hallucinated: false, undetermined: false });
   });
 
-  it('invented content when the evidence is irrelevant is not a correct refusal', async () => {
+  it('invented content when the evidence is irrelevant should have been a refusal', async () => {
     const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: 'The dress code is black tie.' }));
-    expect(judgment).toMatchObject({ refused: false, evidenceRelevant: false, correctlyRefused: false, hallucinated: true, faithful: false });
+    expect(judgment).toMatchObject({ refused: false, contextSufficient: false, refusalVerdict: 'should_have_refused', refusalCorrect: false, hallucinated: true, faithful: false });
     expect(judgment.claims).toEqual([{ text: 'The dress code is black tie.', verdict: 'absent', evidenceChunkId: null, note: 'no evidence sentence shares its words' }]);
   });
 
   it('a refusal that still slips in an unsupported claim is not a correct refusal', async () => {
     const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: "I don't know, but I think it is black tie." }));
-    expect(judgment).toMatchObject({ refused: true, correctlyRefused: false, hallucinated: true });
+    expect(judgment).toMatchObject({ refused: true, hallucinated: true });
+    expect(outcomeOf(flagsOf(judgment))).toBe('hallucinated');
     expect(judgment.claims.map((claim) => claim.text)).toEqual(['I think it is black tie.']);
   });
 
@@ -253,7 +255,7 @@ describe('heuristic judge: contract', () => {
   it('uses the app\'s own refusal sentence', async () => {
     const custom = createHeuristicFaithfulnessJudge({ refusalSentence: 'That is outside what I can answer from the handbook.' });
     const judgment = ok(await custom.judge({ question: UNRELATED_QUESTION, evidence: leave, answer: 'That is outside what I can answer from the handbook.' }));
-    expect(judgment).toMatchObject({ refused: true, claims: [], correctlyRefused: true });
+    expect(judgment).toMatchObject({ refused: true, claims: [], refusalVerdict: 'correct_refusal' });
   });
 });
 

@@ -3,19 +3,31 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { analyze, withoutQuantityWord } from './heuristic-analysis.js';
-import { evidenceRelevance, judgeClaim, RELEVANCE_COVERAGE } from './heuristic-match.js';
+import { analyze } from './heuristic-analysis.js';
+import { judgeContexts, readQuestion } from './heuristic-context.js';
+import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
+import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
+import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
 import { buildUnits, type PassageInfo } from './heuristic-units.js';
-import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
+import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
 /**
  * Changes whenever the heuristic's rules or thresholds change (any judgment could change).
  * - `heuristic-v3`: passages read through the contract (fields, one-line source line); citations
  *   read by the contract's parser, so a title with parentheses ("Cycle Scheme (UK)") is one citation.
+ * - `heuristic-v4`: judgment v2: context verdicts per chunk, answer relevance, personal-data
+ *   questions, reference-claim recall; refusal correctness and the outcome derived in code.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v3';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v4';
 
 export interface HeuristicFaithfulnessJudgeOptions {
+  /**
+   * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
+   * agree with an evidence sentence, chunks close to the question, and answers close to the
+   * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
+   * version records it (`heuristic-v4+encoder`). [encoder=none: the lexical judge]
+   */
+  encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
   policy?: Partial<FaithfulnessPolicy>;
   /** The app's refusal sentence, recognised besides common paraphrases. [refusalSentence=REFUSAL_SENTENCE] */
@@ -39,7 +51,11 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   if (typeof refusal !== 'string' || refusal.trim() === '') {
     throw new InvalidInputError(`option refusalSentence ${JSON.stringify(options.refusalSentence)} is invalid: use the non-empty refusal sentence your app answers with`, { code: 'invalid_option' });
   }
-  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: HEURISTIC_JUDGE_VERSION });
+  const encoder = options.encoder;
+  if (encoder !== undefined && typeof encoder?.embed !== 'function') {
+    throw new InvalidInputError('option encoder is invalid: use an object with embed(texts) => Promise<Float32Array[]>, e.g. loadSentenceEncoder()', { code: 'invalid_option' });
+  }
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? `${HEURISTIC_JUDGE_VERSION}+encoder` : HEURISTIC_JUDGE_VERSION });
 
   return {
     info,
@@ -47,26 +63,57 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
       const started = performance.now();
       try {
         const { units, passages } = buildUnits(input.evidence);
-        const question = analyze(withoutQuantityWord(input.question));
-        const evidenceRelevant = evidenceRelevance(question, units) >= RELEVANCE_COVERAGE;
+        const chunkUnits = units.filter((unit) => input.evidence.find((passage) => passage.id === unit.passageId)?.kind === 'chunk');
+        const reading = readQuestion(input.question, chunkUnits);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
-        const claims: JudgedClaim[] = [];
+        let claims: JudgedClaim[] = [];
+        const analyses = new Map<string, ReturnType<typeof analyze>>();
         for (const text of split.claims) {
           const claim = analyze(text);
           // Nothing to check: "Yes.", "No.", "Sure!"
           if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
-          claims.push(judgeClaim(text, claim, units, question));
+          analyses.set(text, claim);
+          claims.push(judgeClaim(text, claim, units, reading.analysis));
         }
         claims.push(...judgeCitations(split.citations, passages));
-        const derived = deriveFaithfulness(claims, { refused, evidenceRelevant }, policy);
+        const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
+        let contexts = judgeContexts(reading, input.evidence, chunkUnits);
+        if (encoder && !refused) {
+          // Meaning where words differ: paraphrased claims and chunks worded unlike the question.
+          const refined = await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>
+            analyses.has(claim.text) ? paraphraseCandidates(claim.text, analyses.get(claim.text)!, units, reading.analysis) : [],
+          );
+          claims = refined.claims;
+          contexts = refined.contexts;
+        } else if (encoder) {
+          contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
+        }
+        const sufficient = contexts.some((context) => context.verdict === 'answers');
+        let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
+        if (encoder && relevance === 'off_topic') {
+          relevance = (await refineWithEncoder(encoder, input.question, input.answer, { claims: [], contexts: [], relevance }, [], () => [])).relevance;
+        }
+        // A faithful answer that only partly addresses the question and states none of the reference
+        // answer's claims is about something else. (A wrong answer states none of them either: it
+        // misstates them, and stays an answer.)
+        const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
+        if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
+        const derived = deriveFaithfulness(
+          {
+            claims,
+            contexts,
+            refused,
+            answerRelevance: relevance,
+            personalData: input.personalData ?? asksForPersonalData(input.question),
+            referenceClaims: reference,
+          },
+          policy,
+        );
         return {
           status: 'ok',
           judge: info,
-          claims,
           ...derived,
-          refused,
-          evidenceRelevant,
           usage: { ...EMPTY_USAGE },
           costUsd: 0,
           durationMs: performance.now() - started,

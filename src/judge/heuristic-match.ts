@@ -1,4 +1,5 @@
 import { hasVerb } from './claims.js';
+import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
 import type { Analysis, QuantityInContext, RowFieldWords, Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -28,6 +29,15 @@ export const BARE_CLAIM_WORDS = 6;
  * one fact, which one sentence (or a sentence and the one referring back to it) must state.
  */
 export const NEIGHBOURHOOD_MIN_STEMS = 8;
+/**
+ * Light words: adverbs and indefinite words that carry no fact of their own in a claim ("it is
+ * currently £30", "anything more needs approval", "plus"), as Porter stems.
+ */
+const LIGHT_STEMS: ReadonlySet<string> = new Set([
+  'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward',
+  'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
+]);
+
 /** Units scoring within this of the best all count as the best match when looking for a contradiction. */
 const TIE_MARGIN = 0.05;
 /** A pair of sentences must match clearly better than one sentence to be preferred. */
@@ -77,7 +87,10 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
 
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
-  const verifying = assessments.filter((assessment) => verifies(assessment, bare)).sort((a, b) => b.score - a.score);
+  // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
+  const claimedIds = identifiersOf(text);
+  const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
+  const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit)).sort((a, b) => b.score - a.score);
   if (verifying.length > 0) {
     const best = verifying[0]!;
     const where = best.unit.passageId;
@@ -88,6 +101,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'verified', evidenceChunkId: where, note };
   }
 
+  // Another e-mail address or phone number than the one the passage gives for the same thing.
+  const conflict = identifierConflict(text, units);
+  if (conflict) return { text, verdict: 'contradicted', evidenceChunkId: conflict.unit.passageId, note: `${conflict.unit.passageId} ${conflict.note}` };
   const best = Math.max(0, ...assessments.map((assessment) => assessment.score));
   if (best === 0) return { text, verdict: 'absent', evidenceChunkId: null, note: 'no evidence sentence shares its words' };
   // A contradiction must be unambiguous: every sentence that matches the claim best contradicts it.
@@ -104,6 +120,25 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
   }
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+}
+
+/**
+ * The units a paraphrase of the claim could rest on (for the optional sentence encoder): those
+ * that hold every name of the claim, agree on polarity and on every figure it states (a claim with
+ * no figure needs at least `minCoverage` of its words in the unit).
+ */
+export function paraphraseCandidates(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null, minCoverage = 0.4): EvidenceUnit[] {
+  const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
+  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
+  const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
+  const claimedIds = identifiersOf(text);
+  return units.filter((unit) => {
+    const assessment = assess(claim, figures, unit, questionStems, bare);
+    if (assessment.missingNames.length > 0 || assessment.polarity !== null || assessment.rowMismatch) return false;
+    if (!claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value))) return false;
+    if (figures.length > 0) return assessment.figures.every((figure) => figure.relation === 'agree');
+    return assessment.coverage >= minCoverage;
+  });
 }
 
 /**
@@ -174,7 +209,8 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
 }
 
 function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
-  const has = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem);
+  // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
+  const has = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem);
   const covered = claim.stems.filter(has);
   const missing = claim.stems.filter((stem) => !has(stem));
   const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;

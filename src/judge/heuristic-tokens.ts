@@ -57,6 +57,13 @@ export function tokenize(text: string): Token[] {
     .replace(/\bwon['’]t\b/gi, 'will not')
     .replace(/\bshan['’]t\b/gi, 'shall not')
     .replace(/n['’]t\b/gi, ' not')
+    // "you'll", "they're", "we've", "I'd", "I'm", "it's": the verb, so the pronoun is a stopword again.
+    .replace(/['’]ll\b/gi, ' will')
+    .replace(/['’]re\b/gi, ' are')
+    .replace(/['’]ve\b/gi, ' have')
+    .replace(/\b(i|you|he|she|we|they)['’]d\b/gi, '$1 would')
+    .replace(/\bi['’]m\b/gi, 'I am')
+    .replace(/\b(it|that|there|here|what|who|he|she|where|how)['’]s\b/gi, '$1 is')
     .replace(DIGIT_GROUPS, joinCode);
   const tokens: Token[] = [];
   let clause = 0;

@@ -2,7 +2,7 @@ import { ApiCallError, InvalidInputError, errorMessage } from '../errors.js';
 import type { ChatMessage, ChatModel, Usage } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { buildFaithfulnessMessages, FAITHFULNESS_PROMPT_VERSION, FAITHFULNESS_RESPONSE_FORMAT, repairMessage } from './llm-prompt.js';
+import { buildFaithfulnessMessages, DEFAULT_JUDGE_DOMAIN, FAITHFULNESS_PROMPT_VERSION, FAITHFULNESS_RESPONSE_FORMAT, repairMessage } from './llm-prompt.js';
 import { parseFaithfulnessReply } from './llm-reply.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo } from './types.js';
 
@@ -17,12 +17,17 @@ export interface LlmFaithfulnessJudgeOptions {
   maxOutputTokens?: number;
   /** The app's refusal sentence, recognised in code besides common paraphrases. [refusalSentence=REFUSAL_SENTENCE] */
   refusalSentence?: string;
+  /** How the prompt describes the documents, e.g. "an employee handbook". [domain='a collection of documents'] */
+  domain?: string;
 }
 
 /**
- * A faithfulness judge backed by a chat model. The model lists every atomic claim of the answer
- * with a verdict against the evidence (never an overall score); scores are derived in code by
- * `deriveFaithfulness`, and refusal is detected in code by `isRefusal`. A reply that still cannot
+ * A faithfulness judge backed by a chat model. The model answers explicit questions: a verdict per
+ * passage, whether the question asks for personal data, whether the answer addresses the question,
+ * and every atomic claim with its reason, verdict and a verbatim quote (checked in code against the
+ * passage), plus the reference answer's claims when one is given. Never an overall score: scores,
+ * refusal correctness and the outcome are derived in code (`deriveFaithfulness`, the outcome table),
+ * and refusal is detected in code by `isRefusal`. A reply that still cannot
  * be used after `maxAttempts`, or an API error, becomes a `JudgeFailure`: `judge()` never throws.
  *
  * @example
@@ -45,6 +50,7 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
     throw new InvalidInputError(`option maxOutputTokens ${String(options.maxOutputTokens)} is invalid: use a positive integer`, { code: 'invalid_option' });
   }
   const refusal = options.refusalSentence ?? REFUSAL_SENTENCE;
+  const domain = checkDomain(options.domain);
   const info: JudgeInfo = Object.freeze({ kind: 'llm', model: `${chat.provider}:${chat.modelId}`, promptVersion: FAITHFULNESS_PROMPT_VERSION });
 
   return {
@@ -55,7 +61,7 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
       let rawReply: string | null = null;
       let attempts = 0;
       let problem = 'no attempt was made';
-      const messages: ChatMessage[] = buildFaithfulnessMessages(input);
+      const messages: ChatMessage[] = buildFaithfulnessMessages(input, domain);
       try {
         while (attempts < maxAttempts) {
           attempts += 1;
@@ -71,19 +77,18 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
           const parsed = parseFaithfulnessReply(result.text, result.json, input.evidence);
           if (parsed.ok) {
             const refused = isRefusal(input.answer, refusal);
-            // With no passages there is nothing relevant, whatever the model says.
-            const evidenceRelevant = input.evidence.length > 0 && parsed.evidenceRelevant;
-            return {
-              status: 'ok',
-              judge: info,
-              claims: parsed.claims,
-              ...deriveFaithfulness(parsed.claims, { refused, evidenceRelevant }, policy),
-              refused,
-              evidenceRelevant,
-              usage: usage.usage,
-              costUsd: usage.costUsd,
-              durationMs: performance.now() - started,
-            };
+            const derived = deriveFaithfulness(
+              {
+                claims: parsed.claims,
+                contexts: parsed.contexts,
+                refused,
+                answerRelevance: parsed.answerRelevance,
+                personalData: input.personalData ?? parsed.personalData,
+                referenceClaims: input.reference ? parsed.referenceClaims : null,
+              },
+              policy,
+            );
+            return { status: 'ok', judge: info, ...derived, usage: usage.usage, costUsd: usage.costUsd, durationMs: performance.now() - started };
           }
           problem = parsed.error;
           messages.push({ role: 'assistant', content: result.text }, repairMessage(parsed.error));
@@ -108,6 +113,19 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
       }
     },
   };
+}
+
+/**
+ * The `domain` option: a short phrase the prompts describe the documents with.
+ *
+ * @throws InvalidInputError `invalid_option` for an empty or multi-line value.
+ */
+export function checkDomain(domain: string | undefined): string {
+  if (domain === undefined) return DEFAULT_JUDGE_DOMAIN;
+  if (typeof domain !== 'string' || domain.trim() === '' || /[\r\n]/.test(domain) || domain.length > 200) {
+    throw new InvalidInputError(`option domain ${JSON.stringify(domain)} is invalid: use a short phrase such as "an employee handbook"`, { code: 'invalid_option' });
+  }
+  return domain.trim();
 }
 
 /**

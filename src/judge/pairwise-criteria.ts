@@ -1,7 +1,8 @@
 import { InvalidInputError } from '../errors.js';
+import { flagsOf, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
-import type { FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
+import type { FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
 
 /**
  * What both pairwise judges share: `noFabrication` computed in code from claim verdicts, and the
@@ -42,6 +43,39 @@ export function noFabrication(
 ): boolean {
   if (claims === null) return isRefusal(answer, refusalSentence);
   return claims.every((claim) => claim.verdict === 'verified' || (claim.verdict === 'absent' && !policy.absentIsHallucination));
+}
+
+/** The claims of a side's judgment; `null` when it has none or it failed. */
+export function claimsOf(judgment: FaithfulnessJudgment | null): JudgedClaim[] | null {
+  return judgment === null || judgment.status !== 'ok' ? null : judgment.claims;
+}
+
+/** The outcome of a side's judgment, from the one outcome table; `null` without a judgment. */
+export function sideOutcome(judgment: FaithfulnessJudgment | null): JudgmentOutcome | null {
+  return judgment === null ? null : outcomeOf(flagsOf(judgment));
+}
+
+/**
+ * Answers correctly, from the side's faithfulness verdicts (never asked of a judge): its outcome is
+ * `correct`, or `correct_refusal` (refusing was the right answer). No judgment: `false`.
+ *
+ * @example
+ * answersCorrectly(refusalJudgmentOnAMustRefuseQuestion) // true
+ */
+export function answersCorrectly(judgment: FaithfulnessJudgment | null): boolean {
+  const outcome = sideOutcome(judgment);
+  return outcome === 'correct' || outcome === 'correct_refusal';
+}
+
+/**
+ * Whether a side is an answer to the question at all (not a refusal, not off topic, not an answer
+ * that should have been a refusal): only then can it cite the right source or state the
+ * conditions. Without a judgment, any non-refusal counts as an answer.
+ */
+export function isAnswer(answer: string, judgment: FaithfulnessJudgment | null, refusalSentence: string = REFUSAL_SENTENCE): boolean {
+  const outcome = sideOutcome(judgment);
+  if (outcome === null || outcome === 'judge_error') return !isRefusal(answer, refusalSentence);
+  return outcome === 'correct' || outcome === 'incomplete' || outcome === 'hallucinated' || outcome === 'undetermined';
 }
 
 /** Weighted number of criteria a side satisfies. */

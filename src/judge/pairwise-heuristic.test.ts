@@ -8,7 +8,8 @@ import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { CORPUS_DIR, QUESTIONS_DIR } from '../test-support/fixtures.js';
 import { passageParts } from '../contract/evidence.js';
 import { analyzeQuestion, createHeuristicPairwiseJudge } from './pairwise-heuristic.js';
-import type { ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk } from './types.js';
+import { judgmentFrom } from '../test-support/judgments.js';
+import type { AnswerRelevance, ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk } from './types.js';
 
 const chunks = readdirSync(CORPUS_DIR).flatMap((file) => chunkDocument(parseDocument(file, readFileSync(join(CORPUS_DIR, file), 'utf8'))));
 const chunkById = new Map(chunks.map((chunk) => [chunk.chunkId, chunk]));
@@ -18,7 +19,18 @@ const claimsOf = (text: string, verdict: ClaimVerdict = 'verified'): JudgedClaim
   splitSentences(text).map((sentence) => ({ text: sentence, verdict, evidenceChunkId: verdict === 'absent' ? null : 'x', note: '' }));
 
 const judge = createHeuristicPairwiseJudge();
-const run = async (input: PairwiseInput) => (await judge.judge(input)) as PairwiseOk;
+/** The judge's input with each side's judgment derived from the claims given (see `judgmentFrom`). */
+interface ClaimsInput extends Omit<PairwiseInput, 'judgmentA' | 'judgmentB'> {
+  claimsA: JudgedClaim[] | null;
+  claimsB: JudgedClaim[] | null;
+  relevanceA?: AnswerRelevance;
+}
+const toInput = ({ claimsA, claimsB, relevanceA, ...rest }: ClaimsInput): PairwiseInput => ({
+  ...rest,
+  judgmentA: judgmentFrom(rest.answerA, claimsA, relevanceA ? { answerRelevance: relevanceA } : {}),
+  judgmentB: judgmentFrom(rest.answerB, claimsB),
+});
+const run = async (input: ClaimsInput) => (await judge.judge(toInput(input))) as PairwiseOk;
 
 const QUESTION = 'How many days of annual leave do full-time employees get?';
 const EVIDENCE = [passage('leave-policy#annual-leave-entitlement'), passage('leave-policy#booking-annual-leave')];
@@ -56,24 +68,25 @@ describe('heuristic pairwise judge: criteria', () => {
     ['names the section instead of the title', 'Per Annual Leave Entitlement, full-time employees get 25 days.', claimsOf('Full-time employees get 25 days.'),
       { answersCorrectly: true, citesRightSource: true, statesConditions: false, noFabrication: true }],
     ['contradicted claim', FABRICATED, claimsOf(FABRICATED, 'contradicted'), { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: false }],
+    // Its outcome is `hallucinated`, so it does not answer correctly (v2: taken from the verdicts).
     ['verified core plus an absent extra', `${GROUNDED} You can also buy 5 extra days.`, [...claimsOf(GROUNDED), ...claimsOf('You can also buy 5 extra days.', 'absent')],
-      { answersCorrectly: true, citesRightSource: true, statesConditions: true, noFabrication: false }],
+      { answersCorrectly: false, citesRightSource: true, statesConditions: true, noFabrication: false }],
     ['refusal with no claims', REFUSAL_SENTENCE, [], { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }],
     ['refusal, claims unknown', REFUSAL_SENTENCE, null, { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }],
     ['fluent answer, claims unknown', GROUNDED, null, { answersCorrectly: false, citesRightSource: true, statesConditions: true, noFabrication: false }],
-    ['verified but off the question', 'Requests are approved in MyHarbour.', claimsOf('Requests are approved in MyHarbour.'),
-      { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }],
-  ] as const)('%s', async (_label, answer, claims, expected) => {
-    const judgment = await run({ question: QUESTION, evidence: EVIDENCE, answerA: answer, answerB: REFUSAL_SENTENCE, claimsA: claims as JudgedClaim[] | null, claimsB: [] });
+    ['verified but off the question', 'Requests are approved in MyHarbour (Leave Policy, updated 2026-01-12).', claimsOf('Requests are approved in MyHarbour.'),
+      { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true }, 'off_topic'],
+  ] as const)('%s', async (_label, answer, claims, expected, relevance?: AnswerRelevance) => {
+    const judgment = await run({ question: QUESTION, evidence: EVIDENCE, answerA: answer, answerB: REFUSAL_SENTENCE, claimsA: claims as JudgedClaim[] | null, claimsB: [], ...(relevance ? { relevanceA: relevance } : {}) });
     expect(judgment.a).toEqual(expected);
   });
 
   it('absent claims do not count as fabrication when the policy says so', async () => {
     const lenient = createHeuristicPairwiseJudge({ policy: { absentIsHallucination: false } });
     const input = { question: QUESTION, evidence: EVIDENCE, answerA: GROUNDED, answerB: GROUNDED, claimsA: claimsOf(GROUNDED, 'absent'), claimsB: claimsOf(GROUNDED, 'contradicted') };
-    const judgment = (await lenient.judge(input)) as PairwiseOk;
+    const judgment = (await lenient.judge(toInput(input))) as PairwiseOk;
     expect([judgment.a.noFabrication, judgment.b.noFabrication]).toEqual([true, false]);
-    expect(((await judge.judge(input)) as PairwiseOk).a.noFabrication).toBe(false);
+    expect(((await judge.judge(toInput(input))) as PairwiseOk).a.noFabrication).toBe(false);
   });
 });
 
@@ -150,7 +163,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v1' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v2' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);

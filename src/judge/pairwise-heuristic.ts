@@ -7,17 +7,24 @@ import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import { withoutQuantityWord } from './heuristic-analysis.js';
 import {
+  answersCorrectly,
+  claimsOf,
   criteriaScore,
   describeCriteria,
+  isAnswer,
   noFabrication,
   normalizeWeights,
   winnerByCriteria,
   type CriteriaWeights,
 } from './pairwise-criteria.js';
-import type { EvidencePassage, FaithfulnessPolicy, JudgedClaim, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
+import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
 
-/** Bumped whenever a rule below could change a verdict. */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v1';
+/**
+ * Bumped whenever a rule below could change a verdict.
+ * - `pairwise-heuristic-v2`: answersCorrectly is the side's faithfulness outcome (`correct`, or
+ *   `correct_refusal`); citing and conditions count only for a side that answers the question.
+ */
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v2';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -34,12 +41,10 @@ export interface HeuristicPairwiseJudgeOptions {
  * claims (plus the shared question and evidence), and the winner is the weighted comparison, so
  * swapping A and B swaps the verdict: position bias is zero by construction.
  *
- * - answersCorrectly: not a refusal; claims known; no contradicted claim; at least one verified
- *   claim, and the verified claims together share ≥ max(1, ⌈|Q|/4⌉) content stems with the
- *   question (Q = the question's content stems).
- * - citesRightSource: not a refusal, and the answer names the title (or the last heading of the
- *   section) of the passage that best matches the question.
- * - statesConditions: not a refusal, a best passage exists, and every condition sentence of that
+ * - answersCorrectly: the side's faithfulness outcome is `correct` or `correct_refusal`.
+ * - citesRightSource: the side answers the question, and it names the title (or the last heading of
+ *   the section) of the passage that best matches the question.
+ * - statesConditions: the side answers the question, a best passage exists, and every condition sentence of that
  *   passage (prose with unless / except / only if / if / at least / up to / more than / under /
  *   over / within / maximum…, sharing ≥ min(2, |Q|) stems with the question) is reflected in the
  *   answer: all its numbers present, and ≥ half its content stems.
@@ -63,8 +68,8 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
     async judge(input: PairwiseInput): Promise<PairwiseOk> {
       const started = performance.now();
       const shared = analyzeQuestion(input.question, input.evidence);
-      const a = heuristicCriteria(shared, input.answerA, input.claimsA, policy, refusalSentence);
-      const b = heuristicCriteria(shared, input.answerB, input.claimsB, policy, refusalSentence);
+      const a = heuristicCriteria(shared, input.answerA, input.judgmentA, policy, refusalSentence);
+      const b = heuristicCriteria(shared, input.answerB, input.judgmentB, policy, refusalSentence);
       const winner = winnerByCriteria(a, b, weights);
       const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
@@ -128,32 +133,27 @@ function bestMatch(questionStems: Set<string>, passages: readonly EvidencePassag
   return best;
 }
 
-/** One side's criteria: a function of the shared analysis, this side's answer and its claims only. */
+/**
+ * One side's criteria: a function of the shared analysis, this side's answer and its judgment only.
+ * answersCorrectly and noFabrication come from the judgment (see `pairwise-criteria.ts`); citing
+ * and conditions are read from the answer, and only for a side that answers the question.
+ */
 export function heuristicCriteria(
   shared: QuestionAnalysis,
   answer: string,
-  claims: readonly JudgedClaim[] | null,
+  judgment: FaithfulnessJudgment | null,
   policy: FaithfulnessPolicy = DEFAULT_FAITHFULNESS_POLICY,
   refusalSentence: string = REFUSAL_SENTENCE,
 ): PairwiseCriteria {
-  const refused = isRefusal(answer, refusalSentence);
-  const clean = noFabrication(answer, claims, policy, refusalSentence);
-  if (refused) return { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: clean };
-  // The verified claims must be about the question: together they share a quarter of its
-  // content stems (at least one).
-  const needed = Math.max(1, Math.ceil(shared.questionStems.size / 4));
-  const verifiedText = (claims ?? []).filter((claim) => claim.verdict === 'verified').map((claim) => claim.text).join('\n');
-  const answersCorrectly =
-    claims !== null &&
-    !claims.some((claim) => claim.verdict === 'contradicted') &&
-    verifiedText !== '' &&
-    countShared(verifiedText, shared.questionStems) >= needed;
+  const clean = noFabrication(answer, claimsOf(judgment), policy, refusalSentence);
+  const correct = answersCorrectly(judgment);
+  if (!isAnswer(answer, judgment, refusalSentence)) return { answersCorrectly: correct, citesRightSource: false, statesConditions: false, noFabrication: clean };
   const best = shared.best;
   const citesRightSource = best !== null && [best.title, best.section].some((name) => name !== null && containsPhrase(answer, name));
   const answerStems = new Set(contentStems(answer));
   const answerNumbers = new Set(numbersIn(answer));
   const statesConditions = best !== null && best.conditions.every((sentence) => reflects(sentence, answerStems, answerNumbers));
-  return { answersCorrectly, citesRightSource, statesConditions, noFabrication: clean };
+  return { answersCorrectly: correct, citesRightSource, statesConditions, noFabrication: clean };
 }
 
 /** All the sentence's numbers appear in the answer, and at least half its content stems do. */

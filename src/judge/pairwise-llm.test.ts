@@ -3,6 +3,7 @@ import { createOpenAI } from '../providers/openai.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { chatReply, errorReply, MockChatModel, startMockOpenAIServer, type MockOpenAIServer } from '../testing/index.js';
 import { createLlmPairwiseJudge, formatPairwisePrompt, PAIRWISE_SYSTEM_PROMPT, type LlmPairwiseOk } from './pairwise-llm.js';
+import { judgmentFrom } from '../test-support/judgments.js';
 import type { JudgeFailure, PairwiseInput } from './types.js';
 
 let server: MockOpenAIServer | undefined;
@@ -22,27 +23,29 @@ const INPUT: PairwiseInput = {
   ],
   answerA: REFUSAL_SENTENCE,
   answerB: 'Full-time employees get 40 days.',
-  claimsA: [],
-  claimsB: [{ text: 'Full-time employees get 40 days.', verdict: 'contradicted', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '40 vs 25' }],
+  judgmentA: judgmentFrom(REFUSAL_SENTENCE, []),
+  judgmentB: judgmentFrom('Full-time employees get 40 days.', [
+    { text: 'Full-time employees get 40 days.', verdict: 'contradicted', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '40 vs 25' },
+  ]),
 };
 
-const reply = (winner: string, a = [false, false, false], b = [false, true, false]) =>
+const reply = (winner: string, a = [false, false], b = [true, false]) =>
   JSON.stringify({
     reason: 'B states the wrong number of days; A declines.',
-    a: { answersCorrectly: a[0], citesRightSource: a[1], statesConditions: a[2] },
-    b: { answersCorrectly: b[0], citesRightSource: b[1], statesConditions: b[2] },
+    a: { citesRightSource: a[0], statesConditions: a[1] },
+    b: { citesRightSource: b[0], statesConditions: b[1] },
     winner,
   });
 
 describe('LLM pairwise judge with the real openai provider against a local server', () => {
-  it('a valid reply: criteria from the model, noFabrication from the claims, winner by the criteria rule; both winners recorded', async () => {
+  it('a valid reply: citing and conditions from the model, answersCorrectly and noFabrication from the verdicts, winner by the criteria rule; both winners recorded', async () => {
     // The model says B wins; the rule says A: A is clean (6 points), B contradicts the evidence (cites only: 1 point).
     server = await startMockOpenAIServer({ chat: () => chatReply(reply('B'), { promptTokens: 900, completionTokens: 60 }) });
     const judge = createLlmPairwiseJudge({ chat: createOpenAI({ baseURL: server.url, apiKey: 'k', maxRetries: 0 }).chat('gpt-4.1-mini') });
     const judgment = (await judge.judge(INPUT)) as LlmPairwiseOk;
     expect(judgment).toMatchObject({
       status: 'ok',
-      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v2' },
+      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v3' },
       a: { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true },
       b: { answersCorrectly: false, citesRightSource: true, statesConditions: false, noFabrication: false },
       winner: 'A',
@@ -120,14 +123,14 @@ describe('LLM pairwise judge with a mock chat model', () => {
   it('winnerRule "stated" uses the model\'s own choice and says so in the prompt version', async () => {
     const chat = new MockChatModel({ text: reply('b') });
     const judge = createLlmPairwiseJudge({ chat, winnerRule: 'stated' });
-    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v2+stated-winner' });
+    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v3+stated-winner' });
     expect(await judge.judge(INPUT)).toMatchObject({ status: 'ok', winner: 'B', statedWinner: 'B', criteriaWinner: 'A' });
     expect(chat.calls[0]).toMatchObject({ temperature: 0, responseFormat: { type: 'json', name: 'pairwise_judgment' } });
   });
 
   it('unknown claims count as fabrication unless the answer is a refusal', async () => {
     const judge = createLlmPairwiseJudge({ chat: new MockChatModel({ text: reply('tie') }) });
-    const judgment = (await judge.judge({ ...INPUT, claimsA: null, claimsB: null })) as LlmPairwiseOk;
+    const judgment = (await judge.judge({ ...INPUT, judgmentA: null, judgmentB: null })) as LlmPairwiseOk;
     expect([judgment.a.noFabrication, judgment.b.noFabrication]).toEqual([true, false]);
   });
 

@@ -1,3 +1,4 @@
+import { judgmentFrom } from '../test-support/judgments.js';
 import { describe, expect, it } from 'vitest';
 import { seededRng } from '../metrics/random.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
@@ -31,8 +32,8 @@ const NORAG_ANSWER = 'Most companies give about 20 days of holiday a year.';
 const sides = (index: number): PairwiseSides => ({
   rag: `${RAG_ANSWER} #${index}`,
   norag: `${NORAG_ANSWER} #${index}`,
-  claimsRag: [{ text: 'Full-time employees get 25 days.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' }],
-  claimsNorag: [{ text: 'Companies give about 20 days.', verdict: 'absent', evidenceChunkId: null, note: '' }],
+  judgmentRag: judgmentFrom(RAG_ANSWER, [{ text: 'Full-time employees get 25 days.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' }]),
+  judgmentNorag: judgmentFrom(NORAG_ANSWER, [{ text: 'Companies give about 20 days.', verdict: 'absent', evidenceChunkId: null, note: '' }]),
 });
 const EVIDENCE = [{ id: 'leave-policy#annual-leave-entitlement', text: '[Source: Leave Policy | Last updated: 2026-01-12]\nFull-time employees receive 25 days.', kind: 'chunk' as const }];
 
@@ -129,14 +130,15 @@ describe('judgePair: both-orders protocol', () => {
       sides: {
         rag: 'Based on the retrieved context, full-time employees get 25 days of annual leave (Leave Policy, updated 2026-01-12). Answered by gpt-4o-mini with RAG.',
         norag: "As an AI language model (llama3.1:8b) without the documents provided, I believe it's about 20 days. Ask acme-chat-2 for more.",
-        claimsRag: [{ text: 'Based on the retrieved context, employees get 25 days.', verdict: 'verified', evidenceChunkId: 'x', note: 'found in the retrieved passage' }],
-        claimsNorag: [{ text: 'It is about 20 days (local-extractive-v1).', verdict: 'absent', evidenceChunkId: null, note: 'not in context' }],
+        judgmentRag: judgmentFrom('x', [{ text: 'Based on the retrieved context, employees get 25 days.', verdict: 'verified', evidenceChunkId: 'x', note: 'found in the retrieved passage' }]),
+        judgmentNorag: judgmentFrom('y', [{ text: 'It is about 20 days (local-extractive-v1).', verdict: 'absent', evidenceChunkId: null, note: 'not in context' }]),
       },
       rng: seededRng(1),
       scrubTerms: ['acme-chat-2'],
     });
     expect(judge.inputs).toHaveLength(2);
-    const seen = JSON.stringify(judge.inputs.map(({ answerA, answerB, claimsA, claimsB }) => ({ answerA, answerB, claimsA, claimsB })));
+    const claimsOf = (judgment: PairwiseInput['judgmentA']) => (judgment?.status === 'ok' ? judgment.claims : null);
+    const seen = JSON.stringify(judge.inputs.map(({ answerA, answerB, judgmentA, judgmentB }) => ({ answerA, answerB, claimsA: claimsOf(judgmentA), claimsB: claimsOf(judgmentB) })));
     expect(seen).not.toMatch(/\bRAG\b|retriev|context|gpt|llama|local-extractive|acme-chat|documents provided|provided documents|language model|as an AI/i);
     // The content itself survives.
     expect(seen).toContain('Full-time employees get 25 days of annual leave (Leave Policy, updated 2026-01-12).');

@@ -3,16 +3,17 @@ import { bootstrapMeanCi, type ConfidenceInterval } from '../metrics/bootstrap.j
 import { countWords } from '../text/text.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { scrubModeWords } from './pairwise-scrub.js';
-import type { EvidencePassage, JudgedClaim, JudgeFailure, PairwiseInput, PairwiseJudge, PairwiseJudgment } from './types.js';
+import type { EvidencePassage, FaithfulnessJudgment, JudgeFailure, PairwiseInput, PairwiseJudge, PairwiseJudgment } from './types.js';
 
-/** The two answers to one question, with their claim verdicts from the faithfulness judge. */
+/** The two answers to one question, with their judgments from the faithfulness judge. */
 export interface PairwiseSides {
   /** The answer with documents (RAG on). */
   rag: string;
   /** The closed-book answer (RAG off). */
   norag: string;
-  claimsRag: JudgedClaim[] | null;
-  claimsNorag: JudgedClaim[] | null;
+  /** Each side's faithfulness judgment (`null`: none); the judges take answersCorrectly and noFabrication from it. */
+  judgmentRag: FaithfulnessJudgment | null;
+  judgmentNorag: FaithfulnessJudgment | null;
 }
 
 export type PairwiseOrder = 'rag-first' | 'norag-first';
@@ -78,7 +79,7 @@ export async function judgePair(args: JudgePairArgs): Promise<PairwiseOutcome> {
   if (typeof rng !== 'function') throw new InvalidInputError('option rng is required: a seeded RNG such as seededRng(seed)', { code: 'invalid_option' });
   const scrub = (text: string) => scrubModeWords(text, { extraTerms: args.scrubTerms ?? [] });
   const shown = { rag: scrub(sides.rag), norag: scrub(sides.norag) };
-  const claims = { rag: scrubClaims(sides.claimsRag, scrub), norag: scrubClaims(sides.claimsNorag, scrub) };
+  const judgments = { rag: scrubJudgment(sides.judgmentRag, scrub), norag: scrubJudgment(sides.judgmentNorag, scrub) };
 
   const firstOrder: PairwiseOrder = rng() < 0.5 ? 'rag-first' : 'norag-first';
   const orders: PairwiseOrder[] = args.bothOrders === false ? [firstOrder] : [firstOrder, firstOrder === 'rag-first' ? 'norag-first' : 'rag-first'];
@@ -92,8 +93,8 @@ export async function judgePair(args: JudgePairArgs): Promise<PairwiseOutcome> {
       evidence,
       answerA: shown[shownAsA],
       answerB: shown[shownAsB],
-      claimsA: claims[shownAsA],
-      claimsB: claims[shownAsB],
+      judgmentA: judgments[shownAsA],
+      judgmentB: judgments[shownAsB],
     };
     const judgment = await safeJudge(judge, input, args.abortSignal);
     const winnerSide = judgment.status !== 'ok' ? null : judgment.winner === 'tie' ? 'tie' : judgment.winner === 'A' ? shownAsA : shownAsB;
@@ -141,8 +142,10 @@ async function safeJudge(judge: PairwiseJudge, input: PairwiseInput, abortSignal
   }
 }
 
-function scrubClaims(claims: JudgedClaim[] | null, scrub: (text: string) => string): JudgedClaim[] | null {
-  return claims === null ? null : claims.map((claim) => ({ ...claim, text: scrub(claim.text), note: scrub(claim.note) }));
+/** The judgment with mode words scrubbed from its claims' text and notes (what the judge is shown). */
+function scrubJudgment(judgment: FaithfulnessJudgment | null, scrub: (text: string) => string): FaithfulnessJudgment | null {
+  if (judgment === null || judgment.status !== 'ok') return judgment;
+  return { ...judgment, claims: judgment.claims.map((claim) => ({ ...claim, text: scrub(claim.text), note: scrub(claim.note) })) };
 }
 
 export interface PairwiseSummary {

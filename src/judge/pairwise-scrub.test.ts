@@ -8,15 +8,15 @@ describe('scrubModeWords', () => {
   it.each([
     ['Based on the retrieved context, you get 25 days (gpt-4o-mini).', 'You get 25 days.'],
     ['Based on the retrieved context you get 25 days.', 'You get 25 days.'],
-    ['According to the documents provided, staff get 25 days. The context does not mention part-time staff.', 'Staff get 25 days. The policies does not mention part-time staff.'],
+    ['According to the documents provided, staff get 25 days. The context does not mention part-time staff.', 'Staff get 25 days. The sources does not mention part-time staff.'],
     ['Using the provided context: phone your manager by 09:30. (local-extractive-v1)', 'Phone your manager by 09:30.'],
     ['From the information given, you need a fit note after 7 days.', 'You need a fit note after 7 days.'],
     ['Per the passages above, nothing is said.', 'Nothing is said.'],
     ['As an AI language model, I cannot be sure.', 'I cannot be sure.'],
-    ['In this context, the cap is £190.', 'In the policies, the cap is £190.'],
+    ['In this context, the cap is £190.', 'In the sources, the cap is £190.'],
     ['The RAG system retrieved this: 25 days.', 'The system this: 25 days.'],
     ['Written by llama3.1:8b. Also claude-3-5-sonnet and gpt-4.1-mini.', 'Written by. Also and.'],
-    [REFUSAL_SENTENCE, "I don't know: the policies do not cover this."],
+    [REFUSAL_SENTENCE, "I don't know: the sources do not cover this."],
   ])('%j → %j', (input, expected) => {
     expect(scrubModeWords(input)).toBe(expected);
   });

@@ -5,8 +5,8 @@
  * METHODOLOGY.md ("Pairwise comparison", "Blinding") lists these rules; change both together.
  */
 
-/** What scrubbed mode phrases are replaced with: neutral, and fits "do not cover this". */
-const NEUTRAL = 'the policies';
+/** What scrubbed mode phrases are replaced with: neutral in any domain, and fits "do not cover this". */
+const NEUTRAL = 'the sources';
 /** Marks where a sentence-opening clause was removed, so the next letter can be capitalized. */
 const CAPITALIZE = '\u0000';
 
@@ -25,8 +25,8 @@ const remove = (...args: unknown[]): string => {
   return /(?:^|[.!?]\s+|\n\s*)$/.test(whole.slice(0, offset)) ? CAPITALIZE : '';
 };
 
-/** "the policies", capitalized when the phrase it replaces started with a capital (a sentence start). */
-const neutral = (match: string): string => (/^\p{Lu}/u.test(match) ? 'The policies' : NEUTRAL);
+/** "the sources", capitalized when the phrase it replaces started with a capital (a sentence start). */
+const neutral = (match: string): string => (/^\p{Lu}/u.test(match) ? 'The sources' : NEUTRAL);
 
 /** Applied in order; each pattern is global. */
 const RULES: readonly ScrubRule[] = [
@@ -40,11 +40,11 @@ const RULES: readonly ScrubRule[] = [
     ),
     replacement: `$1${CAPITALIZE}`,
   },
-  // 2. "the retrieved context", "the provided documents" → "the policies". Narrower adjectives
+  // 2. "the retrieved context", "the provided documents" → "the sources". Narrower adjectives
   //    than in lead-ins: "the following information" or "relevant documents" inside a sentence
   //    are ordinary content.
   { pattern: new RegExp(`\\b(?:the\\s+|this\\s+|these\\s+|my\\s+)?(?:retrieved|provided|supplied|given|above)\\s+${GENERIC_SOURCE}\\b`, 'gi'), replacement: neutral },
-  // 3. "the documents provided", "the context given (to me)" → "the policies".
+  // 3. "the documents provided", "the context given (to me)" → "the sources".
   {
     pattern: new RegExp(`\\b(?:the\\s+|this\\s+|these\\s+)?${GENERIC_SOURCE}\\s+(?:provided|retrieved|given|supplied)(?:\\s+(?:to me|above|here))?\\b`, 'gi'),
     replacement: neutral,
@@ -77,7 +77,7 @@ export interface ScrubOptions {
 /**
  * Remove words that reveal an answer's mode or model from what the pairwise judge sees:
  * mode-only lead-ins ("Based on the retrieved context, "), phrases naming the supplied documents
- * ("the provided documents", "the context given") → "the policies", the words RAG / retrieval /
+ * ("the provided documents", "the context given") → "the sources", the words RAG / retrieval /
  * retrieved / retrieval-augmented generation, "context", "as an AI model", "language model", LLM,
  * and model names (gpt-*, o1/o3-mini, llama*, mistral*, mixtral*, claude*, gemini*, gemma*,
  * qwen*, deepseek*, phi-N, command-r, local-extractive-v*, OpenAI, Ollama, Anthropic, vLLM), plus

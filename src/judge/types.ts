@@ -18,6 +18,11 @@ export type {
   PairwiseCriteria,
   PairwiseOk,
   PairwiseJudgment,
+  ContextVerdict,
+  JudgedContext,
+  AnswerRelevance,
+  RefusalVerdict,
+  ReferenceClaim,
 } from '../contract/judgment.js';
 
 
@@ -26,6 +31,16 @@ export interface FaithfulnessInput {
   /** The trace's exact chunks (plus optional reference excerpts). */
   evidence: EvidencePassage[];
   answer: string;
+  /**
+   * A person's reference answer (offline evals): its claims are checked against the answer for
+   * reference-claim recall. It is never evidence for the answer's claims. [reference=null]
+   */
+  reference?: string | null;
+  /**
+   * Whether the question asks for someone's personal or confidential data, when the caller knows
+   * (an eval's guardrail questions); otherwise the judge decides. [personalData=undefined]
+   */
+  personalData?: boolean;
 }
 
 export interface FaithfulnessPolicy {
@@ -45,9 +60,12 @@ export interface PairwiseInput {
   answerA: string;
   /** The answer shown as "B". */
   answerB: string;
-  /** Claim verdicts per side from the faithfulness judge; used for `noFabrication`. */
-  claimsA: JudgedClaim[] | null;
-  claimsB: JudgedClaim[] | null;
+  /**
+   * Each side's faithfulness judgment (`null` when there is none, or it failed): `noFabrication`
+   * comes from its claims and `answersCorrectly` from its outcome.
+   */
+  judgmentA: FaithfulnessJudgment | null;
+  judgmentB: FaithfulnessJudgment | null;
 }
 
 export interface PairwiseJudge {

@@ -70,7 +70,7 @@ describe('createRagPipeline().ask', () => {
       createdAt: '2026-02-03T04:05:06.000Z',
       refused: true,
       refusalReason: 'model',
-      promptVersion: 'grounded-v2',
+      promptVersion: 'grounded-v3',
       models: { chat: 'mock:mock-1', embedding: 'local:local-hash-v1' },
       usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
     });

@@ -1,4 +1,4 @@
-import { renderQuestionMessage, renderWordLimit, type PromptDocument } from '../contract/formats.js';
+import { DEFAULT_DOMAIN, renderDomainLine, renderQuestionMessage, renderWordLimit, type PromptDocument } from '../contract/formats.js';
 import { GUARDRAIL_REFUSAL_SENTENCE, REFUSAL_SENTENCE, renderGuardrailRule, renderRefusalRule } from '../contract/refusal.js';
 import type { RagMode, RetrievedChunk } from '../contract/trace.js';
 import type { ChatMessage } from '../providers/spec.js';
@@ -8,8 +8,10 @@ import type { ChatMessage } from '../providers/spec.js';
  * changes; stored in every trace.
  * - `grounded-v2`: one-line source line with the section in it, delimiters neutralized in titles,
  *   headings and the question too, the guardrail sentence.
+ * - `grounded-v3`: the closed-book (RAG-off) prompt names the domain from the `domain` option
+ *   (rendered by the contract's `renderDomainLine`), not "a company's employee policies".
  */
-export const PROMPT_VERSION = 'grounded-v2';
+export const PROMPT_VERSION = 'grounded-v3';
 
 export interface PromptOptions {
   /** Most words an answer may have. [wordCap=150] */
@@ -18,6 +20,8 @@ export interface PromptOptions {
   refusalSentence?: string;
   /** The exact sentence to answer with when asked for a person's personal or confidential data. [guardrailSentence=GUARDRAIL_REFUSAL_SENTENCE] */
   guardrailSentence?: string;
+  /** What the questions are about, for the closed-book prompt, e.g. "an employee handbook". [domain=DEFAULT_DOMAIN] */
+  domain?: string;
 }
 
 /** The strict grounded system prompt used in `rag` mode. */
@@ -40,7 +44,7 @@ export function groundedSystemPrompt(options: PromptOptions = {}): string {
 export function closedBookSystemPrompt(options: PromptOptions = {}): string {
   const wordCap = options.wordCap ?? 150;
   return [
-    'You answer questions about a company\'s employee policies.',
+    renderDomainLine(options.domain ?? DEFAULT_DOMAIN),
     `If you do not know the answer, ${renderRefusalRule(options.refusalSentence ?? REFUSAL_SENTENCE)}`,
     renderWordLimit(wordCap),
   ].join('\n');

@@ -10,9 +10,14 @@ export interface AnswerSource {
   url?: string;
   /** Cosine similarity of the chunk to the question, rounded to 4 places. */
   score: number;
+  /**
+   * Exactly the text the model saw for this chunk (its source line, then its body), so a client,
+   * or `groundcheck eval --target <url>`, can check the answer against what the model was given.
+   */
+  text: string;
 }
 
-/** The public answer shape: `{ answer, refused, sources, traceId }`. */
+/** The public answer shape: `{ answer, refused, sources, traceId }` (the shape `--target <url>` reads by default). */
 export interface AnswerPayload {
   answer: string;
   refused: boolean;
@@ -32,6 +37,7 @@ export function toAnswerPayload(trace: RagTrace): AnswerPayload {
       updated: chunk.updated,
       ...(chunk.url !== undefined ? { url: chunk.url } : {}),
       score: Math.round(chunk.score * 10_000) / 10_000,
+      text: chunk.text,
     })),
     traceId: trace.id,
   };

@@ -1,4 +1,5 @@
 import express from 'express';
+import { faithfulnessJudgeReply } from '../testing/judge-replies.js';
 import { pino, type Logger } from 'pino';
 import type { Counter, Gauge } from 'prom-client';
 import type { RagPipeline } from '../rag/pipeline.js';
@@ -52,15 +53,11 @@ export function isJudgeRequest(request: RecordedRequest): boolean {
   return messages.some((message) => message.role === 'system' && message.content.includes('strict fact-checker'));
 }
 
-/** A well-formed LLM-judge reply: one claim, verified against the first evidence passage (absent when there is none). */
+/** A well-formed LLM-judge reply: one claim, verified against the first evidence passage with a real quote (absent when there is none). */
 export function judgeReply(request: RecordedRequest, delayMs = 0): MockServerReply {
   const messages = (request.body.messages ?? []) as { role: string; content: string }[];
   const user = messages.find((message) => message.role === 'user')?.content ?? '';
-  const ids = [...user.matchAll(/<evidence id="([^"]+)">/g)].map((match) => match[1]!);
-  const claim = ids[0]
-    ? { text: 'The answer restates the first passage.', verdict: 'verified', evidenceId: ids[0], note: 'mock judge' }
-    : { text: 'The answer asserts something without evidence.', verdict: 'absent', evidenceId: null, note: 'mock judge' };
-  const reply = chatReply(JSON.stringify({ evidenceRelevant: ids.length > 0, claims: [claim] }), { promptTokens: 300, completionTokens: 40 });
+  const reply = chatReply(faithfulnessJudgeReply(user), { promptTokens: 300, completionTokens: 40 });
   return delayMs > 0 ? { ...reply, delayMs } : reply;
 }
 

@@ -4,21 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import { CORPUS_DIR, onCleanup, QUESTIONS_DIR, tempDir } from '../../test-support/fixtures.js';
 import { chatReply, errorReply, startMockOpenAIServer, type RecordedRequest } from '../../testing/index.js';
-import type { CliIO } from '../io.js';
-import { main } from '../main.js';
+import { runCli } from '../../test-support/cli.js';
 
 const REPO = join(CORPUS_DIR, '..', '..');
 const SMOKE_SUITE = join(REPO, 'evals/suites/smoke.json');
 const SMOKE_QUESTIONS = join(QUESTIONS_DIR, 'smoke.jsonl');
 
-async function run(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const cwd = options.cwd ?? tempDir();
-  const io: CliIO = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) }, env: options.env ?? {}, cwd };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join(''), cwd };
-}
+const run = runCli;
 
 function writeQuestions(lines: object[]): string {
   const file = join(tempDir(), 'questions.jsonl');

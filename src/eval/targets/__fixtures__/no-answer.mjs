@@ -1,0 +1,1 @@
+export const name = 'forgot to export answer';

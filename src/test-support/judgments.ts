@@ -1,0 +1,28 @@
+import { isRefusal } from '../contract/refusal.js';
+import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness } from '../judge/faithfulness-score.js';
+import type { AnswerRelevance, FaithfulnessOk, JudgedClaim, JudgedContext } from '../judge/types.js';
+
+/**
+ * A faithfulness judgment for tests, derived in code from the claims given (as the judges derive
+ * theirs): one chunk that `answers` unless `contexts` says otherwise, relevance `answers` unless
+ * told. `null` claims give `null` (no judgment).
+ */
+export function judgmentFrom(
+  answer: string,
+  claims: readonly JudgedClaim[] | null,
+  options: { answerRelevance?: AnswerRelevance; contexts?: JudgedContext[]; personalData?: boolean } = {},
+): FaithfulnessOk | null {
+  if (claims === null) return null;
+  const derived = deriveFaithfulness(
+    {
+      claims,
+      contexts: options.contexts ?? [{ chunkId: 'x', verdict: 'answers', note: '' }],
+      refused: isRefusal(answer),
+      answerRelevance: options.answerRelevance ?? 'answers',
+      personalData: options.personalData ?? false,
+      referenceClaims: null,
+    },
+    DEFAULT_FAITHFULNESS_POLICY,
+  );
+  return { status: 'ok', judge: { kind: 'mock', model: 'test', promptVersion: 'test' }, ...derived, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0, durationMs: 0 };
+}
