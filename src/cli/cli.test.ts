@@ -44,7 +44,7 @@ describe('groundcheck CLI', () => {
     expect(Object.keys(payload)).toEqual(['answer', 'refused', 'sources', 'traceId']);
     expect(payload).toMatchObject({ refused: false, traceId: expect.any(String) });
     expect((payload.sources as object[])[0]).toEqual({
-      chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number),
+      chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number), text: expect.any(String),
     });
 
     const refusal = await run(['ask', 'Do we get free gym membership?', '--db', db, '--json']);
