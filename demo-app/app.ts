@@ -11,7 +11,8 @@ import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../sr
 import { captureRag, type CaptureRagMiddleware, type CaptureRagOptions } from '../src/capture/middleware.js';
 import type { OtlpExporter } from '../src/capture/otel/exporter.js';
 import { ragChatHandler } from '../src/capture/route.js';
-import { CaptureStore, DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
+import type { CaptureStore } from '../src/capture/capture-store.js';
+import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
 import { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions } from '../src/capture/worker.js';
 import { InvalidInputError } from '../src/errors.js';
 import { createHeuristicFaithfulnessJudge } from '../src/judge/index.js';
@@ -33,7 +34,7 @@ export interface CreateAppOptions {
   /**
    * `false` builds the app without `captureRag` (and without the judge worker): the chat route
    * then does no capture or judge work at all. Otherwise `captureRag` options; `store` must be a
-   * path or a `CaptureStore`. [capture={ store: '.groundcheck/captures.db' }]
+   * path (a SQLite capture store) or a `CaptureStore`. [capture={ store: '.groundcheck/captures.db' }]
    */
   capture?: false | (Omit<CaptureRagOptions, 'store' | 'logger' | 'metrics'> & { store?: CaptureStore | string });
   /** The live judge (the evals' judge). [judge=createHeuristicFaithfulnessJudge()] */
@@ -105,7 +106,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
   let judge: FaithfulnessJudge | null = null;
   if (options.capture !== false) {
     const { store: storeOption, ...captureOptions } = options.capture ?? {};
-    if (storeOption instanceof CaptureStore) store = storeOption;
+    if (typeof storeOption === 'object' && storeOption !== null) store = storeOption;
     else {
       store = openCaptureStore({ path: storeOption ?? DEFAULT_CAPTURE_DB_PATH });
       ownsStore = true;
@@ -203,7 +204,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
     async close() {
       await capture?.flush();
       await worker?.stop();
-      if (ownsStore) store?.close();
+      if (ownsStore) await store?.close();
     },
   };
 }

@@ -72,7 +72,7 @@ describe('demo chat page in a real browser (chromium)', () => {
       const verdict = answer.locator('.verdict');
       await answer.locator('.verdict:not([data-verdict="pending"])').waitFor({ timeout: 20_000 });
       const traceId = await answer.getAttribute('data-trace-id');
-      const stored = demo.store!.getCapture(traceId!)!;
+      const stored = (await demo.store!.getCapture(traceId!))!;
       // The page shows what the outcome table says of the stored judgment, word for word.
       const expected = verdictOf(stored.capture, stored.judgments[0]!, true);
       expect(expected.verdict).toBe('correct');

@@ -20,7 +20,29 @@ export class InvalidInputError extends GroundcheckError {
   }
 }
 
-/** The index file cannot be used as it is (foreign file, other embedder, newer schema). */
+/**
+ * A file given as one of groundcheck's SQLite files (the index, the capture store, the LLM cache)
+ * cannot be opened as that kind. An input error (CLI exit 2). `code` is one of `not_found`,
+ * `not_a_database` (not SQLite, or a folder), `foreign_database` (SQLite, but not groundcheck's),
+ * `wrong_file_kind` (another kind of groundcheck file: `found` names it) and `schema_too_new`.
+ */
+export class DatabaseFileError extends InvalidInputError {
+  readonly path: string;
+  /** The kind the caller asked for (`index`, `capture-store`, `llm-cache`). */
+  readonly expected: string;
+  /** For `wrong_file_kind`: the kind the file is. */
+  readonly found: string | undefined;
+
+  constructor(code: string, message: string, details: { path: string; expected: string; found?: string; cause?: unknown }) {
+    super(message, { code, cause: details.cause });
+    this.name = 'DatabaseFileError';
+    this.path = details.path;
+    this.expected = details.expected;
+    this.found = details.found;
+  }
+}
+
+/** The index file cannot be used as it is (built by another embedder). */
 export class IndexError extends GroundcheckError {
   constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(code, message, options);

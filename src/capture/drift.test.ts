@@ -1,8 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli/main.js';
-import type { CliIO } from '../cli/io.js';
 import { createHeuristicFaithfulnessJudge } from '../judge/index.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
@@ -10,19 +8,14 @@ import { ingestDirectory } from '../rag/ingest.js';
 import { createRagPipeline } from '../rag/pipeline.js';
 import { openIndex } from '../rag/store.js';
 import { memoryLogger } from '../test-support/capture-helpers.js';
+import { runCli } from '../test-support/cli.js';
 import { copyCorpus, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { findDrift } from './drift.js';
 import { openCaptureStore } from './store.js';
 import { captureFromTrace } from './to-capture.js';
 import { createJudgeWorker } from './worker.js';
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) }, env: {}, cwd: process.cwd() };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (args: string[]) => runCli(args, { cwd: process.cwd() });
 
 describe('drift', () => {
   it('lists a judgment after its chunk text changes (re-ingest of a modified corpus) and after a chunk vanishes', async () => {
@@ -42,13 +35,13 @@ describe('drift', () => {
     expect(mileage.chunks.map((chunk) => chunk.chunkId)).toContain('travel-and-expenses#mileage-rates');
     expect(probation.chunks.map((chunk) => chunk.chunkId)).toContain('onboarding#probation-period');
     const http = { requestId: 'r', route: '/api/chat', method: 'POST', status: 200, latencyMs: 1, capturedAt: new Date().toISOString() };
-    store.writeCaptures([captureFromTrace(mileage, http), captureFromTrace(probation, http)]);
+    await store.writeCaptures([captureFromTrace(mileage, http), captureFromTrace(probation, http)]);
     const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, logger: memoryLogger().logger });
     worker.start();
     await worker.whenIdle();
     await worker.stop();
 
-    expect(findDrift(store, index.chunkHashes())).toEqual({ judgmentsChecked: 2, drifted: [] });
+    expect(await findDrift(store, index.chunkHashes())).toEqual({ judgmentsChecked: 2, drifted: [] });
     const clean = await cli(['drift', '--db', capturePath, '--index', indexPath]);
     expect([clean.code, clean.stdout]).toEqual([0, expect.stringMatching(/^0 of 2 judgment\(s\) refer to evidence that changed or vanished/)]);
 
@@ -58,7 +51,7 @@ describe('drift', () => {
     expect(original).toContain('45p');
     writeFileSync(travel, original.replaceAll('45p', '52p'));
     await ingestDirectory(index, corpus);
-    const changed = findDrift(store, index.chunkHashes());
+    const changed = await findDrift(store, index.chunkHashes());
     expect(changed.drifted).toHaveLength(1);
     expect(changed.drifted[0]).toMatchObject({
       traceId: mileage.id,
@@ -73,7 +66,7 @@ describe('drift', () => {
     // Remove the onboarding document: its chunks vanish.
     rmSync(join(corpus, 'onboarding.md'));
     await ingestDirectory(index, corpus);
-    const vanished = findDrift(store, index.chunkHashes());
+    const vanished = await findDrift(store, index.chunkHashes());
     const probationDrift = vanished.drifted.find((judgment) => judgment.traceId === probation.id);
     expect(probationDrift?.chunks).toEqual(
       expect.arrayContaining([{ chunkId: 'onboarding#probation-period', capturedHash: expect.any(String), currentHash: null, change: 'vanished' }]),

@@ -1,4 +1,4 @@
-import type { CaptureStore } from './store.js';
+import type { DriftQueries } from './capture-store.js';
 
 /** How one captured chunk differs from the index now. */
 export interface DriftedChunk {
@@ -32,13 +32,13 @@ export interface DriftReport {
  * index's current chunks, so a verdict never silently refers to text that no longer exists.
  *
  * @example
- * const report = findDrift(captureStore, index.chunkHashes());
+ * const report = await findDrift(captureStore, index.chunkHashes());
  * for (const judgment of report.drifted) console.log(judgment.traceId, judgment.chunks);
  */
-export function findDrift(store: CaptureStore, currentHashes: ReadonlyMap<string, string>): DriftReport {
+export async function findDrift(store: DriftQueries, currentHashes: ReadonlyMap<string, string>): Promise<DriftReport> {
   const byJudgment = new Map<string, DriftedJudgment>();
   const checked = new Set<string>();
-  for (const row of store.judgedEvidence()) {
+  for (const row of await store.judgedEvidence()) {
     const key = `${row.traceId}\u0000${row.judgeVersion}`;
     checked.add(key);
     const change = compare(row.chunkId, row.hash, currentHashes.get(row.chunkId));
@@ -59,19 +59,6 @@ export function findDrift(store: CaptureStore, currentHashes: ReadonlyMap<string
     entry.chunks.push(change);
   }
   return { judgmentsChecked: checked.size, drifted: [...byJudgment.values()] };
-}
-
-/** Captures (judged or not) whose chunks changed or vanished, by trace id. */
-export function driftedCaptures(store: CaptureStore, currentHashes: ReadonlyMap<string, string>): Map<string, DriftedChunk[]> {
-  const result = new Map<string, DriftedChunk[]>();
-  for (const ref of store.capturedChunkRefs()) {
-    const change = compare(ref.chunkId, ref.hash, currentHashes.get(ref.chunkId));
-    if (!change) continue;
-    const list = result.get(ref.traceId) ?? [];
-    list.push(change);
-    result.set(ref.traceId, list);
-  }
-  return result;
 }
 
 /**

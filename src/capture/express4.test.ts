@@ -55,11 +55,11 @@ describe('under Express 4', () => {
     client.on('error', () => undefined);
     client.end();
     await streamClosed;
-    await expect.poll(() => capture.queued + store.captureCount()).toBe(2);
+    await expect.poll(async () => capture.queued + (await store.captureCount())).toBe(2);
     await capture.flush();
 
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(1);
-    const rows = store.listCaptures().map(({ capture: captured }) => [captured.route, captured.answer, captured.aborted]);
+    const rows = (await store.listCaptures()).map(({ capture: captured }) => [captured.route, captured.answer, captured.aborted]);
     expect(rows).toEqual([
       ['/stream', 'Six', true],
       ['/ask', 'Six months.', false],

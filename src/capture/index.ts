@@ -1,25 +1,32 @@
 /**
- * Capture: Express middleware that records each answered question's trace, a SQLite capture store
- * (separate from the index), the live judge worker, drift checks and Prometheus metrics.
+ * Capture: Express middleware that records each answered question's trace, the capture store
+ * (the `CaptureStore` interface and its SQLite implementation, a file separate from the index),
+ * the live judge worker, drift checks and Prometheus metrics.
  */
 export type { RagRequestContext } from './express-request.js';
 export { captureRag, type CaptureRagOptions, type CaptureRagMiddleware } from './middleware.js';
 export { ragChatHandler, parseChatBody, type RagChatHandlerOptions } from './route.js';
 export { streamRagAnswer, type StreamRagAnswerOptions, type RagAnswerStream, type StreamedRecord } from './stream.js';
 export { HttpError, HTTP_ERROR_TYPES, groundcheckErrorHandler, routeNotFound, describeHttpError, type HttpErrorType, type HttpErrorBody, type ErrorHandlerOptions } from './errors.js';
-export {
-  openCaptureStore,
+export { openCaptureStore, SqliteCaptureStore, CAPTURE_SCHEMA_VERSION, DEFAULT_CAPTURE_DB_PATH, type OpenCaptureStoreOptions } from './store.js';
+export type {
   CaptureStore,
-  CAPTURE_SCHEMA_VERSION,
-  DEFAULT_CAPTURE_DB_PATH,
-  type OpenCaptureStoreOptions,
-  type CaptureWithJudgment,
-  type ListCapturesOptions,
-} from './store.js';
+  CaptureLog,
+  CaptureListing,
+  JudgeQueue,
+  DriftQueries,
+  CaptureRecord,
+  CaptureWithJudgment,
+  ListedCapture,
+  ListCapturesOptions,
+  ClaimOptions,
+  EvidenceReference,
+  ReclaimedLeases,
+} from './capture-store.js';
 export * from './dashboard/index.js';
 export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';
-export { findDrift, driftedCaptures, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
+export { findDrift, chunkDrift, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
 export { createCaptureMetrics, metricsHandler, type CaptureMetrics } from './metrics.js';
 export * from './otel/index.js';
 export { verdictOf, CAPTURE_STATES, type CaptureState, type CaptureVerdict, type VerdictView } from './verdict.js';
@@ -27,5 +34,4 @@ export { createLogger, httpLogger, scrubUrl, REDACTED_LOG_PATHS } from './loggin
 export { createRedactor, redactText, redactPersonalData, REDACTION_MARKS, type Redactor, type RedactionKind } from './redact.js';
 export { isSampled, samplePosition } from './sampling.js';
 export { captureFromTrace, applyLimits, DEFAULT_CAPTURE_LIMITS, type CaptureLimits, type CaptureHttpFacts, type HttpFacts } from './to-capture.js';
-export { traceFromCapture } from './trace-from-capture.js';
 export { judgeVersionOf, type Capture, type CapturedChunk, type CaptureSink, type StoredJudgment, type JudgmentFlags } from './types.js';

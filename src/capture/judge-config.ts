@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../errors.js';
-import { evalModelsFromEnv, type EvalEnv } from '../eval/models.js';
 import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '../judge/index.js';
+import { judgeChatFromEnv, type JudgeEnv } from '../providers/config.js';
 import type { FaithfulnessJudge } from '../judge/types.js';
 
 export type LiveJudgeKind = 'heuristic' | 'llm';
@@ -14,7 +14,7 @@ export type LiveJudgeKind = 'heuristic' | 'llm';
  * @example
  * const { judge, description } = liveJudgeFromEnv(process.env);
  */
-export function liveJudgeFromEnv(env: EvalEnv, kind?: LiveJudgeKind): { judge: FaithfulnessJudge; description: string } {
+export function liveJudgeFromEnv(env: JudgeEnv, kind?: LiveJudgeKind): { judge: FaithfulnessJudge; description: string } {
   const chosen = kind ?? (env.GROUNDCHECK_JUDGE_API_KEY || env.OPENAI_API_KEY ? 'llm' : 'heuristic');
   if (chosen !== 'heuristic' && chosen !== 'llm') {
     throw new InvalidInputError(`judge kind ${String(chosen)} is invalid: use heuristic or llm`, { code: 'invalid_config' });
@@ -23,7 +23,8 @@ export function liveJudgeFromEnv(env: EvalEnv, kind?: LiveJudgeKind): { judge: F
     const judge = createHeuristicFaithfulnessJudge();
     return { judge, description: `heuristic (offline, ${judge.info.promptVersion})` };
   }
-  const models = evalModelsFromEnv(env, { judgeProvider: 'openai' });
-  const judge = createLlmFaithfulnessJudge({ chat: models.judgeChat! });
+  // The SDK does not retry: the worker retries a failed judgment itself, with backoff.
+  const { chat } = judgeChatFromEnv(env, { maxRetries: 0 });
+  const judge = createLlmFaithfulnessJudge({ chat });
   return { judge, description: `llm ${judge.info.model} (${judge.info.promptVersion})` };
 }

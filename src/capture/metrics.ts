@@ -30,8 +30,8 @@ export interface CaptureMetrics {
    * export queue holds; `build`: a capture or judgment could not be turned into telemetry).
    */
   readonly otlpExportFailures: Counter<'signal' | 'reason'>;
-  /** Where `groundcheck_judge_queue_depth` reads from; set by the worker. */
-  setQueueDepthSource(source: (() => number) | null): void;
+  /** Where `groundcheck_judge_queue_depth` reads from (at scrape time; the store may answer asynchronously); set by the worker. */
+  setQueueDepthSource(source: (() => number | Promise<number>) | null): void;
 }
 
 /**
@@ -43,7 +43,7 @@ export interface CaptureMetrics {
  * app.get('/metrics', metricsHandler(metrics.registry));
  */
 export function createCaptureMetrics(registry: Registry = new Registry()): CaptureMetrics {
-  let depthSource: (() => number) | null = null;
+  let depthSource: (() => number | Promise<number>) | null = null;
   const metrics: CaptureMetrics = {
     registry,
     captures: new Counter({ name: 'groundcheck_captures_total', help: 'RAG traces captured and persisted', registers: [registry] }),
@@ -58,10 +58,10 @@ export function createCaptureMetrics(registry: Registry = new Registry()): Captu
       name: 'groundcheck_judge_queue_depth',
       help: 'Captures waiting for a judgment from the live judge',
       registers: [registry],
-      collect() {
+      async collect() {
         if (!depthSource) return;
         try {
-          this.set(depthSource());
+          this.set(await depthSource());
         } catch {
           // A closed or busy store must not break the scrape; the last value stays.
         }

@@ -43,7 +43,7 @@ describe('captureRag', () => {
     expect(response.status).toBe(200);
     await capture.flush();
 
-    const stored = store.getCapture(response.body.traceId as string);
+    const stored = await store.getCapture(response.body.traceId as string);
     expect(stored).toBeDefined();
     const prompt = chat.calls[0]!.messages.map((message) => message.content).join('\n');
     const documents = promptDocuments(prompt);
@@ -102,7 +102,7 @@ describe('captureRag', () => {
     const { app, capture } = chatApp(pipeline, { store, logger: memoryLogger().logger, redactionKey: KEY });
     const response = await request(app).post('/api/chat').send({ message: 'Who do I contact about a data subject access request?' });
     await capture.flush();
-    const stored = store.getCapture(response.body.traceId as string)!.capture;
+    const stored = (await store.getCapture(response.body.traceId as string))!.capture;
     const documents = promptDocuments(chat.calls[0]!.messages.map((message) => message.content).join('\n'));
     const redactor = createRedactor({ key: KEY });
     expect(stored.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text }))).toEqual(documents.map((document) => ({ ...document, text: redactor.redactText(document.text) })));
@@ -149,7 +149,7 @@ describe('captureRag', () => {
     expect(response.status).toBe(200);
     await capture.flush();
 
-    const stored = store.getCapture(response.body.traceId as string)!.capture;
+    const stored = (await store.getCapture(response.body.traceId as string))!.capture;
     const redactor = createRedactor({ key: KEY });
     const email = redactor.placeholder('email', 'jane.doe@example.org');
     expect(stored.query).toBe(`I am ${email}, card ${redactor.placeholder('card', '4111111111111111')}: how do I claim mileage?`);
@@ -175,7 +175,7 @@ describe('captureRag', () => {
     const { app, capture } = chatApp(pipeline, { store, sampleRate: 0, metrics, logger: memoryLogger().logger });
     for (let index = 0; index < 3; index++) expect((await request(app).post('/api/chat').send({ message: 'What is the mileage rate?' })).status).toBe(200);
     await capture.flush();
-    expect(store.captureCount()).toBe(0);
+    expect(await store.captureCount()).toBe(0);
     expect(await metricValue(metrics.sampledOut)).toBe(3);
   });
 
@@ -202,11 +202,11 @@ describe('captureRag', () => {
     const response = await request(app).get('/two?x=1');
     const lateId = await late!;
     await capture.flush();
-    const [first, second] = (response.body.ids as string[]).map((id) => store.getCapture(id)!.capture);
+    const [first, second] = await Promise.all((response.body.ids as string[]).map(async (id) => (await store.getCapture(id))!.capture));
     expect(first).toMatchObject({ route: '/two', status: 201, mode: 'rag', requestId: String(response.body.requestId) });
     expect(second).toMatchObject({ route: '/two', mode: 'norag', chunks: [] });
-    expect(store.getCapture(lateId)?.capture.query).toBe('How long is the probation period?');
-    expect(store.captureCount()).toBe(3);
+    expect((await store.getCapture(lateId))?.capture.query).toBe('How long is the probation period?');
+    expect(await store.captureCount()).toBe(3);
   });
 
   it('a value that is not a trace is counted and logged as a failed capture; nothing reaches the request or the process', async () => {
@@ -234,7 +234,7 @@ describe('captureRag', () => {
     expect((await request(app).get('/odd')).status).toBe(200);
     await expect.poll(() => lateError).toBeNull();
     await capture.flush();
-    expect(store.captureCount()).toBe(1);
+    expect(await store.captureCount()).toBe(1);
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(2);
     // Rejected when recorded, each with the field at fault.
     expect(lines.filter((line) => line.event === 'rag.capture.rejected').map((line) => line.reason)).toEqual([
@@ -266,7 +266,7 @@ describe('captureRag', () => {
     const { app, capture } = chatApp(pipeline, { store, limits: { maxAnswerChars: 100, maxChunks: 2 }, logger: memoryLogger().logger });
     const response = await request(app).post('/api/chat').send({ message: 'What is the mileage rate?' });
     await capture.flush();
-    const stored: Capture = store.getCapture(response.body.traceId as string)!.capture;
+    const stored: Capture = (await store.getCapture(response.body.traceId as string))!.capture;
     expect(stored.answer).toHaveLength(100);
     expect(stored.answer.endsWith('…[truncated]')).toBe(true);
     expect(stored.chunks).toHaveLength(2);

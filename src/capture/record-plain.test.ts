@@ -14,7 +14,7 @@ import { memoryLogger, metricValue } from '../test-support/capture-helpers.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { createCaptureMetrics } from './metrics.js';
 import { captureRag, type CaptureRagOptions } from './middleware.js';
-import { CaptureStore, DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
+import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore, SqliteCaptureStore } from './store.js';
 import type { Capture } from './types.js';
 import { verdictOf } from './verdict.js';
 import { createJudgeWorker } from './worker.js';
@@ -33,7 +33,7 @@ const GOOD: PlainTrace = {
 
 function storeIn(dir = tempDir()) {
   const store = openCaptureStore({ path: join(dir, 'captures.db') });
-  onCleanup(() => store.close());
+  onCleanup(() => void store.close());
   return store;
 }
 
@@ -66,14 +66,14 @@ describe('req.rag.record with the plain shape of any app', () => {
     const [firstId, badId, secondId] = response.body.ids as (string | null)[];
     expect(badId).toBeNull();
     expect(batches).toEqual([2]);
-    expect(store.captureCount()).toBe(2);
+    expect((await store.captureCount())).toBe(2);
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(1);
     expect(await metricValue(metrics.captures)).toBe(2);
     expect(lines.filter((line) => line.event === 'rag.capture.rejected')).toEqual([
       expect.objectContaining({ level: 50, reason: 'chunks.0.text: Invalid input: expected string, received number' }),
     ]);
     // The app's chunks exactly, its ids and scores, no [Source: …] line, hashes of its own text.
-    const stored = store.getCapture(firstId!)!.capture;
+    const stored = (await store.getCapture(firstId!))!.capture;
     expect(stored).toMatchObject({
       query: GOOD.query,
       answer: GOOD.answer,
@@ -90,7 +90,7 @@ describe('req.rag.record with the plain shape of any app', () => {
       { chunkId: 'hr-7', document: 'hr-7', title: 'HR Guide', section: '', updated: null, text: GOOD.chunks[0]!.text, hash: textHash(GOOD.chunks[0]!.text), score: 0.82, fusedScore: 0.82, rank: 1 },
       { chunkId: 'hr-9', document: 'hr-9', title: '', section: '', updated: '2026-02-01', text: GOOD.chunks[1]!.text, hash: textHash(GOOD.chunks[1]!.text), score: 0, fusedScore: 0, rank: 2 },
     ]);
-    expect(store.getCapture(secondId!)!.capture.answer).toBe('One week.');
+    expect((await store.getCapture(secondId!))!.capture.answer).toBe('One week.');
   });
 
   it('a capture the store refuses is lost alone: the rest of its batch is written, one store failure is counted', async () => {
@@ -114,8 +114,8 @@ describe('req.rag.record with the plain shape of any app', () => {
     expect((await request(app).get('/three')).status).toBe(200);
     await capture.flush();
 
-    expect(store.captureCount()).toBe(2);
-    expect([store.getCapture(traces[0]!.id)?.capture.query, store.getCapture(traces[1]!.id), store.getCapture(traces[2]!.id)?.capture.query]).toEqual(['first?', undefined, 'third?']);
+    expect((await store.captureCount())).toBe(2);
+    expect([(await store.getCapture(traces[0]!.id))?.capture.query, (await store.getCapture(traces[1]!.id)), (await store.getCapture(traces[2]!.id))?.capture.query]).toEqual(['first?', undefined, 'third?']);
     expect(await metricValue(metrics.captureFailures, { reason: 'store' })).toBe(1);
     expect(await metricValue(metrics.captures)).toBe(2);
     expect(lines.filter((line) => line.event === 'rag.capture.failed')).toEqual([
@@ -133,7 +133,7 @@ describe('req.rag.record with the plain shape of any app', () => {
     const { app, capture } = recordingApp({ store, metrics, redact, logger: memoryLogger().logger });
     await request(app).post('/record').send({ records: [GOOD, { ...GOOD, query: 'poison?' }, { ...GOOD, query: 'third?' }] });
     await capture.flush();
-    expect(store.captureCount()).toBe(2);
+    expect((await store.captureCount())).toBe(2);
     expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(1);
   });
 
@@ -145,13 +145,13 @@ describe('req.rag.record with the plain shape of any app', () => {
     const response = await request(app).post('/record').send({ records: [GOOD, refusal, { ...refusal, answer: REFUSAL_SENTENCE }] });
     await capture.flush();
     const [answeredId, refusedId, standardId] = response.body.ids as string[];
-    expect([store.getCapture(refusedId!)!.capture.refused, store.getCapture(standardId!)!.capture.refused, store.getCapture(answeredId!)!.capture.refused]).toEqual([true, true, false]);
+    expect([(await store.getCapture(refusedId!))!.capture.refused, (await store.getCapture(standardId!))!.capture.refused, (await store.getCapture(answeredId!))!.capture.refused]).toEqual([true, true, false]);
 
     const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, pollMs: 10, logger });
     worker.start();
     onCleanup(() => void worker.stop());
     await worker.whenIdle();
-    const judged = store.getCapture(answeredId!)!;
+    const judged = (await store.getCapture(answeredId!))!;
     expect(judged.judgments).toHaveLength(1);
     expect(judged.judgments[0]!.claims.map((claim) => [claim.verdict, claim.evidenceChunkId])).toEqual([['verified', 'hr-7']]);
     expect(verdictOf(judged.capture, judged.judgments[0]!, true).verdict).toBe('correct');
@@ -163,8 +163,8 @@ describe('req.rag.record with the plain shape of any app', () => {
     process.chdir(dir);
     onCleanup(() => process.chdir(previous));
     const capture = captureRag();
-    onCleanup(() => (capture.store as CaptureStore).close());
-    expect(capture.store).toBeInstanceOf(CaptureStore);
+    onCleanup(() => (capture.store as SqliteCaptureStore).close());
+    expect(capture.store).toBeInstanceOf(SqliteCaptureStore);
     const app = express();
     app.use(capture);
     let id: string | null = null;
@@ -175,7 +175,7 @@ describe('req.rag.record with the plain shape of any app', () => {
     await request(app).get('/');
     await capture.flush();
     expect(existsSync(join(dir, DEFAULT_CAPTURE_DB_PATH))).toBe(true);
-    expect((capture.store as CaptureStore).getCapture(id!)!.capture.query).toBe(GOOD.query);
+    expect((await (capture.store as SqliteCaptureStore).getCapture(id!))!.capture.query).toBe(GOOD.query);
   });
 
   it('a client that hangs up before a JSON answer is sent: the capture is stored aborted, and is not judged', async () => {
@@ -200,10 +200,10 @@ describe('req.rag.record with the plain shape of any app', () => {
     client.end();
     await handling;
     client.destroy();
-    await expect.poll(() => capture.queued + store.captureCount()).toBe(1);
+    await expect.poll(async () => capture.queued + (await store.captureCount())).toBe(1);
     await capture.flush();
-    expect(store.getCapture(id!)!.capture).toMatchObject({ aborted: true, firstTokenMs: null });
-    expect(verdictOf(store.getCapture(id!)!.capture, null, true).verdict).toBe('aborted');
-    expect(store.pendingCount('heuristic:heuristic:h1')).toBe(0);
+    expect((await store.getCapture(id!))!.capture).toMatchObject({ aborted: true, firstTokenMs: null });
+    expect(verdictOf((await store.getCapture(id!))!.capture, null, true).verdict).toBe('aborted');
+    expect((await store.pendingCount('heuristic:heuristic:h1'))).toBe(0);
   });
 });

@@ -3,93 +3,34 @@ import Database from 'better-sqlite3';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
-import { CAPTURE_SCHEMA_VERSION, CaptureStore, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore } from './store.js';
-import type { Capture, StoredJudgment } from './types.js';
+import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore, type SqliteCaptureStore } from './store.js';
+import { judgmentFor, sampleCapture } from '../test-support/capture-samples.js';
+import type { Capture } from './types.js';
 
-export function sampleCapture(traceId: string, overrides: Partial<Capture> = {}): Capture {
-  return {
-    traceId,
-    requestId: `req-${traceId}`,
-    capturedAt: '2026-03-01T10:00:00.000Z',
-    route: '/api/chat',
-    method: 'POST',
-    status: 200,
-    latencyMs: 12.5,
-    aborted: false,
-    firstTokenMs: null,
-    query: 'What is the mileage rate?',
-    mode: 'rag',
-    chunks: [
-      {
-        chunkId: 'travel-and-expenses#mileage-rates',
-        document: 'travel-and-expenses',
-        title: 'Travel and Expenses',
-        section: 'Mileage Rates',
-        updated: '2025-09-01',
-        hash: 'h1',
-        text: '[Source: Travel and Expenses | Last updated: 2025-09-01]\nCars: 45p per mile.',
-        score: 0.61,
-        fusedScore: 0.03,
-        rank: 1,
-      },
-    ],
-    answer: '45p per mile.',
-    refused: false,
-    refusalReason: null,
-    promptVersion: 'grounded-v2',
-    models: { chat: 'local:local-extractive-v1', embedding: 'local:local-hash-v1' },
-    usage: { inputTokens: 100, outputTokens: 5, totalTokens: 105 },
-    costUsd: null,
-    timings: { retrievalMs: 1, generationMs: 2, totalMs: 3 },
-    truncated: false,
-    ...overrides,
-  };
-}
-
-function judgmentFor(traceId: string, overrides: Partial<StoredJudgment> = {}): StoredJudgment {
-  return {
-    traceId,
-    judgeVersion: 'heuristic:heuristic:h1',
-    judge: { kind: 'heuristic', model: 'heuristic', promptVersion: 'h1' },
-    status: 'ok',
-    claims: [{ text: '45p per mile', verdict: 'verified', evidenceChunkId: 'travel-and-expenses#mileage-rates', note: '' }],
-    counts: { verified: 1, contradicted: 0, absent: 0 },
-    flags: { faithful: true, hallucinated: false, refused: false, undetermined: false, evidenceRelevant: true, contextSufficient: true, answerRelevance: 'answers', personalData: false, refusalVerdict: 'not_applicable', refusalCorrect: null, referenceRecall: null },
-    error: null,
-    rawReply: null,
-    attempts: 1,
-    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-    costUsd: 0,
-    durationMs: 3,
-    judgedAt: '2026-03-01T10:00:05.000Z',
-    ...overrides,
-  };
-}
-
-function newStore(path = join(tempDir(), 'captures.db')): CaptureStore {
+function newStore(path = join(tempDir(), 'captures.db')): SqliteCaptureStore {
   const store = openCaptureStore({ path });
   onCleanup(() => store.close());
   return store;
 }
 
 describe('capture store', () => {
-  it('round-trips a capture exactly, and stores a trace id once', () => {
+  it('round-trips a capture exactly, and stores a trace id once', async () => {
     const store = newStore();
     const capture = sampleCapture('t1');
-    store.writeCaptures([capture, capture]);
-    store.writeCaptures([capture]);
-    expect(store.captureCount()).toBe(1);
-    expect(store.getCapture('t1')).toEqual({ capture, judgments: [] });
-    expect(store.getCapture('nope')).toBeUndefined();
+    await store.writeCaptures([capture, capture]);
+    await store.writeCaptures([capture]);
+    expect(await store.captureCount()).toBe(1);
+    expect(await store.getCapture('t1')).toEqual({ capture, judgments: [] });
+    expect(await store.getCapture('nope')).toBeUndefined();
   });
 
-  it('one judgment per capture and judge version: UNIQUE in the schema, a second save is refused', () => {
+  it('one judgment per capture and judge version: UNIQUE in the schema, a second save is refused', async () => {
     const store = newStore();
-    store.writeCaptures([sampleCapture('t1')]);
-    expect(store.saveJudgment(judgmentFor('t1'))).toBe(true);
-    expect(store.saveJudgment(judgmentFor('t1', { status: 'error', error: 'late duplicate', flags: null, claims: [] }))).toBe(false);
-    expect(store.saveJudgment(judgmentFor('t1', { judgeVersion: 'llm:openai:gpt-4o-mini:v2' }))).toBe(true);
-    const { judgments } = store.getCapture('t1')!;
+    await store.writeCaptures([sampleCapture('t1')]);
+    expect(await store.saveJudgment(judgmentFor('t1'))).toBe(true);
+    expect(await store.saveJudgment(judgmentFor('t1', { status: 'error', error: 'late duplicate', flags: null, claims: [] }))).toBe(false);
+    expect(await store.saveJudgment(judgmentFor('t1', { judgeVersion: 'llm:openai:gpt-4o-mini:v2' }))).toBe(true);
+    const { judgments } = (await store.getCapture('t1'))!;
     expect(judgments.map((judgment) => [judgment.judgeVersion, judgment.status])).toEqual([
       ['heuristic:heuristic:h1', 'ok'],
       ['llm:openai:gpt-4o-mini:v2', 'ok'],
@@ -98,44 +39,44 @@ describe('capture store', () => {
     // The constraint lives in the schema, not only in the code path.
     expect(() =>
       store.db
-        .prepare(`INSERT INTO judgments (capture_id, judge_version, judge_kind, judge_model, judge_prompt_version, status, claims, verified, contradicted, absent, attempts, duration_ms, judged_at)
-                  SELECT capture_id, judge_version, judge_kind, judge_model, judge_prompt_version, status, claims, verified, contradicted, absent, attempts, duration_ms, judged_at FROM judgments LIMIT 1`)
+        .prepare(`INSERT INTO judgments (capture_id, judge_version, status, judged_at, record)
+                  SELECT capture_id, judge_version, status, judged_at, record FROM judgments LIMIT 1`)
         .run(),
     ).toThrow(/UNIQUE constraint failed/);
   });
 
-  it('claims settled, unjudged captures with a lease; others skip leased, judged and backed-off ones', () => {
+  it('claims settled, unjudged captures with a lease; others skip leased, judged and backed-off ones', async () => {
     const store = newStore();
     const base = Date.parse('2026-03-01T10:00:00.000Z');
-    store.writeCaptures([
+    await store.writeCaptures([
       sampleCapture('old1'),
       sampleCapture('old2'),
       sampleCapture('fresh', { capturedAt: '2026-03-01T10:00:09.000Z' }),
       sampleCapture('cut', { truncated: true }),
     ]);
     const version = 'heuristic:heuristic:h1';
-    const claim = (owner: string, now: number, limit = 10) =>
-      store.claimPending({ judgeVersion: version, settledBefore: now - 5000, limit, owner, leaseMs: 60_000, now }).map((capture) => capture.traceId);
+    const claim = async (owner: string, now: number, limit = 10) =>
+      (await store.claimPending({ judgeVersion: version, settledBefore: now - 5000, limit, owner, leaseMs: 60_000, now })).map((capture) => capture.traceId);
 
-    expect(claim('a', base + 10_000, 1)).toEqual(['old1']);
-    expect(claim('b', base + 10_000)).toEqual(['old2']); // old1 leased by a; fresh not settled; truncated never judged
-    expect(claim('c', base + 14_000)).toEqual(['fresh']);
-    expect(claim('d', base + 14_000)).toEqual([]);
-    expect(store.pendingCount(version)).toBe(3);
+    expect(await claim('a', base + 10_000, 1)).toEqual(['old1']);
+    expect(await claim('b', base + 10_000)).toEqual(['old2']); // old1 leased by a; fresh not settled; truncated never judged
+    expect(await claim('c', base + 14_000)).toEqual(['fresh']);
+    expect(await claim('d', base + 14_000)).toEqual([]);
+    expect(await store.pendingCount(version)).toBe(3);
 
     // A failure schedules a retry and releases the lease.
-    expect(store.recordFailure('old1', version, 'timeout', base + 30_000)).toBe(1);
-    expect(claim('e', base + 20_000)).toEqual([]);
-    expect(claim('e', base + 31_000)).toEqual(['old1']); // backoff over; old2 and fresh still leased
-    store.releaseLeasesOf('b');
-    expect(claim('e', base + 31_000)).toEqual(['old2']);
-    expect(store.attemptsOf('old1', version)).toBe(1);
+    expect(await store.recordFailure('old1', version, 'timeout', base + 30_000)).toBe(1);
+    expect(await claim('e', base + 20_000)).toEqual([]);
+    expect(await claim('e', base + 31_000)).toEqual(['old1']); // backoff over; old2 and fresh still leased
+    await store.releaseLeasesOf('b');
+    expect(await claim('e', base + 31_000)).toEqual(['old2']);
+    expect(await store.attemptsOf('old1', version)).toBe(1);
 
     // Storing a judgment drops the job; the capture is no longer pending.
-    store.saveJudgment(judgmentFor('old1'));
-    expect(store.pendingCount(version)).toBe(2);
+    await store.saveJudgment(judgmentFor('old1'));
+    expect(await store.pendingCount(version)).toBe(2);
     // Leases expire.
-    expect(claim('f', base + 200_000)).toEqual(['old2', 'fresh']);
+    expect(await claim('f', base + 200_000)).toEqual(['old2', 'fresh']);
     expect(store.leaseOwners(base + 200_000)).toEqual(['f']);
   });
 
@@ -226,10 +167,10 @@ describe('capture store schema 2', () => {
   const chunk = (chunkId: string, text: string, hash = `hash-of-${chunkId}`) => ({ ...sampleCapture('x').chunks[0]!, chunkId, text, hash });
   const version = 'heuristic:heuristic:h1';
 
-  it('stores each distinct chunk once and references it; the index hash stays per chunk, even when two texts redact alike', () => {
+  it('stores each distinct chunk once and references it; the index hash stays per chunk, even when two texts redact alike', async () => {
     const store = newStore();
     const shared = chunk('travel#mileage', 'Cars: 45p per mile.');
-    store.writeCaptures([
+    await store.writeCaptures([
       sampleCapture('a', { chunks: [shared, chunk('leave#parental', 'Twenty weeks.')] }),
       sampleCapture('b', { chunks: [{ ...shared, score: 0.9, rank: 2 }] }),
       // Same stored text as `shared`, different original (another index hash): its own evidence row.
@@ -237,20 +178,18 @@ describe('capture store schema 2', () => {
     ]);
     const count = (table: string) => store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
     expect([count('capture_chunks'), count('evidence')]).toEqual([4, 3]);
-    expect(store.getCapture('b')!.capture.chunks).toEqual([{ ...shared, score: 0.9, rank: 2 }]);
-    expect(store.getCapture('c')!.capture.chunks[0]!.hash).toBe('hash-before-redaction-2');
-    expect(store.capturedChunkRefs()).toEqual(
-      expect.arrayContaining([
-        { traceId: 'a', chunkId: 'travel#mileage', hash: 'hash-of-travel#mileage' },
-        { traceId: 'c', chunkId: 'travel#mileage', hash: 'hash-before-redaction-2' },
-      ]),
-    );
+    expect((await store.getCapture('b'))!.capture.chunks).toEqual([{ ...shared, score: 0.9, rank: 2 }]);
+    expect((await store.getCapture('c'))!.capture.chunks[0]!.hash).toBe('hash-before-redaction-2');
+    expect((await store.getCapture('a'))!.capture.chunks.map(({ chunkId, hash }) => ({ chunkId, hash }))).toEqual([
+      { chunkId: 'travel#mileage', hash: 'hash-of-travel#mileage' },
+      { chunkId: 'leave#parental', hash: 'hash-of-leave#parental' },
+    ]);
     // A chunk row is a reference, scores and a rank: no text.
     const columns = (store.db.prepare(`SELECT name FROM pragma_table_info('capture_chunks')`).pluck().all() as string[]).sort();
     expect(columns).toEqual(['capture_id', 'evidence', 'fused_score', 'position', 'rank', 'score']);
   });
 
-  it('opens a file written by schema 1 and migrates it in place: captures, chunks, judgments and job state intact', () => {
+  it('opens a file written by schema 1 (with the id once shared with the LLM cache) and migrates it in place: captures, chunks, judgments and job state intact', async () => {
     const path = join(tempDir(), 'captures.db');
     const old = [
       sampleCapture('judged', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.'), chunk('leave#parental', 'Twenty weeks at full pay.')] }),
@@ -270,21 +209,23 @@ describe('capture store schema 2', () => {
 
     const store = newStore(path);
     expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
-    for (const capture of old) expect(store.getCapture(capture.traceId)!.capture).toEqual(capture);
-    expect(store.getCapture('judged')!.judgments).toEqual([judgment]);
+    // Re-stamped with the capture store's own id ("GCS1"): the legacy shared one is never written again.
+    expect(store.db.pragma('application_id', { simple: true })).toBe(0x47435331);
+    for (const capture of old) expect((await store.getCapture(capture.traceId))!.capture).toEqual(capture);
+    expect((await store.getCapture('judged'))!.judgments).toEqual([judgment]);
     expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(3); // 4 chunk rows, 3 distinct chunks (the sample's own one)
     expect(store.db.prepare(`SELECT value FROM meta WHERE key = 'created_at'`).pluck().get()).toBe('2026-03-01T09:00:00.000Z');
-    expect(store.attemptsOf('backing-off', version)).toBe(2);
+    expect(await store.attemptsOf('backing-off', version)).toBe(2);
     // The queue picks up where schema 1 left off: the judged capture is done, the one in backoff
     // waits, the truncated one is never judged, a new judge version judges every judgeable one.
-    const claim = (judgeVersion: string) =>
-      store.claimPending({ judgeVersion, settledBefore: Date.now(), limit: 10, owner: 'w', leaseMs: 60_000, now: Date.now() }).map((capture) => capture.traceId);
-    expect(store.pendingCount(version)).toBe(2);
-    expect(claim(version)).toEqual(['waiting']);
-    expect(claim('llm:openai:gpt-4o-mini:v2')).toEqual(['judged', 'backing-off', 'waiting']);
+    const claim = async (judgeVersion: string) =>
+      (await store.claimPending({ judgeVersion, settledBefore: Date.now(), limit: 10, owner: 'w', leaseMs: 60_000, now: Date.now() })).map((capture) => capture.traceId);
+    expect(await store.pendingCount(version)).toBe(2);
+    expect(await claim(version)).toEqual(['waiting']);
+    expect(await claim('llm:openai:gpt-4o-mini:v2')).toEqual(['judged', 'backing-off', 'waiting']);
     // New captures go to the new layout and read back alongside the migrated ones.
-    store.writeCaptures([sampleCapture('new', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.')] })]);
-    expect(store.getCapture('new')!.capture.chunks).toEqual([chunk('travel#mileage', 'Cars: 45p per mile.')]);
+    await store.writeCaptures([sampleCapture('new', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.')] })]);
+    expect((await store.getCapture('new'))!.capture.chunks).toEqual([chunk('travel#mileage', 'Cars: 45p per mile.')]);
     expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(3);
     expect(store.db.pragma('foreign_key_check')).toEqual([]);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -302,24 +243,24 @@ describe('capture store schema 2', () => {
     expect(raw.prepare(`SELECT count(*) FROM sqlite_master WHERE name IN ('evidence', 'judge_marks')`).pluck().get()).toBe(0);
   });
 
-  it("the worker's claim reads its queue by index, never the captures: its cost does not grow with judged captures", () => {
+  it("the worker's claim reads its queue by index, never the captures: its cost does not grow with judged captures", async () => {
     const store = newStore();
     const total = JUDGE_QUEUE_BATCH + 700;
-    store.writeCaptures(Array.from({ length: total }, (_, index) => sampleCapture(`t${index}`, { truncated: index % 100 === 0 })));
+    await store.writeCaptures(Array.from({ length: total }, (_, index) => sampleCapture(`t${index}`, { truncated: index % 100 === 0 })));
     const judgeable = total - Math.ceil(total / 100);
     const now = Date.parse('2026-03-01T11:00:00.000Z');
-    const claimAll = (judgeVersion: string) => {
+    const claimAll = async (judgeVersion: string) => {
       const seen: string[] = [];
       for (;;) {
-        const claimed = store.claimPending({ judgeVersion, settledBefore: now, limit: 500, owner: 'w', leaseMs: 60_000, now });
-        for (const capture of claimed) store.saveJudgment(judgmentFor(capture.traceId, { judgeVersion }));
+        const claimed = await store.claimPending({ judgeVersion, settledBefore: now, limit: 500, owner: 'w', leaseMs: 60_000, now });
+        for (const capture of claimed) await store.saveJudgment(judgmentFor(capture.traceId, { judgeVersion }));
         seen.push(...claimed.map((capture) => capture.traceId));
-        if (claimed.length === 0 && !store.hasUnqueuedCaptures(judgeVersion)) return seen;
+        if (claimed.length === 0 && !(await store.hasUnqueuedCaptures(judgeVersion))) return seen;
       }
     };
 
-    expect(store.pendingCount(version)).toBe(judgeable);
-    const first = claimAll(version);
+    expect(await store.pendingCount(version)).toBe(judgeable);
+    const first = await claimAll(version);
     expect(first).toHaveLength(judgeable);
     expect(new Set(first).size).toBe(judgeable);
     expect(first).not.toContain('t0');
@@ -327,7 +268,7 @@ describe('capture store schema 2', () => {
     // poll has no row to visit however many captures and judgments the file holds.
     expect(store.db.prepare(`SELECT count(*) FROM judge_jobs`).pluck().get()).toBe(0);
     expect(store.db.prepare(`SELECT last_capture_id FROM judge_marks WHERE judge_version = ?`).pluck().get(version)).toBe(total);
-    expect(store.pendingCount(version)).toBe(0);
+    expect(await store.pendingCount(version)).toBe(0);
     const plans = Object.entries(JUDGE_QUEUE_SQL).flatMap(([name, sql]) =>
       (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(sql.includes('@') ? { judgeVersion: version, from: 0, upTo: 1, batch: 1, settledBefore: now, now, limit: 2 } : [version, 1].slice(0, sql.split('?').length - 1)) as { detail: string }[]).map(
         (row) => `${name}: ${row.detail}`,
@@ -345,15 +286,15 @@ describe('capture store schema 2', () => {
     // A judge version the file has never seen queues the old captures a batch per claim (short
     // write transactions), and judges every judgeable one once.
     const next = 'llm:openai:gpt-4o-mini:v2';
-    expect(store.hasUnqueuedCaptures(next)).toBe(true);
-    const [oldest] = store.claimPending({ judgeVersion: next, settledBefore: now, limit: 1, owner: 'w', leaseMs: 60_000, now });
+    expect(await store.hasUnqueuedCaptures(next)).toBe(true);
+    const [oldest] = await store.claimPending({ judgeVersion: next, settledBefore: now, limit: 1, owner: 'w', leaseMs: 60_000, now });
     expect(oldest!.traceId).toBe('t1');
     expect(store.db.prepare(`SELECT count(*) FROM judge_jobs WHERE judge_version = ?`).pluck().get(next)).toBe(JUDGE_QUEUE_BATCH - JUDGE_QUEUE_BATCH / 100);
-    expect(store.hasUnqueuedCaptures(next)).toBe(true);
-    store.saveJudgment(judgmentFor('t1', { judgeVersion: next }));
-    const second = claimAll(next);
+    expect(await store.hasUnqueuedCaptures(next)).toBe(true);
+    await store.saveJudgment(judgmentFor('t1', { judgeVersion: next }));
+    const second = await claimAll(next);
     expect(['t1', ...second].sort()).toEqual([...first].sort());
-    expect(store.pendingCount(next)).toBe(0);
+    expect(await store.pendingCount(next)).toBe(0);
   });
 });
 
@@ -364,7 +305,7 @@ describe('capture store checkpoints', () => {
     const path = join(tempDir(), 'captures.db');
     const store = newStore(path);
     const before = statSync(path).size;
-    store.writeCaptures(many('bg'));
+    await store.writeCaptures(many('bg'));
     // 300 captures are a few hundred log pages, below both inline thresholds: only the thread checkpoints them.
     expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     await expect.poll(() => statSync(path).size, { timeout: 10_000 }).toBeGreaterThan(before + 100_000);
@@ -375,7 +316,7 @@ describe('capture store checkpoints', () => {
     const store = openCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => store.close());
     const before = statSync(path).size;
-    store.writeCaptures(many('inline'));
+    await store.writeCaptures(many('inline'));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     expect(statSync(path).size).toBe(before);
@@ -386,9 +327,9 @@ describe('capture store checkpoints', () => {
     const store = newStore(path);
     // The thread opens the file by path when the first capture is written: gone, it fails to start.
     rmSync(path);
-    store.writeCaptures([sampleCapture('still-written')]);
+    await store.writeCaptures([sampleCapture('still-written')]);
     await expect.poll(() => store.db.pragma('wal_autocheckpoint', { simple: true }), { timeout: 10_000 }).toBe(1000);
-    store.writeCaptures([sampleCapture('and-this')]);
-    expect(store.captureCount()).toBe(2);
+    await store.writeCaptures([sampleCapture('and-this')]);
+    expect(await store.captureCount()).toBe(2);
   });
 });

@@ -108,7 +108,7 @@ describe('streamRagAnswer', () => {
     const traceId = (events.at(-1)!.data as { traceId: string }).traceId;
     await app.capture.flush();
 
-    const stored = app.store.getCapture(traceId)!.capture;
+    const stored = (await app.store.getCapture(traceId))!.capture;
     expect(stored).toMatchObject({ answer: PIECES.join(''), aborted: false, status: 200, route: '/stream', models: { chat: 'gpt-4o-mini' }, usage: { inputTokens: 20, outputTokens: 7 } });
     expect(stored.chunks.map((chunk) => chunk.chunkId)).toEqual(['travel#mileage']);
     expect(stored.firstTokenMs).toBeGreaterThan(0);
@@ -117,7 +117,7 @@ describe('streamRagAnswer', () => {
     app.worker.start();
     onCleanup(() => void app.worker.stop());
     await app.worker.whenIdle();
-    const judged = app.store.getCapture(traceId)!;
+    const judged = (await app.store.getCapture(traceId))!;
     expect(judged.judgments).toHaveLength(1);
     expect(verdictOf(judged.capture, judged.judgments[0]!, true).verdict).toBe('correct');
   });
@@ -127,10 +127,10 @@ describe('streamRagAnswer', () => {
     const app = await streamingApp([PIECES, { hangAfter: 2 }]);
     const { events } = await readEvents(app.url, { message: 'What is the mileage rate for a car?' }, 2);
     expect(events.filter((event) => event.event === 'delta').map((event) => (event.data as { text: string }).text)).toEqual(['Claim', ' 45p']);
-    await expect.poll(() => app.store.captureCount() + app.capture.queued).toBe(1);
+    await expect.poll(async () => (await app.store.captureCount()) + app.capture.queued).toBe(1);
     await app.capture.flush();
 
-    const [row] = app.store.listCaptures();
+    const [row] = (await app.store.listCaptures());
     expect(row!.capture).toMatchObject({ answer: 'Claim 45p', aborted: true, query: 'What is the mileage rate for a car?' });
     expect(row!.capture.firstTokenMs).toBeGreaterThan(0);
     expect(verdictOf(row!.capture, null, true)).toEqual({ verdict: 'aborted', label: 'Aborted', text: 'Aborted: the client hung up before the answer finished; not judged', tone: 'neutral' });
@@ -140,8 +140,8 @@ describe('streamRagAnswer', () => {
     app.worker.start();
     onCleanup(() => void app.worker.stop());
     await app.worker.whenIdle();
-    expect(app.store.getCapture(row!.capture.traceId)!.judgments).toEqual([]);
-    expect(app.store.pendingCount(app.worker.judgeVersion)).toBe(0);
+    expect((await app.store.getCapture(row!.capture.traceId))!.judgments).toEqual([]);
+    expect((await app.store.pendingCount(app.worker.judgeVersion))).toBe(0);
     expect(app.worker.stats.judgeCalls).toBe(0);
   });
 
@@ -152,13 +152,13 @@ describe('streamRagAnswer', () => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
     expect(raw).toBe(PIECES.join(''));
     await app.capture.flush();
-    expect(app.store.listCaptures()[0]!.capture).toMatchObject({ answer: PIECES.join(''), aborted: false });
+    expect((await app.store.listCaptures())[0]!.capture).toMatchObject({ answer: PIECES.join(''), aborted: false });
   });
 
   it('without captureRag it streams all the same and captures nothing', async () => {
     const app = await streamingApp([PIECES], { capture: false });
     const { events } = await readEvents(app.url, { message: 'mileage?' });
     expect(events.at(-1)).toEqual({ event: 'done', data: { traceId: null } });
-    expect(app.store.captureCount()).toBe(0);
+    expect((await app.store.captureCount())).toBe(0);
   });
 });

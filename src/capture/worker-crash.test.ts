@@ -32,9 +32,9 @@ const QUESTIONS = [
   'Who do I tell about a data breach?',
 ];
 
-async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -59,7 +59,7 @@ describe('judge-worker process (crash safety)', () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const traces = [];
     for (const question of QUESTIONS) traces.push(await pipeline.ask(question));
-    store.writeCaptures(traces.map((trace) => captureFromTrace(trace, { requestId: trace.id, capturedAt: new Date().toISOString(), route: '/api/chat', method: 'POST', status: 200, latencyMs: 1 })));
+    await store.writeCaptures(traces.map((trace) => captureFromTrace(trace, { requestId: trace.id, capturedAt: new Date().toISOString(), route: '/api/chat', method: 'POST', status: 200, latencyMs: 1 })));
 
     const version = judgeVersionOf(createLlmFaithfulnessJudge({ chat: createOpenAI({ apiKey: 'x', baseURL: server.url }).chat('gpt-4o-mini') }).info);
     const env = childEnv({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url, GROUNDCHECK_LOG_LEVEL: 'warn' });
@@ -78,16 +78,16 @@ describe('judge-worker process (crash safety)', () => {
     let lostInFlight = 0;
     for (const target of [2, 5, 8]) {
       const { child, output } = spawnWorker();
-      await until(() => store.judgmentCount(version) >= target || child.exitCode !== null, `${target} judgments`);
+      await until(async () => (await store.judgmentCount(version)) >= target || child.exitCode !== null, `${target} judgments`);
       expect(child.exitCode, output()).toBeNull();
       // Kill while calls are in flight: requests sent but not yet stored as judgments.
-      await until(() => judgeRequests() > store.judgmentCount(version) + lostInFlight, 'a call in flight');
+      await until(async () => judgeRequests() > (await store.judgmentCount(version)) + lostInFlight, 'a call in flight');
       child.kill('SIGKILL');
       const { signal } = await exited(child);
       expect(signal).toBe('SIGKILL');
       kills += 1;
-      lostInFlight = judgeRequests() - store.judgmentCount(version);
-      expect(store.judgmentCount(version)).toBeLessThan(QUESTIONS.length);
+      lostInFlight = judgeRequests() - (await store.judgmentCount(version));
+      expect(await store.judgmentCount(version)).toBeLessThan(QUESTIONS.length);
     }
 
     const last = spawnWorker(['--once']);
@@ -99,11 +99,11 @@ describe('judge-worker process (crash safety)', () => {
     expect(judgeRequests()).toBeGreaterThan(QUESTIONS.length);
     // …but every capture has exactly one judgment for this judge version, and none is missing.
     for (const trace of traces) {
-      const judgments = store.getCapture(trace.id)!.judgments.filter((judgment) => judgment.judgeVersion === version);
+      const judgments = (await store.getCapture(trace.id))!.judgments.filter((judgment) => judgment.judgeVersion === version);
       expect(judgments, trace.query).toHaveLength(1);
       expect(judgments[0]!.status).toBe('ok');
     }
-    expect(store.judgmentCount(version)).toBe(QUESTIONS.length);
-    expect(store.pendingCount(version)).toBe(0);
+    expect(await store.judgmentCount(version)).toBe(QUESTIONS.length);
+    expect(await store.pendingCount(version)).toBe(0);
   }, 90_000);
 });

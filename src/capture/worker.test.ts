@@ -3,7 +3,8 @@ import request from 'supertest';
 import { flagsOf } from '../contract/outcome.js';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../demo-app/app.js';
-import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge, judgeTrace } from '../judge/index.js';
+import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge, evidenceFromTrace, judgeTrace } from '../judge/index.js';
+import type { FaithfulnessInput, FaithfulnessJudge } from '../judge/types.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import { createOpenAI } from '../providers/openai.js';
 import { createRagPipeline } from '../rag/pipeline.js';
@@ -34,7 +35,7 @@ function llmJudge(url: string) {
 }
 
 describe('live judge worker', () => {
-  it('judges each settled capture once with judgeTrace, the function the evals call, and stores claims, flags, judge and cost', async () => {
+  it('judges each settled capture once, as judgeTrace (the eval path) judges its trace, and stores claims, flags, judge and cost', async () => {
     const index = await handbookIndex();
     const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
     const store = newStore();
@@ -46,7 +47,7 @@ describe('live judge worker', () => {
       await pipeline.ask('What is the capital of Mongolia?'),
       await pipeline.ask('How long is the probation period?'),
     ];
-    store.writeCaptures(traces.map((trace) => captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })));
+    await store.writeCaptures(traces.map((trace) => captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })));
 
     const worker = createJudgeWorker({ store, judge, settleMs: 0, pollMs: 20, logger, metrics });
     worker.start();
@@ -55,7 +56,7 @@ describe('live judge worker', () => {
 
     expect(worker.stats).toEqual({ judgeCalls: 3, stored: 3, failures: 0 });
     for (const trace of traces) {
-      const [stored, ...more] = store.getCapture(trace.id)!.judgments;
+      const [stored, ...more] = (await store.getCapture(trace.id))!.judgments;
       expect(more).toEqual([]);
       const direct = await judgeTrace(judge, trace);
       if (direct.status !== 'ok') throw new Error('heuristic judge failed');
@@ -71,14 +72,14 @@ describe('live judge worker', () => {
         costUsd: 0,
       });
     }
-    expect(store.getCapture(traces[1]!.id)!.judgments[0]!.flags).toMatchObject({ refused: true, refusalVerdict: 'correct_refusal', refusalCorrect: true });
+    expect((await store.getCapture(traces[1]!.id))!.judgments[0]!.flags).toMatchObject({ refused: true, refusalVerdict: 'correct_refusal', refusalCorrect: true });
     const judgmentLines = lines.filter((line) => line.event === 'rag.judgment');
     expect(judgmentLines.map((line) => line.traceId).sort()).toEqual(traces.map((trace) => trace.id).sort());
     // Nothing relevant was retrieved and the answer refused: a correct refusal (before the one outcome table, /metrics counted it as plain 'refused').
     expect(await metricValue(metrics.judgments, { outcome: 'correct_refusal' })).toBe(1);
     expect(await metricValue(metrics.judgments, { outcome: 'refused' })).toBe(0);
     await expect(metrics.judgments.get().then((metric) => metric.values.reduce((sum, value) => sum + value.value, 0))).resolves.toBe(3);
-    expect(store.pendingCount(worker.judgeVersion)).toBe(0);
+    expect(await store.pendingCount(worker.judgeVersion)).toBe(0);
 
     // A second worker with the same judge finds nothing to do; another judge version judges again.
     const again = createJudgeWorker({ store, judge, settleMs: 0, logger });
@@ -88,11 +89,55 @@ describe('live judge worker', () => {
     expect(again.stats.judgeCalls).toBe(0);
   });
 
+  it('the judge reads the capture itself: its question, its chunks as evidence passages with title, section and date as fields, its answer; the same input judgeTrace gives it', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const trace = await pipeline.ask('What is the mileage rate for a car?');
+    await store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })]);
+    const heuristic = createHeuristicFaithfulnessJudge();
+    const inputs: FaithfulnessInput[] = [];
+    const recording: FaithfulnessJudge = { info: heuristic.info, judge: (input, options) => (inputs.push(input), heuristic.judge(input, options)) };
+    const worker = createJudgeWorker({ store, judge: recording, settleMs: 0, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+    const evalInputs: FaithfulnessInput[] = [];
+    await judgeTrace({ info: heuristic.info, judge: (input, options) => (evalInputs.push(input), heuristic.judge(input, options)) }, trace);
+    expect(inputs).toEqual(evalInputs);
+    expect(inputs).toEqual([{ question: trace.query, evidence: evidenceFromTrace(trace), answer: trace.answer }]);
+    expect(inputs[0]!.evidence[0]).toMatchObject({ id: 'travel-and-expenses#mileage-rates', kind: 'chunk', title: 'Travel and Expenses', section: 'Mileage Rates', updated: '2025-09-01' });
+  });
+
+  it('takes judgedAt from the injected clock and the retry jitter from the injected random source', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    const [ok, flaky] = [await pipeline.ask('What is the mileage rate for a car?'), await pipeline.ask('How long is the probation period?')];
+    await store.writeCaptures([ok, flaky].map((trace) => captureFromTrace(trace, { ...HTTP, capturedAt: '2026-03-01T10:00:00.000Z' })));
+    const clock = Date.parse('2026-03-01T10:00:07.250Z');
+    const heuristic = createHeuristicFaithfulnessJudge();
+    const judge: FaithfulnessJudge = {
+      info: heuristic.info,
+      judge: async (input, options) =>
+        input.question === flaky.query
+          ? { status: 'error', judge: heuristic.info, error: 'upstream 503', rawReply: null, attempts: 1, authError: false, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: null, durationMs: 0 }
+          : heuristic.judge(input, options),
+    };
+    const { logger, lines } = memoryLogger();
+    const worker = createJudgeWorker({ store, judge, settleMs: 0, retryBaseMs: 1000, now: () => clock, random: () => 0, logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await worker.whenIdle();
+    expect((await store.getCapture(ok.id))!.judgments.map((judgment) => judgment.judgedAt)).toEqual(['2026-03-01T10:00:07.250Z']);
+    // First retry: retryBaseMs × (0.75 + random × 0.5) = 1000 × 0.75 from the clock's now.
+    expect(lines.filter((line) => line.event === 'judge.retry').map((line) => line.retryInMs)).toEqual([750]);
+    expect(store.db.prepare(`SELECT next_attempt_ms FROM judge_jobs`).pluck().all()).toEqual([clock + 750]);
+  });
+
   it('waits for the settle delay before judging', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const store = newStore();
     const trace = await pipeline.ask('What is the mileage rate for a car?');
-    store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: '2026-03-01T10:00:00.000Z' })]);
+    await store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: '2026-03-01T10:00:00.000Z' })]);
     let clock = Date.parse('2026-03-01T10:00:04.000Z');
     const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 5000, pollMs: 10, now: () => clock, logger: memoryLogger().logger });
     worker.start();
@@ -102,7 +147,7 @@ describe('live judge worker', () => {
     clock += 1000;
     await worker.whenIdle();
     expect(worker.stats.judgeCalls).toBe(1);
-    expect(store.getCapture(trace.id)!.judgments).toHaveLength(1);
+    expect((await store.getCapture(trace.id))!.judgments).toHaveLength(1);
   });
 
   it('yields to the event loop between judgments: behind a backlog, at most `concurrency` judgments per turn (no microtask chain, ticks never multiply)', async () => {
@@ -110,7 +155,7 @@ describe('live judge worker', () => {
     const store = newStore();
     const trace = await pipeline.ask('What is the mileage rate for a car?');
     const backlog = 40;
-    store.writeCaptures(Array.from({ length: backlog }, (_, index) => captureFromTrace({ ...trace, id: `${trace.id}-${index}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
+    await store.writeCaptures(Array.from({ length: backlog }, (_, index) => captureFromTrace({ ...trace, id: `${trace.id}-${index}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
     const concurrency = 2;
     const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, concurrency, logger: memoryLogger().logger });
     // A probe that runs once per turn of the event loop (as a request's I/O callback would) and
@@ -138,7 +183,7 @@ describe('live judge worker', () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const store = newStore();
     const trace = await pipeline.ask('What is the mileage rate for a car?');
-    store.writeCaptures(['a', 'b', 'c'].map((suffix) => captureFromTrace({ ...trace, id: `${trace.id}-${suffix}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
+    await store.writeCaptures(['a', 'b', 'c'].map((suffix) => captureFromTrace({ ...trace, id: `${trace.id}-${suffix}` }, { ...HTTP, capturedAt: new Date().toISOString() })));
     const heuristic = createHeuristicFaithfulnessJudge();
     const run = async (judge: typeof heuristic) => {
       const worker = createJudgeWorker({ store, judge, settleMs: 0, logger: memoryLogger().logger });
@@ -151,7 +196,7 @@ describe('live judge worker', () => {
     expect((await run(heuristic)).stats.judgeCalls).toBe(0);
     const next = await run({ info: { ...heuristic.info, promptVersion: `${heuristic.info.promptVersion}-next` }, judge: (input, options) => heuristic.judge(input, options) });
     expect(next.stats.stored).toBe(3);
-    expect(store.getCapture(`${trace.id}-b`)!.judgments.map((judgment) => judgment.judgeVersion)).toEqual([`heuristic:heuristic:${heuristic.info.promptVersion}`, next.judgeVersion]);
+    expect((await store.getCapture(`${trace.id}-b`))!.judgments.map((judgment) => judgment.judgeVersion)).toEqual([`heuristic:heuristic:${heuristic.info.promptVersion}`, next.judgeVersion]);
   });
 
   it('queues a large backlog batch after batch before it calls itself idle (here the first batch holds only truncated captures)', async () => {
@@ -159,14 +204,14 @@ describe('live judge worker', () => {
     const store = newStore();
     const trace = await pipeline.ask('What is the mileage rate for a car?');
     const capture = (index: number, truncated: boolean) => ({ ...captureFromTrace({ ...trace, id: `${trace.id}-${index}` }, { ...HTTP, capturedAt: new Date().toISOString() }), truncated });
-    store.writeCaptures([...Array.from({ length: JUDGE_QUEUE_BATCH }, (_, index) => capture(index, true)), capture(-1, false), capture(-2, false)]);
+    await store.writeCaptures([...Array.from({ length: JUDGE_QUEUE_BATCH }, (_, index) => capture(index, true)), capture(-1, false), capture(-2, false)]);
     // A poll interval longer than the test: only the worker's own batch-after-batch loop can reach the last two.
     const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, pollMs: 600_000, logger: memoryLogger().logger });
     worker.start();
     onCleanup(() => void worker.stop());
     await worker.whenIdle();
     expect(worker.stats.stored).toBe(2);
-    expect(store.pendingCount(worker.judgeVersion)).toBe(0);
+    expect(await store.pendingCount(worker.judgeVersion)).toBe(0);
   });
 
   it('pauses on a 401 from the judge endpoint, says so in the log and on /metrics, loses nothing, and resumes', async () => {
@@ -196,13 +241,13 @@ describe('live judge worker', () => {
     const paused = lines.find((line) => line.event === 'judge.paused');
     expect(paused).toMatchObject({ level: 50, reason: expect.stringMatching(/401/) });
     expect(String(paused!.msg)).toMatch(/paused: the judge endpoint refused our credentials or billing/);
-    expect(demo.store!.getCapture(answers[0]!.body.traceId)!.judgments).toEqual([]);
+    expect((await demo.store!.getCapture(answers[0]!.body.traceId))!.judgments).toEqual([]);
     expect((await request(demo.app).get('/api/health')).body.workerPaused).toBe(true);
 
     authorized = true;
     demo.worker!.resume();
     await expect.poll(() => demo.store!.pendingCount(demo.worker!.judgeVersion)).toBe(0);
-    for (const answer of answers) expect(demo.store!.getCapture(answer.body.traceId)!.judgments).toMatchObject([{ status: 'ok', judge: { kind: 'llm' } }]);
+    for (const answer of answers) expect((await demo.store!.getCapture(answer.body.traceId))!.judgments).toMatchObject([{ status: 'ok', judge: { kind: 'llm' } }]);
     const after = (await request(demo.app).get('/metrics')).text;
     expect(after).toMatch(/^groundcheck_judge_worker_paused 0$/m);
     expect(after).toMatch(/^groundcheck_judgments_total\{outcome="correct"\} 2$/m);
@@ -213,14 +258,14 @@ describe('live judge worker', () => {
     const store = newStore();
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('What is the mileage rate for a car?');
-    store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })]);
+    await store.writeCaptures([captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })]);
     const metrics = createCaptureMetrics();
     const { logger, lines } = memoryLogger();
     const worker = createJudgeWorker({ store, judge: llmJudge(server.url), settleMs: 0, pollMs: 10, retryBaseMs: 5, retryMaxMs: 20, maxAttempts: 3, logger, metrics });
     worker.start();
     onCleanup(() => void worker.stop());
-    await expect.poll(() => store.getCapture(trace.id)!.judgments.length).toBe(1);
-    expect(store.getCapture(trace.id)!.judgments[0]).toMatchObject({ status: 'error', attempts: 3, flags: null, claims: [], error: expect.stringMatching(/500/) });
+    await expect.poll(async () => (await store.getCapture(trace.id))!.judgments.length).toBe(1);
+    expect((await store.getCapture(trace.id))!.judgments[0]).toMatchObject({ status: 'error', attempts: 3, flags: null, claims: [], error: expect.stringMatching(/500/) });
     expect(await metricValue(metrics.judgeErrors, { kind: 'retryable' })).toBe(2);
     expect(await metricValue(metrics.judgeErrors, { kind: 'final' })).toBe(1);
     expect(await metricValue(metrics.judgments, { outcome: 'judge_error' })).toBe(1);
@@ -248,8 +293,8 @@ describe('live judge worker', () => {
 
     expect(server.requests.filter(isJudgeRequest)).toHaveLength(3);
     expect(server.requests.filter((req) => !isJudgeRequest(req) && req.path.endsWith('/chat/completions'))).toHaveLength(3);
-    expect(demo.store!.captureCount()).toBe(3);
-    expect(demo.store!.listCaptures().map((row) => row.capture.query).sort()).toEqual([...questions].sort());
+    expect(await demo.store!.captureCount()).toBe(3);
+    expect((await demo.store!.listCaptures()).map((row) => row.capture.query).sort()).toEqual([...questions].sort());
   });
 
   it('rejects bad options at construction', () => {
@@ -258,5 +303,6 @@ describe('live judge worker', () => {
     expect(() => createJudgeWorker({ store, judge, concurrency: 0 })).toThrow(/option concurrency 0 is invalid/);
     expect(() => createJudgeWorker({ store, judge, settleMs: -1 })).toThrow(/option settleMs -1 is invalid/);
     expect(() => createJudgeWorker({ store: {} as never, judge })).toThrow(/option store/);
+    expect(() => createJudgeWorker({ store, judge, random: 0.5 as never })).toThrow(/option random/);
   });
 });

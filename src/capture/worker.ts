@@ -1,52 +1,12 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
-import { errorMessage, InvalidInputError } from '../errors.js';
-import { judgeTrace } from '../judge/index.js';
-import type { FaithfulnessJudge, FaithfulnessJudgment } from '../judge/types.js';
-import { EMPTY_USAGE } from '../providers/spec.js';
-import { createLogger } from './logging.js';
+import { evidenceFromChunks } from '../contract/evidence.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
-import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
-import type { CaptureStore } from './store.js';
-import { traceFromCapture } from './trace-from-capture.js';
+import { errorMessage } from '../errors.js';
+import type { FaithfulnessJudgment } from '../judge/types.js';
+import { EMPTY_USAGE } from '../providers/spec.js';
+import { normalizeOptions, type JudgeWorkerOptions } from './worker-options.js';
 import { judgeVersionOf, type Capture, type StoredJudgment } from './types.js';
 
-export interface JudgeWorkerOptions {
-  /** The capture store to read captures from and write judgments to. */
-  store: CaptureStore;
-  /** The faithfulness judge: the same one the evals use (`createHeuristicFaithfulnessJudge()`, `createLlmFaithfulnessJudge()`). */
-  judge: FaithfulnessJudge;
-  /** A capture is judged only this long after it was made. [settleMs=3000] */
-  settleMs?: number;
-  /** Judge calls in flight at once. [concurrency=2] */
-  concurrency?: number;
-  /** How often an idle worker looks for new captures. [pollMs=1000] */
-  pollMs?: number;
-  /** Attempts per capture before the failure is stored as a judge error. [maxAttempts=4] */
-  maxAttempts?: number;
-  /** First retry delay; doubles per attempt, with jitter. [retryBaseMs=2000] */
-  retryBaseMs?: number;
-  /** Longest retry delay. [retryMaxMs=60000] */
-  retryMaxMs?: number;
-  /** After pausing on an authentication or billing error, try again after this long. [authRetryMs=300000] */
-  authRetryMs?: number;
-  /** How long a leased capture stays reserved for this worker; must exceed a judge call. [leaseMs=120000] */
-  leaseMs?: number;
-  /** [logger=createLogger()] */
-  logger?: Logger;
-  /** [metrics=createCaptureMetrics()] */
-  metrics?: CaptureMetrics;
-  /**
-   * Called after each judgment this worker stored (not for a duplicate it kept out), e.g. to
-   * export it over OTLP (`createOtlpExporter().onJudged`). A throw is logged, never retried.
-   */
-  onJudged?: (capture: Capture, judgment: StoredJudgment) => void;
-  /** Keep the process alive while the worker waits (a standalone worker process). [keepAlive=false] */
-  keepAlive?: boolean;
-  /** Clock in ms, for tests. [now=Date.now] */
-  now?: () => number;
-}
+export type { JudgeWorkerOptions } from './worker-options.js';
 
 export interface JudgeWorkerStats {
   /** Calls made to the judge (each attempt counts). */
@@ -73,18 +33,17 @@ export interface JudgeWorker {
   resume(): void;
   /** Resolves the next time the worker has nothing it can do now (no settled unjudged capture, nothing in flight). */
   whenIdle(): Promise<void>;
-  /** Stop taking work, abort calls in flight, release leases. */
+  /** Stop taking work, abort calls in flight, release this run's leases. */
   stop(): Promise<void>;
 }
 
-/** Worker instances alive in this process, so a lease of a stopped one can be told from a live one. */
-const liveInstances = new Set<string>();
-
 /**
- * The live judge: judges captures out of band with `judgeTrace`, the function the evals use.
- * Its state lives in the capture store (leases, attempts, judgments UNIQUE per capture and judge
- * version), so a killed process loses nothing and never stores a capture's judgment twice; a
- * restarted one resumes, reclaiming leases of dead processes at once.
+ * The live judge: judges captures out of band with the judge the evals use, giving it what it
+ * reads: the capture's question, its chunks as evidence passages (`evidenceFromChunks`, the
+ * evidence `judgeTrace` builds from a trace) and its answer. Its state lives in the capture store
+ * (leases, attempts, judgments UNIQUE per capture and judge version), so a killed process loses
+ * nothing and never stores a capture's judgment twice; a restarted one resumes, and the store gives
+ * back the leases of workers it can tell are gone (the rest expire).
  *
  * @example
  * const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 2000 });
@@ -93,10 +52,11 @@ const liveInstances = new Set<string>();
  */
 export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   const config = normalizeOptions(options);
-  const { store, judge, logger, metrics, now } = config;
+  const { store, judge, logger, metrics, now, random } = config;
   const judgeVersion = judgeVersionOf(judge.info);
-  const instance = randomUUID().slice(0, 8);
-  const owner = `${hostname()}:${process.pid}:${instance}`;
+  /** This run's lease owner; a new one after each stop (the store retires the old one). */
+  let owner = store.newLeaseOwner();
+  let ownerRetired = false;
   const stats: JudgeWorkerStats = { judgeCalls: 0, stored: 0, failures: 0 };
   const inFlight = new Map<string, AbortController>();
   let running = false;
@@ -108,7 +68,10 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   let tickSoon = false;
   let resumeTimer: NodeJS.Timeout | null = null;
   let idleWaiters: (() => void)[] = [];
-  let lastReclaim = 0;
+  let lastReclaim = -Infinity;
+  /** The tick running now (store calls may be asynchronous); one at a time, a request meanwhile runs after it. */
+  let ticking: Promise<void> | null = null;
+  let tickAgain = false;
 
   metrics.setQueueDepthSource(() => store.pendingCount(judgeVersion));
 
@@ -148,6 +111,22 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   }
 
   function tick(): void {
+    if (ticking) {
+      tickAgain = true;
+      return;
+    }
+    ticking = runTick()
+      .catch((error: unknown) => logger.error({ event: 'judge.store_failed', err: error }, 'live judge tick failed; retrying'))
+      .finally(() => {
+        ticking = null;
+        if (tickAgain) {
+          tickAgain = false;
+          tickOnNextTurn();
+        }
+      });
+  }
+
+  async function runTick(): Promise<void> {
     if (!running || stopping) return;
     if (pauseReason !== null) {
       if (inFlight.size === 0) notifyIdle();
@@ -157,15 +136,17 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     let claimed: Capture[] = [];
     if (free > 0) {
       try {
-        reclaimDeadLeases();
+        await reclaimAbandonedLeases();
         const time = now();
-        claimed = store.claimPending({ judgeVersion, settledBefore: time - config.settleMs, limit: free, owner, leaseMs: config.leaseMs, now: time });
+        claimed = await store.claimPending({ judgeVersion, settledBefore: time - config.settleMs, limit: free, owner, leaseMs: config.leaseMs, now: time });
       } catch (error) {
         logger.error({ event: 'judge.store_failed', err: error }, 'live judge could not read the capture store; retrying');
         schedule(config.pollMs);
         return;
       }
     }
+    // Stopped while claiming: stop() releases this owner's leases once this tick is over.
+    if (stopping) return;
     for (const capture of claimed) {
       const controller = new AbortController();
       inFlight.set(capture.traceId, controller);
@@ -178,7 +159,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       });
     }
     if (claimed.length === 0 && inFlight.size === 0) {
-      if (free > 0 && hasUnqueued()) {
+      if (free > 0 && (await hasUnqueued())) {
         // A new judge version meeting a large file queues its backlog a batch per claim: go on
         // with the next batch on a later turn of the event loop, not idle and not after a poll.
         tickOnNextTurn();
@@ -189,28 +170,21 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     }
   }
 
-  function hasUnqueued(): boolean {
+  async function hasUnqueued(): Promise<boolean> {
     try {
-      return store.hasUnqueuedCaptures(judgeVersion);
+      return await store.hasUnqueuedCaptures(judgeVersion);
     } catch {
       return false;
     }
   }
 
-  function reclaimDeadLeases(): void {
+  /** At most once per poll interval: leases of workers the store can tell are gone come back now instead of at expiry. */
+  async function reclaimAbandonedLeases(): Promise<void> {
     const time = now();
     if (time - lastReclaim < config.pollMs) return;
     lastReclaim = time;
-    const host = hostname();
-    for (const leaseOwner of store.leaseOwners(time)) {
-      const [ownerHost, pidText, ownerInstance] = leaseOwner.split(':');
-      if (ownerHost !== host || leaseOwner === owner) continue;
-      const pid = Number(pidText);
-      const dead = pid === process.pid ? !liveInstances.has(ownerInstance ?? '') : !processAlive(pid);
-      if (dead) {
-        const released = store.releaseLeasesOf(leaseOwner);
-        if (released > 0) logger.warn({ event: 'judge.reclaimed', owner: leaseOwner, released }, `reclaimed ${released} capture(s) leased by a worker that is gone`);
-      }
+    for (const { owner: leaseOwner, released } of await store.reclaimAbandonedLeases(time, owner)) {
+      logger.warn({ event: 'judge.reclaimed', owner: leaseOwner, released }, `reclaimed ${released} capture(s) leased by a worker that is gone`);
     }
   }
 
@@ -218,9 +192,11 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     stats.judgeCalls += 1;
     let judgment: FaithfulnessJudgment;
     try {
-      judgment = await judgeTrace(judge, traceFromCapture(capture), { abortSignal: signal });
+      // What the judge reads, straight from the capture: the question, the chunks exactly as the
+      // generator saw them (title, section and date as fields), the answer.
+      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(capture.chunks), answer: capture.answer }, { abortSignal: signal });
     } catch (error) {
-      // judgeTrace reports failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
+      // Judges report failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
       judgment = {
         status: 'error',
         judge: judge.info,
@@ -234,36 +210,36 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       };
     }
     try {
-      handleJudgment(capture, judgment);
+      await handleJudgment(capture, judgment);
     } catch (error) {
       // The lease expires and another round retries; nothing is lost.
       logger.error({ event: 'judge.store_failed', traceId: capture.traceId, err: error }, 'live judge could not store a judgment; the capture will be retried');
     }
   }
 
-  function handleJudgment(capture: Capture, judgment: FaithfulnessJudgment): void {
+  async function handleJudgment(capture: Capture, judgment: FaithfulnessJudgment): Promise<void> {
     if (stopping && judgment.status === 'error') {
-      store.releaseLease(capture.traceId, judgeVersion, owner);
+      await store.releaseLease(capture.traceId, judgeVersion, owner);
       return;
     }
     if (judgment.status === 'ok') {
-      const attempts = store.attemptsOf(capture.traceId, judgeVersion) + 1;
-      save(capture, judgment, attempts);
+      const attempts = (await store.attemptsOf(capture.traceId, judgeVersion)) + 1;
+      await save(capture, judgment, attempts);
       return;
     }
     stats.failures += 1;
     if (judgment.authError) {
       metrics.judgeErrors.inc({ kind: 'auth' });
-      store.releaseLease(capture.traceId, judgeVersion, owner);
+      await store.releaseLease(capture.traceId, judgeVersion, owner);
       pause(judgment.error);
       return;
     }
-    const previous = store.attemptsOf(capture.traceId, judgeVersion);
-    const delay = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** previous) * (0.75 + Math.random() * 0.5);
-    const attempts = store.recordFailure(capture.traceId, judgeVersion, judgment.error, now() + delay);
+    const previous = await store.attemptsOf(capture.traceId, judgeVersion);
+    const delay = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** previous) * (0.75 + random() * 0.5);
+    const attempts = await store.recordFailure(capture.traceId, judgeVersion, judgment.error, now() + delay);
     if (attempts >= config.maxAttempts) {
       metrics.judgeErrors.inc({ kind: 'final' });
-      save(capture, judgment, attempts);
+      await save(capture, judgment, attempts);
       return;
     }
     metrics.judgeErrors.inc({ kind: 'retryable' });
@@ -274,9 +250,9 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     schedule(delay);
   }
 
-  function save(capture: Capture, judgment: FaithfulnessJudgment, attempts: number): void {
-    const stored = toStoredJudgment(capture.traceId, judgeVersion, judgment, attempts);
-    const inserted = store.saveJudgment(stored);
+  async function save(capture: Capture, judgment: FaithfulnessJudgment, attempts: number): Promise<void> {
+    const stored = toStoredJudgment(capture.traceId, judgeVersion, judgment, attempts, new Date(now()).toISOString());
+    const inserted = await store.saveJudgment(stored);
     if (!inserted) {
       logger.info({ event: 'judge.duplicate', traceId: capture.traceId, judge: judgeVersion }, 'a judgment for this capture and judge version already exists; kept the first');
       return;
@@ -321,7 +297,9 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
 
   const worker: JudgeWorker = {
     judgeVersion,
-    owner,
+    get owner() {
+      return owner;
+    },
     stats,
     get paused() {
       return pauseReason !== null;
@@ -336,7 +314,10 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       if (running) return;
       running = true;
       stopping = false;
-      liveInstances.add(instance);
+      if (ownerRetired) {
+        owner = store.newLeaseOwner();
+        ownerRetired = false;
+      }
       logger.info({ event: 'judge.started', judge: judgeVersion, owner, settleMs: config.settleMs, concurrency: config.concurrency }, 'live judge started');
       schedule(0);
     },
@@ -366,13 +347,14 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       timer = null;
       resumeTimer = null;
       for (const controller of inFlight.values()) controller.abort();
-      while (inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      // A claim in flight finishes first, so its leases are among those given back below.
+      while (ticking !== null || inFlight.size > 0) await (ticking ?? new Promise((resolve) => setTimeout(resolve, 5)));
       try {
-        store.releaseLeasesOf(owner);
+        await store.releaseLeasesOf(owner);
       } catch {
-        // The store may already be closed; leases of a stopped instance are reclaimed by the next worker.
+        // The store may already be closed; the leases expire (or a later worker reclaims them).
       }
-      liveInstances.delete(instance);
+      ownerRetired = true;
       running = false;
       metrics.setQueueDepthSource(null);
       notifyIdle();
@@ -382,7 +364,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   return worker;
 }
 
-function toStoredJudgment(traceId: string, judgeVersion: string, judgment: FaithfulnessJudgment, attempts: number): StoredJudgment {
+function toStoredJudgment(traceId: string, judgeVersion: string, judgment: FaithfulnessJudgment, attempts: number, judgedAt: string): StoredJudgment {
   const base = {
     traceId,
     judgeVersion,
@@ -391,7 +373,7 @@ function toStoredJudgment(traceId: string, judgeVersion: string, judgment: Faith
     usage: judgment.usage,
     costUsd: judgment.costUsd,
     durationMs: judgment.durationMs,
-    judgedAt: new Date().toISOString(),
+    judgedAt,
   };
   if (judgment.status === 'error') {
     return { ...base, status: 'error', claims: [], counts: { verified: 0, contradicted: 0, absent: 0 }, flags: null, error: judgment.error, rawReply: judgment.rawReply };
@@ -404,48 +386,5 @@ function toStoredJudgment(traceId: string, judgeVersion: string, judgment: Faith
     flags: flagsOf(judgment),
     error: null,
     rawReply: null,
-  };
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function normalizeOptions(options: JudgeWorkerOptions) {
-  const invalid = (name: string, value: unknown, expected: string) =>
-    new InvalidInputError(`createJudgeWorker: option ${name} ${JSON.stringify(value)} is invalid: ${expected}`, { code: 'invalid_option' });
-  if (!options.store || typeof options.store.claimPending !== 'function') throw invalid('store', typeof options.store, 'use openCaptureStore()');
-  if (!options.judge || typeof options.judge.judge !== 'function' || !options.judge.info) throw invalid('judge', typeof options.judge, 'use a FaithfulnessJudge');
-  const number = (name: keyof JudgeWorkerOptions, fallback: number, min: number) => {
-    const value = (options[name] as number | undefined) ?? fallback;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw invalid(name, value, `use a number of at least ${min}`);
-    return value;
-  };
-  const concurrency = number('concurrency', 2, 1);
-  if (!Number.isInteger(concurrency)) throw invalid('concurrency', concurrency, 'use a whole number');
-  const maxAttempts = number('maxAttempts', 4, 1);
-  if (options.onJudged !== undefined && typeof options.onJudged !== 'function') throw invalid('onJudged', typeof options.onJudged, 'use a function (capture, judgment) => void');
-  return {
-    store: options.store,
-    judge: options.judge,
-    settleMs: number('settleMs', 3000, 0),
-    concurrency,
-    pollMs: number('pollMs', 1000, 1),
-    maxAttempts: Math.floor(maxAttempts),
-    retryBaseMs: number('retryBaseMs', 2000, 0),
-    retryMaxMs: number('retryMaxMs', 60_000, 0),
-    authRetryMs: number('authRetryMs', 300_000, 1),
-    leaseMs: number('leaseMs', 120_000, 1),
-    logger: options.logger ?? createLogger(),
-    metrics: options.metrics ?? createCaptureMetrics(),
-    onJudged: options.onJudged,
-    keepAlive: options.keepAlive ?? false,
-    now: options.now ?? Date.now,
   };
 }

@@ -1,9 +1,6 @@
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { InvalidInputError } from '../errors.js';
 import type { ChatCallOptions, ChatModel, ChatResult } from '../providers/spec.js';
+import { openSqlite, type SqliteMigration } from '../sqlite/open.js';
 
 /**
  * The LLM-call cache: one SQLite file (its own, never the index) mapping a hash of
@@ -13,8 +10,25 @@ import type { ChatCallOptions, ChatModel, ChatResult } from '../providers/spec.j
  * cache file.
  */
 
-/** Marks a SQLite file as a groundcheck LLM cache (`PRAGMA application_id`, "GCC1"). */
-const APPLICATION_ID = 0x47434331;
+/**
+ * The cache file's schema (`PRAGMA user_version`), opened by `openSqlite` with kind `llm-cache`
+ * (its `application_id` is in `src/sqlite/registry.ts`). Files from before the kinds had ids of
+ * their own have the one table of version 1 and no version: they are re-stamped when opened.
+ */
+const CACHE_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    up: `
+      CREATE TABLE calls (
+        key TEXT PRIMARY KEY,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        result TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );`,
+  },
+];
+
 /** Bump when the key or the stored shape changes: old entries then simply miss. */
 const KEY_VERSION = 1;
 
@@ -42,45 +56,23 @@ export interface LlmCache {
 export interface OpenLlmCacheOptions {
   /** SQLite file; parent folders are created. `:memory:` for a throwaway cache. [path='.groundcheck/llm-cache.db'] */
   path?: string;
+  /** Clock for the rows' `created_at`, ms since epoch. [now=Date.now] */
+  now?: () => number;
 }
 
 /**
  * Open (or create) the cache file.
  *
- * @throws InvalidInputError `foreign_database` when the file is some other SQLite database.
+ * @throws DatabaseFileError (an InvalidInputError) `not_a_database`, `foreign_database`, `wrong_file_kind`
+ *   (an index or a capture store), `schema_too_new`.
  * @example
  * const cache = openLlmCache({ path: '.groundcheck/llm-cache.db' });
  * const chat = withCache(openai.chat('gpt-4o-mini'), cache);
  */
 export function openLlmCache(options: OpenLlmCacheOptions = {}): LlmCache {
   const path = options.path ?? DEFAULT_CACHE_PATH;
-  if (path !== ':memory:' && !existsSync(path)) mkdirSync(dirname(path), { recursive: true });
-  let db: Database.Database;
-  try {
-    db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-  } catch (error) {
-    throw new InvalidInputError(`${path} is not a usable SQLite file for the LLM cache (${(error as Error).message})`, { code: 'not_a_database', cause: error });
-  }
-  const applicationId = db.pragma('application_id', { simple: true }) as number;
-  const tableCount = (db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'`).get() as { n: number }).n;
-  if (applicationId !== APPLICATION_ID) {
-    if (applicationId !== 0 || tableCount > 0) {
-      db.close();
-      throw new InvalidInputError(`${path} is a SQLite database but not a groundcheck LLM cache; pass another --cache path`, { code: 'foreign_database' });
-    }
-    db.exec(`
-      CREATE TABLE calls (
-        key TEXT PRIMARY KEY,
-        provider TEXT NOT NULL,
-        model TEXT NOT NULL,
-        result TEXT NOT NULL,
-        created_at TEXT NOT NULL
-      );
-    `);
-    db.pragma(`application_id = ${APPLICATION_ID}`);
-  }
+  const now = options.now ?? Date.now;
+  const { db } = openSqlite({ path, kind: 'llm-cache', migrations: CACHE_MIGRATIONS, pathHint: 'pass another --cache path' });
   const select = db.prepare(`SELECT result FROM calls WHERE key = ?`).pluck();
   const insert = db.prepare(
     `INSERT INTO calls (key, provider, model, result, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET result = excluded.result, created_at = excluded.created_at`,
@@ -91,7 +83,7 @@ export function openLlmCache(options: OpenLlmCacheOptions = {}): LlmCache {
     return stored === undefined ? undefined : JSON.parse(stored);
   };
   const setValue = (key: string, entry: { provider: string; modelId: string; value: unknown }): void => {
-    insert.run(key, entry.provider, entry.modelId, JSON.stringify(entry.value), new Date().toISOString());
+    insert.run(key, entry.provider, entry.modelId, JSON.stringify(entry.value), new Date(now()).toISOString());
   };
   return {
     path,

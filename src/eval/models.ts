@@ -1,14 +1,9 @@
 import { InvalidInputError } from '../errors.js';
-import { DEFAULT_CHAT_MODEL, modelsFromEnv, openaiFromEnv, providerName, type GroundcheckEnv, type ProviderName } from '../providers/config.js';
+import { judgeChatFromEnv, modelsFromEnv, openaiFromEnv, providerName, type JudgeEnv, type ProviderName } from '../providers/config.js';
 import type { ChatModel, EmbeddingModel } from '../providers/spec.js';
 
-/** Variables the eval reads on top of the generator's (README, "Configuration"). */
-export interface EvalEnv extends GroundcheckEnv {
-  GROUNDCHECK_JUDGE_PROVIDER?: string | undefined;
-  GROUNDCHECK_JUDGE_BASE_URL?: string | undefined;
-  GROUNDCHECK_JUDGE_API_KEY?: string | undefined;
-  GROUNDCHECK_JUDGE_MODEL?: string | undefined;
-}
+/** Variables the eval reads on top of the generator's: the judge's (README, "Configuration"). */
+export type EvalEnv = JudgeEnv;
 
 export interface EvalModels {
   generator: ChatModel;
@@ -56,16 +51,8 @@ export function evalModelsFromEnv(env: EvalEnv, options: EvalModelOptions = {}):
   let judgeChat: ChatModel | null = null;
   let judgeBaseURL = '';
   if (judgeProvider === 'openai') {
-    const apiKey = env.GROUNDCHECK_JUDGE_API_KEY || env.OPENAI_API_KEY;
-    if (!apiKey) {
-      throw new InvalidInputError('the openai judge needs an API key: set GROUNDCHECK_JUDGE_API_KEY or OPENAI_API_KEY (any non-empty value for a local server)', {
-        code: 'missing_api_key',
-      });
-    }
-    // The generator's settings (timeout, validation) with the judge's own endpoint and key.
-    const openai = openaiFromEnv({ ...env, OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: env.GROUNDCHECK_JUDGE_BASE_URL || env.OPENAI_BASE_URL, GROUNDCHECK_MAX_RETRIES: '0' });
-    judgeChat = openai.chat(env.GROUNDCHECK_JUDGE_MODEL || env.GROUNDCHECK_CHAT_MODEL || DEFAULT_CHAT_MODEL);
-    judgeBaseURL = openai.baseURL;
+    // The generator's settings (timeout, validation) with the judge's own endpoint and key; the runner retries.
+    ({ chat: judgeChat, baseURL: judgeBaseURL } = judgeChatFromEnv(env, { maxRetries: 0 }));
   }
   const generatorBaseURL = provider === 'openai' ? openaiFromEnv(env).baseURL : '';
   return {

@@ -200,7 +200,7 @@ describe('explainErrors in development', () => {
     const { app } = breakable({}, [capture]);
     const body = (await request(app).get('/posts/1/comments').set('Accept', 'application/json')).body;
     await capture.flush();
-    const stored = store.getCapture(body.traceId)!.capture;
+    const stored = (await store.getCapture(body.traceId))!.capture;
     expect(stored).toMatchObject({ traceId: body.traceId, route: '/posts/:id/comments', status: 500, mode: 'rag', promptVersion: 'explain-v1' });
     expect(stored.query).toMatch(/^TypeError: comments\.map is not a function\nat listComments \(src\/routes\/comments\.js:11:21\)\n/);
     expect(stored.chunks[0]).toMatchObject({ chunkId: 'src/routes/comments.js#listComments', title: 'src/routes/comments.js', section: 'listComments', updated: null });
@@ -210,7 +210,7 @@ describe('explainErrors in development', () => {
     worker.start();
     onCleanup(() => void worker.stop());
     await worker.whenIdle();
-    const [judgment] = store.getCapture(body.traceId)!.judgments;
+    const [judgment] = (await store.getCapture(body.traceId))!.judgments;
     expect(judgment).toMatchObject({ status: 'ok', judge: { kind: 'heuristic' } });
     expect(judgment!.claims.length).toBeGreaterThan(0);
   });

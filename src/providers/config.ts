@@ -80,6 +80,42 @@ export function openaiFromEnv(env: GroundcheckEnv = process.env) {
   });
 }
 
+/** Variables of the LLM judge's endpoint, read by the eval and the live judge (README, "Configuration"). */
+export interface JudgeEnv extends GroundcheckEnv {
+  GROUNDCHECK_JUDGE_PROVIDER?: string | undefined;
+  GROUNDCHECK_JUDGE_BASE_URL?: string | undefined;
+  GROUNDCHECK_JUDGE_API_KEY?: string | undefined;
+  GROUNDCHECK_JUDGE_MODEL?: string | undefined;
+}
+
+/**
+ * The LLM judge's chat model from the environment: `GROUNDCHECK_JUDGE_BASE_URL`,
+ * `GROUNDCHECK_JUDGE_API_KEY` and `GROUNDCHECK_JUDGE_MODEL`, each falling back to
+ * `OPENAI_BASE_URL`, `OPENAI_API_KEY` and `GROUNDCHECK_CHAT_MODEL`; the generator's other
+ * settings (timeout) apply. Used by the eval (`evalModelsFromEnv`) and the live judge
+ * (`liveJudgeFromEnv`), so both call the same endpoint with the same model.
+ *
+ * @param options.maxRetries the SDK's retries [maxRetries=GROUNDCHECK_MAX_RETRIES, else the SDK's default]
+ * @throws InvalidInputError `missing_api_key` when neither key is set.
+ * @example
+ * const { chat, baseURL } = judgeChatFromEnv(process.env, { maxRetries: 0 });
+ */
+export function judgeChatFromEnv(env: JudgeEnv, options: { maxRetries?: number } = {}): { chat: ChatModel; baseURL: string } {
+  const apiKey = env.GROUNDCHECK_JUDGE_API_KEY || env.OPENAI_API_KEY;
+  if (!apiKey) {
+    throw new InvalidInputError('the openai judge needs an API key: set GROUNDCHECK_JUDGE_API_KEY or OPENAI_API_KEY (any non-empty value for a local server)', {
+      code: 'missing_api_key',
+    });
+  }
+  const openai = openaiFromEnv({
+    ...env,
+    OPENAI_API_KEY: apiKey,
+    OPENAI_BASE_URL: env.GROUNDCHECK_JUDGE_BASE_URL || env.OPENAI_BASE_URL,
+    ...(options.maxRetries !== undefined ? { GROUNDCHECK_MAX_RETRIES: String(options.maxRetries) } : {}),
+  });
+  return { chat: openai.chat(env.GROUNDCHECK_JUDGE_MODEL || env.GROUNDCHECK_CHAT_MODEL || DEFAULT_CHAT_MODEL), baseURL: openai.baseURL };
+}
+
 /** A provider name from an environment variable (`local` or `openai`); unset or empty is `undefined`. */
 export function providerName(value: string | undefined, name: string): ProviderName | undefined {
   if (value === undefined || value === '') return undefined;

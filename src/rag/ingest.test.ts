@@ -79,3 +79,41 @@ describe('ingestDirectory', () => {
     await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toMatchObject({ code: 'empty_corpus' });
   });
 });
+
+describe('an index re-ingested in place scores exactly like one built fresh', () => {
+  it('BM25 statistics follow deletes: the same text search, similarities and fused scores after edits, removals and re-adds', async () => {
+    const corpus = copyCorpus();
+    const inPlace = openIndex({ path: join(tempDir(), 'in-place.db'), embedder: createLocalEmbedder() });
+    onCleanup(() => inPlace.close());
+    await ingestDirectory(inPlace, corpus);
+    // Edit one document twice, remove another and bring it back: rows are deleted and re-added.
+    const leave = join(corpus, 'leave-policy.md');
+    const original = readFileSync(leave, 'utf8');
+    writeFileSync(leave, `${original}\n\n## Sabbaticals\n\nAfter 7 years you may take a 4-week unpaid sabbatical.\n`);
+    await ingestDirectory(inPlace, corpus);
+    writeFileSync(leave, `${original}\n\n## Sabbaticals\n\nAfter 5 years you may take a 6-week unpaid sabbatical.\n`);
+    await ingestDirectory(inPlace, corpus);
+    const gifts = readFileSync(join(corpus, 'gifts-and-hospitality.md'), 'utf8');
+    rmSync(join(corpus, 'gifts-and-hospitality.md'));
+    await ingestDirectory(inPlace, corpus);
+    writeFileSync(join(corpus, 'gifts-and-hospitality.md'), gifts);
+    await ingestDirectory(inPlace, corpus);
+
+    const fresh = openIndex({ path: join(tempDir(), 'fresh.db'), embedder: createLocalEmbedder() });
+    onCleanup(() => fresh.close());
+    await ingestDirectory(fresh, corpus);
+
+    // FTS5 keeps the row count BM25 normalises by in its `averages` record (first varint).
+    const rowsInStatistics = (index: typeof fresh) => (index.db.prepare(`SELECT block FROM chunks_fts_data WHERE id = 1`).get() as { block: Buffer }).block;
+    expect(rowsInStatistics(inPlace)).toEqual(rowsInStatistics(fresh));
+
+    const { retrieve } = await import('./retrieve.js');
+    for (const question of ['How many weeks of parental leave does a birth parent get?', 'Can I accept a gift from a supplier?', 'How long can a sabbatical be?', 'What is the mileage rate?']) {
+      const a = await retrieve(inPlace, question, { topK: 8, minSimilarity: -1 });
+      const b = await retrieve(fresh, question, { topK: 8, minSimilarity: -1 });
+      expect(a.chunks.map(({ chunkId, score, fusedScore, textRank }) => ({ chunkId, score, fusedScore, textRank })), question).toEqual(
+        b.chunks.map(({ chunkId, score, fusedScore, textRank }) => ({ chunkId, score, fusedScore, textRank })),
+      );
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import type { DashboardContext } from './context.js';
 import { dashboardFilters, traceView } from './views.js';
@@ -13,12 +13,17 @@ export const SHOWN_CAPTURES = 200;
  * {@link LISTED_CAPTURES}), and the live judge's state.
  */
 export function capturesHandler(context: DashboardContext) {
-  return function listCaptures(req: Request, res: Response): void {
+  // Errors reach next() by hand: Express 4 does not catch a rejected handler.
+  return function listCaptures(req: Request, res: Response, next: NextFunction): void {
+    respond(req, res).catch(next);
+  };
+
+  async function respond(req: Request, res: Response): Promise<void> {
     const filters = dashboardFilters();
     const name = typeof req.query.filter === 'string' ? req.query.filter : 'all';
     const filter = filters.find((candidate) => candidate.name === name);
     if (!filter) throw new HttpError(400, 'request.invalid', `filter must be one of ${filters.map((candidate) => candidate.name).join(', ')}`);
-    const listed = context.store.listCaptures({ limit: LISTED_CAPTURES, ...(context.judgeVersion !== undefined ? { judgeVersion: context.judgeVersion } : {}) });
+    const listed = await context.store.listCaptures({ limit: LISTED_CAPTURES, ...(context.judgeVersion !== undefined ? { judgeVersion: context.judgeVersion } : {}) });
     // Drift of the listed captures only, from one read of the index's hashes per request.
     const hashOf = context.listHashes();
     const rows = listed.map(({ capture, judgment }) => traceView(capture, judgment, context.judging, hashOf));
@@ -29,5 +34,5 @@ export function capturesHandler(context: DashboardContext) {
       filters: counted,
       ...context.judgeState(),
     });
-  };
+  }
 }

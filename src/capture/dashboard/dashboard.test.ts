@@ -151,7 +151,7 @@ describe('groundcheckDashboard, mounted in any app', () => {
   it('with no token outside production the dashboard is open; a store given as a path is opened and closed by the dashboard', async () => {
     const { store } = appWith();
     const dashboard = groundcheckDashboard({ store: store.path, token: null, env: {} });
-    onCleanup(() => dashboard.close());
+    onCleanup(() => void dashboard.close());
     const app = express().use('/', dashboard);
     const listed = await request(app).get('/api/captures');
     expect([listed.status, listed.body.counts.all]).toEqual([200, 2]);
@@ -159,7 +159,7 @@ describe('groundcheckDashboard, mounted in any app', () => {
 });
 
 describe('dashboard token policy', () => {
-  const store = { getCapture: () => undefined, listCaptures: () => [] };
+  const store = { getCapture: async () => undefined, listCaptures: async () => [] };
   it.each([
     [{ NODE_ENV: 'production' }, undefined, 'dashboard_token_required'],
     [{ NODE_ENV: 'Production' }, undefined, 'dashboard_token_required'],

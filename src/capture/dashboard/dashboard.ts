@@ -24,7 +24,7 @@ export interface GroundcheckDashboard extends Router {
   readonly protectTraceApi: boolean;
   readonly store: DashboardStore;
   /** Close the store if the dashboard opened it (given a path); a store you passed stays open. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -91,8 +91,8 @@ export function groundcheckDashboard(options: GroundcheckDashboardOptions): Grou
     protectTraceApi: { value: config.protectTraceApi, enumerable: true },
     store: { value: store, enumerable: true },
     close: {
-      value: () => {
-        if (ownsStore) (store as { close?: () => void }).close?.();
+      value: async () => {
+        if (ownsStore) await (store as { close?: () => unknown }).close?.();
       },
     },
   }) as GroundcheckDashboard;

@@ -8,7 +8,7 @@ import type { FailureLimitOptions } from './rate-limit.js';
 import { isProductionEnv, resolveDashboardToken } from './token-policy.js';
 import type { ChunkHashSource } from './views.js';
 
-/** What the dashboard reads from a capture store (the SQLite `CaptureStore` has it). */
+/** What the dashboard reads from a capture store (any `CaptureStore` has it). */
 export type DashboardStore = Pick<CaptureStore, 'getCapture' | 'listCaptures'>;
 
 export interface GroundcheckDashboardOptions {

@@ -39,6 +39,7 @@ const STATUS_ERROR = 2;
 interface Setup {
   pipeline: RagPipeline;
   store: CaptureStore;
+  storePath: string;
   metrics: CaptureMetrics;
   otlp: OtlpExporter;
   lines: Record<string, unknown>[];
@@ -49,7 +50,8 @@ async function setup(options: Partial<OtlpExporterOptions> = {}): Promise<Setup>
   receiver = await startOtlpReceiver();
   const index = await handbookIndex();
   const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
-  const store = openCaptureStore({ path: join(tempDir(), 'captures.db') });
+  const storePath = join(tempDir(), 'captures.db');
+  const store = openCaptureStore({ path: storePath });
   onCleanup(() => store.close());
   const metrics = createCaptureMetrics();
   const { logger, lines } = memoryLogger();
@@ -60,6 +62,7 @@ async function setup(options: Partial<OtlpExporterOptions> = {}): Promise<Setup>
   return {
     pipeline,
     store,
+    storePath,
     metrics,
     otlp,
     lines,
@@ -196,7 +199,7 @@ describe('OTLP export of judgments', () => {
     await worker.whenIdle();
     await worker.stop();
     await otlp.flush();
-    const [judgment] = setupResult.store.getCapture(capture.traceId)!.judgments;
+    const [judgment] = (await setupResult.store.getCapture(capture.traceId))!.judgments;
     if (!judgment) throw new Error('not judged');
     return judgment;
   }
@@ -367,7 +370,7 @@ describe('groundcheck judge-worker with GROUNDCHECK_OTLP_ENDPOINT', () => {
       env: { GROUNDCHECK_OTLP_ENDPOINT: receiver.url, GROUNDCHECK_OTLP_PROTOCOL: 'http/json' },
       cwd: process.cwd(),
     };
-    const code = await main(['judge-worker', '--db', context.store.path, '--judge', 'heuristic', '--settle-ms', '0', '--once'], io);
+    const code = await main(['judge-worker', '--db', context.storePath, '--judge', 'heuristic', '--settle-ms', '0', '--once'], io);
     expect(code).toBe(0);
     expect(out.join('')).toContain(`judgments exported to ${receiver.url} as logs`);
 

@@ -28,7 +28,7 @@ export const driftCommand: Command = {
       const index = openIndex({ path: indexPath, embedder, create: false });
       let report;
       try {
-        report = findDrift(store, index.chunkHashes());
+        report = await findDrift(store, index.chunkHashes());
       } finally {
         index.close();
       }
@@ -50,7 +50,7 @@ export const driftCommand: Command = {
       }
       return values.check && report.drifted.length > 0 ? EXIT.failure : EXIT.ok;
     } finally {
-      store.close();
+      await store.close();
     }
   },
 };

@@ -81,7 +81,7 @@ export const judgeWorkerCommand: Command = {
       await worker.stop();
       io.stderr.write(
         `groundcheck judge-worker: stored ${worker.stats.stored} judgment(s), ${worker.stats.failures} failed attempt(s); ` +
-          `${store.pendingCount(worker.judgeVersion)} capture(s) still waiting\n`,
+          `${await store.pendingCount(worker.judgeVersion)} capture(s) still waiting\n`,
       );
       if (paused) {
         io.stderr.write(`groundcheck judge-worker: paused on an authentication or billing error: ${reason}\n`);
@@ -92,7 +92,7 @@ export const judgeWorkerCommand: Command = {
       await worker.stop();
       await otlp?.shutdown();
       server?.close();
-      store.close();
+      await store.close();
     }
   },
 };

@@ -1,13 +1,17 @@
+import type { SqliteMigration } from '../../sqlite/open.js';
+
 /**
- * The capture store's schema, one migration per version (`PRAGMA user_version`). Only
- * `store.ts` applies them, all pending ones in one transaction. Migrations may call
- * `gc_evidence_digest(chunk_id, document, title, section, updated, hash, text)`, which `store.ts`
- * registers on the connection: the same key the store computes when it writes a chunk.
+ * The SQLite capture store's schema, one migration per version (`PRAGMA user_version`), applied
+ * by `openSqlite` (kind `capture-store`) when `store.ts` opens the file: all pending ones in one
+ * transaction. To change the schema, append a migration; never edit one that has shipped.
+ * Migrations may call `gc_evidence_digest(chunk_id, document, title, section, updated, hash,
+ * text)`, which `store.ts` registers on the connection: the same key the store computes when it
+ * writes a chunk.
  */
-export const MIGRATIONS: { version: number; sql: string }[] = [
+export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
   {
     version: 1,
-    sql: `
+    up: `
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE captures (
         id INTEGER PRIMARY KEY,
@@ -107,7 +111,7 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
     //   `judge_jobs_settled`) instead of every capture. `judge_marks` holds, per judge version,
     //   the highest capture id already considered for the queue.
     version: 2,
-    sql: `
+    up: `
       CREATE TABLE evidence (
         digest BLOB PRIMARY KEY,
         chunk_id TEXT NOT NULL,
@@ -167,9 +171,51 @@ export const MIGRATIONS: { version: number; sql: string }[] = [
     // complete one); `first_token_ms` is the time to the first streamed answer text, NULL when the
     // answer was not streamed. Older rows get 0 and NULL, which is what they were.
     version: 3,
-    sql: `
+    up: `
       ALTER TABLE captures ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE captures ADD COLUMN first_token_ms REAL;
+    `,
+  },
+  {
+    // Version 4: a judgment is stored as its record, JSON (`record`: the `StoredJudgment` without
+    // its trace id), beside the few columns the queries read (the unique key, status, the flags
+    // drift reports, the time). The judgment record grows (per-chunk verdicts, answer relevance…);
+    // a new field is kept in `record` with no migration. A migration is needed only when a query
+    // must filter on a new field: add its column, filled from json_extract(record, '$.field').
+    version: 4,
+    up: `
+      CREATE TABLE judgments_v4 (
+        id INTEGER PRIMARY KEY,
+        capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE,
+        judge_version TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('ok', 'error')),
+        faithful INTEGER,
+        hallucinated INTEGER,
+        refused INTEGER,
+        judged_at TEXT NOT NULL,
+        record TEXT NOT NULL CHECK (json_valid(record)),
+        UNIQUE (capture_id, judge_version)
+      );
+      INSERT INTO judgments_v4 (id, capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record)
+        SELECT id, capture_id, judge_version, status, faithful, hallucinated, refused, judged_at,
+          json_object(
+            'judgeVersion', judge_version,
+            'judge', json_object('kind', judge_kind, 'model', judge_model, 'promptVersion', judge_prompt_version),
+            'status', status,
+            'claims', json(claims),
+            'counts', json_object('verified', verified, 'contradicted', contradicted, 'absent', absent),
+            'flags', json(flags),
+            'error', error,
+            'rawReply', raw_reply,
+            'attempts', attempts,
+            'usage', json_object('inputTokens', input_tokens, 'outputTokens', output_tokens, 'totalTokens', total_tokens),
+            'costUsd', cost_usd,
+            'durationMs', duration_ms,
+            'judgedAt', judged_at
+          )
+        FROM judgments;
+      DROP TABLE judgments;
+      ALTER TABLE judgments_v4 RENAME TO judgments;
     `,
   },
 ];

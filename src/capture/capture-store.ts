@@ -1,0 +1,152 @@
+import type { Capture, CaptureSink, StoredJudgment } from './types.js';
+
+/**
+ * The capture store's interface: what the middleware, the live judge worker, the drift checks, the
+ * dashboard and the CLI use. The SQLite store (`sqlite-store/`) implements it; a networked store
+ * (Postgres) implements the same methods and passes the same contract tests
+ * (`src/test-support/capture-store-contract.ts`).
+ *
+ * Every call that may touch the database returns a Promise, so no caller assumes a synchronous
+ * store. (The SQLite store does its work inside the call and returns a settled Promise.)
+ * It is split by job: {@link CaptureLog}, {@link CaptureListing}, {@link JudgeQueue},
+ * {@link DriftQueries}; functions that need one job take that part only.
+ */
+
+/** One capture with every judgment stored for it, oldest first. */
+export interface CaptureRecord {
+  capture: Capture;
+  judgments: StoredJudgment[];
+}
+
+/** A capture row for lists: the capture plus its newest judgment, if any. */
+export interface CaptureWithJudgment {
+  capture: Capture;
+  judgment: StoredJudgment | null;
+}
+
+/** A listed capture with the store's id for it (pass it as `beforeId` for the next page). */
+export interface ListedCapture extends CaptureWithJudgment {
+  id: number;
+}
+
+export interface ListCapturesOptions {
+  /** [limit=50], at most 500. */
+  limit?: number;
+  /** Only judgments of this judge version count; default: the newest judgment of any version. */
+  judgeVersion?: string;
+  /** Only captures whose id is below this (the next page after a page ending at this id). */
+  beforeId?: number;
+}
+
+export interface ClaimOptions {
+  judgeVersion: string;
+  /** Only captures made at or before this time (ms since epoch): the settle delay. */
+  settledBefore: number;
+  /** Most captures to lease (at least 1 is asked for). */
+  limit: number;
+  /** The lease owner, from {@link JudgeQueue.newLeaseOwner}. */
+  owner: string;
+  /** How long the leases last from `now`. */
+  leaseMs: number;
+  /** The caller's clock, ms since epoch: leases and backoff are compared with it. */
+  now: number;
+}
+
+/** One (judgment, evidence chunk) pair: what drift checks compare with the index. */
+export interface EvidenceReference {
+  traceId: string;
+  capturedAt: string;
+  chunkId: string;
+  hash: string;
+  judgeVersion: string;
+  status: 'ok' | 'error';
+  faithful: boolean | null;
+  hallucinated: boolean | null;
+}
+
+/** Leases a store gave back early because their owner is known to be gone. */
+export interface ReclaimedLeases {
+  owner: string;
+  released: number;
+}
+
+/** Captures and their evidence: written by the middleware, read by everyone. */
+export interface CaptureLog extends CaptureSink {
+  /**
+   * Persist captures (one transaction where the store has them); a trace id already stored is
+   * skipped. Each distinct chunk is stored once and referenced by later captures.
+   */
+  writeCaptures(captures: readonly Capture[]): Promise<void>;
+  /** One capture by trace id with its judgments, or `undefined`. */
+  getCapture(traceId: string): Promise<CaptureRecord | undefined>;
+  captureCount(): Promise<number>;
+}
+
+/** Pages of captures for the dashboard and the CLI. */
+export interface CaptureListing {
+  /**
+   * Newest captures first, each with its newest judgment (of `judgeVersion` when given). A page
+   * costs the same few queries whatever its size (captures, their chunks, their judgments).
+   */
+  listCaptures(options?: ListCapturesOptions): Promise<ListedCapture[]>;
+}
+
+/**
+ * The live judge's queue: claims with leases, attempts and backoff, and the judgments. A
+ * judgment is unique per (capture, judge version), enforced by the store, so no crash, restart or
+ * race stores two.
+ *
+ * Leases expire by time: a lease owner that vanished without releasing its leases only delays
+ * its captures until `leaseMs` passes. Correctness never depends on telling owners apart; a store
+ * may give back leases early when it can tell safely that their owner is gone
+ * ({@link reclaimAbandonedLeases}).
+ */
+export interface JudgeQueue {
+  /** A new lease-owner id for one run of one worker. Unique; what it encodes is the store's business. */
+  newLeaseOwner(): string;
+  /**
+   * Lease up to `limit` settled, unjudged captures to `owner` (never truncated or aborted ones), oldest first, so
+   * that no two owners hold a lease on the same capture. Captures in backoff or leased by someone
+   * else (until the lease expires) are skipped.
+   */
+  claimPending(options: ClaimOptions): Promise<Capture[]>;
+  /** Whether captures were written that have not yet joined this judge version's queue (claim again soon: the next claims add them). */
+  hasUnqueuedCaptures(judgeVersion: string): Promise<boolean>;
+  /** Captures still waiting for a judgment of this judge version (settled or not, leased or not; truncated and aborted ones never wait). */
+  pendingCount(judgeVersion: string): Promise<number>;
+  /** Failed attempts so far for this capture and judge version (0 when none). */
+  attemptsOf(traceId: string, judgeVersion: string): Promise<number>;
+  /** Count a failed attempt, release the lease and schedule the next try. Returns the attempts so far. */
+  recordFailure(traceId: string, judgeVersion: string, error: string, nextAttemptMs: number): Promise<number>;
+  /**
+   * Store a judgment and drop its job, atomically. Returns false when one already exists for this
+   * capture and judge version (the first is kept; this one is discarded).
+   */
+  saveJudgment(judgment: StoredJudgment): Promise<boolean>;
+  judgmentCount(judgeVersion: string): Promise<number>;
+  /** Give a leased capture back without counting an attempt (the worker paused or stopped). */
+  releaseLease(traceId: string, judgeVersion: string, owner: string): Promise<void>;
+  /** Release every lease held by `owner` (its worker stopped); the owner id is not used again. */
+  releaseLeasesOf(owner: string): Promise<number>;
+  /**
+   * Give back leases whose owners this store can tell are gone (the SQLite store: a stopped worker
+   * of this process, or a dead process on this host), so they need not wait for expiry. A store
+   * that cannot tell returns `[]` and lets leases expire.
+   */
+  reclaimAbandonedLeases(now: number, self: string): Promise<ReclaimedLeases[]>;
+}
+
+/** What drift checks read. */
+export interface DriftQueries {
+  /** Every (judgment, evidence chunk) pair, oldest capture first. */
+  judgedEvidence(): Promise<EvidenceReference[]>;
+}
+
+/** A capture store: the four jobs, plus where it is and how to close it. */
+export interface CaptureStore extends CaptureLog, CaptureListing, JudgeQueue, DriftQueries {
+  /** `sqlite`, `postgres`, …: for logs and health checks. */
+  readonly kind: string;
+  /** Where the data lives, safe to log (a path; a URL without its password). */
+  readonly location: string;
+  close(): Promise<void>;
+}
