@@ -315,6 +315,25 @@ export class GroundcheckIndex {
     return new Map(rows.map((row) => [row.chunkId, row.hash]));
   }
 
+  /**
+   * The stored vectors of the chunks of the documents at `paths`, by chunk content hash (the hash
+   * of the exact text that was embedded). Every vector in an index was made by the embedder whose
+   * fingerprint the index checks at open, so ingest reuses them for chunk texts that did not change
+   * instead of embedding them again. Unknown paths are skipped.
+   */
+  vectorsByChunkHash(paths: readonly string[]): Map<string, Float32Array> {
+    const byHash = new Map<string, Float32Array>();
+    for (const path of new Set(paths)) {
+      const rows = this.statements.documentChunkHashes.all(path) as { id: number; hash: string }[];
+      const stored = this.vectors.vectors(rows.map((row) => row.id));
+      for (const row of rows) {
+        const vector = stored.get(row.id);
+        if (vector && !byHash.has(row.hash)) byHash.set(row.hash, vector);
+      }
+    }
+    return byHash;
+  }
+
   /** Statistics from the FTS5 vocabulary, handed to embedders that weight terms by IDF. */
   corpusStatistics(): CorpusStatistics {
     return {
@@ -374,6 +393,7 @@ function prepareStatements(db: Database.Database) {
     chunkCount: db.prepare(`SELECT count(*) FROM chunks`).pluck(),
     chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
     allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
+    documentChunkHashes: db.prepare(`SELECT c.id, c.hash FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ?`),
   };
 }
 
