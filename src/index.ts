@@ -53,7 +53,7 @@ export {
   type ExtractedPage,
 } from './crawl/index.js';
 export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
-export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
+export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, DEFAULT_TOP_K, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
 export { checkTermCoverage, type MeaningMatcher, type TermCoverageOptions } from './rag/term-coverage.js';
 export { type OutdatedNoteOptions } from './rag/outdated-note.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
