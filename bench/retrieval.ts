@@ -77,7 +77,7 @@ export async function evaluate(built: BuiltIndex, dataset: BeirDataset, options:
   const latencies: number[] = [];
   for (const query of dataset.queries) {
     const started = performance.now();
-    const result = await retrieve(built.index, query.text, { topK: 100, minSimilarity: -1, ...options });
+    const result = await retrieve(built.index, query.text, { topK: 100, minSimilarity: -1, termCoverage: false, ...options });
     latencies.push(performance.now() - started);
     const ranked: string[] = [];
     const seen = new Set<string>();

@@ -1,6 +1,8 @@
 /**
- * `npm start`: ingest the bundled handbook (incrementally), then serve the demo chatbot with
- * capture and an in-process live judge. Offline unless OPENAI_API_KEY is set.
+ * `npm start`: ingest the bundled handbook (incrementally) and keep watching it (the same path as
+ * `groundcheck ingest <folder> --watch`: editing a handbook file changes the answers without a
+ * restart), then serve the demo chatbot with capture and an in-process live judge. Offline
+ * unless OPENAI_API_KEY is set.
  */
 import { fileURLToPath } from 'node:url';
 import { liveJudgeFromEnv } from '../src/capture/judge-config.js';
@@ -10,7 +12,8 @@ import { createOtlpExporter } from '../src/capture/otel/exporter.js';
 import { otlpOptionsFromEnv } from '../src/capture/otel/options.js';
 import { errorMessage, GroundcheckError } from '../src/errors.js';
 import { modelsFromEnv } from '../src/providers/config.js';
-import { ingestDirectory } from '../src/rag/ingest.js';
+import { formatIngestSummary } from '../src/rag/ingest.js';
+import { watchDirectory } from '../src/rag/watch.js';
 import { DEFAULT_TOP_K } from '../src/rag/retrieve.js';
 import { openIndex } from '../src/rag/store.js';
 import { createApp } from './app.js';
@@ -32,10 +35,21 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
 
   // The demo owns its index file: rebuilt when the embedder changed (e.g. a key was set since).
   const index = openIndex({ path: indexPath, embedder, rebuild: true });
-  const summary = await ingestDirectory(index, corpus);
+  let firstIngest = true;
+  const watcher = watchDirectory(index, corpus, {
+    onChange: (changed) => {
+      if (firstIngest) {
+        firstIngest = false;
+        return;
+      }
+      process.stdout.write(`groundcheck demo: ${corpus} changed, re-ingested:\n${formatIngestSummary(changed)}\n`);
+    },
+    onError: (error) => process.stderr.write(`groundcheck demo: re-ingest failed: ${errorMessage(error)} (still watching)\n`),
+  });
+  const summary = await watcher.ready;
   process.stdout.write(
     `groundcheck demo: index ${indexPath}: ${summary.added.length} added, ${summary.replaced.length} replaced, ` +
-      `${summary.skipped.length} unchanged, ${summary.removed.length} removed (${summary.chunks} chunks)\n`,
+      `${summary.skipped.length} unchanged, ${summary.removed.length} removed (${summary.chunks} chunks); watching ${corpus} for changes\n`,
   );
 
   // OTLP export, when GROUNDCHECK_OTLP_ENDPOINT is set (the OpenTelemetry packages load only then).
@@ -71,7 +85,7 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
     process.stdout.write(`groundcheck demo: ${signal}, shutting down\n`);
     server.close();
     server.closeAllConnections();
-    void demo.close().then(() => otlp?.shutdown()).finally(() => {
+    void Promise.all([demo.close().then(() => otlp?.shutdown()), watcher.close()]).finally(() => {
       index.close();
       process.exit(0);
     });

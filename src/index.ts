@@ -12,6 +12,8 @@ export { streamChat, streamFromGenerate, splitPieces } from './providers/stream.
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
+export { createMemoryChatModel, MEMORY_CHAT_MODEL_ID, type MemoryChatModelOptions } from './providers/local/memory-model.js';
+export { loadMemorySnapshot, DEFAULT_MEMORY_DIR } from './providers/local/memory-snapshot.js';
 export {
   loadSentenceEncoder,
   sentenceEncoderFingerprint,
@@ -33,6 +35,7 @@ export { extractJsonObject, type JsonExtraction } from './providers/json.js';
 export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';
 export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument, type StoredPage, type PageSource } from './rag/store.js';
 export { ingestDirectory, formatIngestSummary, type IngestOptions, type IngestSummary } from './rag/ingest.js';
+export { watchDirectory, type WatchOptions, type DirectoryWatcher } from './rag/watch.js';
 export {
   ingestSite,
   formatSiteIngestSummary,
@@ -51,6 +54,8 @@ export {
 } from './crawl/index.js';
 export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
 export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, DEFAULT_TOP_K, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
+export { checkTermCoverage, type MeaningMatcher, type TermCoverageOptions } from './rag/term-coverage.js';
+export { type OutdatedNoteOptions } from './rag/outdated-note.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
 export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
 export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';

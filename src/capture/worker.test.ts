@@ -1,3 +1,4 @@
+import { answerForJudging } from '../contract/notes.js';
 import { join } from 'node:path';
 import request from 'supertest';
 import { flagsOf } from '../contract/outcome.js';
@@ -104,7 +105,8 @@ describe('live judge worker', () => {
     const evalInputs: FaithfulnessInput[] = [];
     await judgeTrace({ info: heuristic.info, judge: (input, options) => (evalInputs.push(input), heuristic.judge(input, options)) }, trace);
     expect(inputs).toEqual(evalInputs);
-    expect(inputs).toEqual([{ question: trace.query, evidence: evidenceFromTrace(trace), answer: trace.answer }]);
+    // The answer without the pipeline's outdated-document note (the real clock makes the fixtures old).
+    expect(inputs).toEqual([{ question: trace.query, evidence: evidenceFromTrace(trace), answer: answerForJudging(trace) }]);
     expect(inputs[0]!.evidence[0]).toMatchObject({ id: 'travel-and-expenses#mileage-rates', kind: 'chunk', title: 'Travel and Expenses', section: 'Mileage Rates', updated: '2025-09-01' });
   });
 

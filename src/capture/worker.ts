@@ -1,3 +1,4 @@
+import { answerForJudging } from '../contract/notes.js';
 import { evidenceFromChunks } from '../contract/evidence.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { errorMessage } from '../errors.js';
@@ -194,7 +195,8 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     try {
       // What the judge reads, straight from the capture: the question, the chunks exactly as the
       // generator saw them (title, section and date as fields), the answer.
-      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(capture.chunks), answer: capture.answer }, { abortSignal: signal });
+      // Notes the pipeline appended (the outdated-document note) are not claims, as in judgeTrace.
+      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(capture.chunks), answer: answerForJudging(capture) }, { abortSignal: signal });
     } catch (error) {
       // Judges report failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
       judgment = {

@@ -5,6 +5,7 @@
  * - `formats.ts`: every text format a model sees, as render/parse pairs;
  * - `code.ts`: the code excerpt and the error report an error explanation's prompt is written in;
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
+ * - `notes.ts`: notes appended to an answer (the outdated-document note), and taking them off for judging;
  * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes.
  * It imports nothing above it (only `../errors.ts`).
  */
@@ -14,6 +15,7 @@ export * from './evidence.js';
 export * from './formats.js';
 export * from './code.js';
 export * from './refusal.js';
+export * from './notes.js';
 export * from './judgment.js';
 export * from './outcome.js';
 export * from './plain-trace.js';

@@ -31,10 +31,26 @@ export interface RetrievedChunk {
 
 export type RagMode = 'rag' | 'norag';
 
+/** The term-coverage check of the relevance gate (src/rag/term-coverage.ts). */
+export interface TermCoverageSummary {
+  /** Topic words of the question's asking clause that were looked up in the corpus vocabulary. */
+  checkedTerms: number;
+  /** Those found nowhere in the corpus, in no close form and (when checked) in nothing close in meaning. */
+  uncoveredTerms: string[];
+}
+
 /** What retrieval decided for one question, apart from its chunks; kept in every `rag` trace. */
 export interface RetrievalSummary {
-  /** True when no chunk passed the gate: the pipeline refuses without calling the model. */
+  /** True when the relevance gate fired: the pipeline refuses without calling the model. */
   gated: boolean;
+  /**
+   * Which half of the gate fired: `similarity` (no chunk reached `minSimilarity`) or `coverage`
+   * (a topic word of the question occurs nowhere in the corpus); `null` when it did not fire.
+   * Absent in traces recorded before the term-coverage check existed.
+   */
+  gateReason?: 'similarity' | 'coverage' | null;
+  /** The term-coverage check; absent when it was turned off or in older traces. */
+  termCoverage?: TermCoverageSummary;
   minSimilarity: number;
   /** Best similarity among the fused top-k, passed or not; `null` for an empty index. */
   topSimilarity: number | null;
@@ -60,7 +76,13 @@ export interface RagTrace {
   retrieval: RetrievalSummary | null;
   /** The messages sent to the chat model; empty when the gate refused without calling it, or when they are unknown (`traceFromPlain`). */
   messages: ChatMessage[];
+  /** What the user is shown: the model's answer, then any `notes` (see `renderAnswerWithNotes`). */
   answer: string;
+  /**
+   * Notes the pipeline appended to the model's answer (the outdated-document note), in order;
+   * judges take them off before judging (`answerForJudging`). Absent in older traces.
+   */
+  notes?: string[];
   refused: boolean;
   /** `gate`: nothing relevant was retrieved; `model`: the model answered with a refusal. */
   refusalReason: 'gate' | 'model' | null;

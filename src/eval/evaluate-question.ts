@@ -1,3 +1,4 @@
+import { answerForJudging } from '../contract/notes.js';
 import { ApiCallError, errorMessage } from '../errors.js';
 import { evidenceFromTrace, judgeTrace } from '../judge/index.js';
 import { judgePair } from '../judge/pairwise.js';
@@ -10,6 +11,7 @@ import type { RagTrace } from '../contract/trace.js';
 import type { Answerer } from './targets/answerer.js';
 import type { EvalQuestion } from './questions.js';
 import type { QuestionResult, SideResult, StoredTrace } from './types.js';
+import { answerSources } from './answer-sources.js';
 
 export interface QuestionContext {
   /** Answers the question with and without retrieval: groundcheck's pipeline or an external target. */
@@ -21,6 +23,11 @@ export interface QuestionContext {
   /** The run's seed; each question's answer order is drawn from an RNG seeded by (run seed, question id). */
   runSeed: number;
   abortSignal?: AbortSignal;
+}
+
+/** The documents holding the question's relevant chunks, when the target can say (groundcheck's own index). */
+function relevantDocuments(question: EvalQuestion, answerer: Answerer): Set<string> {
+  return new Set(question.relevantChunkIds.map((chunkId) => answerer.documentOf?.(chunkId)).filter((slug): slug is string => slug !== undefined));
 }
 
 /** Id of the reference-answer passage added to the RAG-off evidence. */
@@ -79,7 +86,7 @@ export async function evaluateQuestion(question: EvalQuestion, context: Question
     const [ragJudgment, noragJudgment] = await Promise.all([
       // judgeTrace: the one path from a trace to a verdict, shared with the live judge (METHODOLOGY.md).
       safely(context.faithfulness, () => judgeTrace(context.faithfulness, rag, { ...signal, ...facts })),
-      noragTrace && safely(context.faithfulness, () => context.faithfulness.judge({ question: rag.query, evidence: fullEvidence, answer: noragTrace.answer, ...facts }, signal)),
+      noragTrace && safely(context.faithfulness, () => context.faithfulness.judge({ question: rag.query, evidence: fullEvidence, answer: answerForJudging(noragTrace), ...facts }, signal)),
     ]);
 
     const pairwise =
@@ -90,8 +97,8 @@ export async function evaluateQuestion(question: EvalQuestion, context: Question
         question: rag.query,
         evidence: fullEvidence,
         sides: {
-          rag: rag.answer,
-          norag: noragTrace.answer,
+          rag: answerForJudging(rag),
+          norag: answerForJudging(noragTrace),
           judgmentRag: ragJudgment,
           judgmentNorag: noragJudgment ?? null,
         },
@@ -107,7 +114,7 @@ export async function evaluateQuestion(question: EvalQuestion, context: Question
       status: 'ok',
       error: null,
       evidence: fullEvidence,
-      rag: side(rag, ragEvidence, ragJudgment, question),
+      rag: { ...side(rag, ragEvidence, ragJudgment, question), sources: answerSources(rag, relevantDocuments(question, context.answerer)) },
       norag: noragTrace && noragJudgment ? side(noragTrace, fullEvidence, noragJudgment, question) : null,
       pairwise,
       durationMs: performance.now() - started,
@@ -151,8 +158,9 @@ function side(trace: RagTrace, evidence: EvidencePassage[], judgment: Faithfulne
     judgedAgainst: evidence.map((passage) => passage.id),
     judgment,
     keywords: keywordHits(trace.answer, question.keywords),
-    contentWordOverlap: trace.refused ? null : contentWordOverlap(trace.answer, evidence.map((passage) => passage.text)),
-    words: countWords(trace.answer),
+    // The pipeline's notes (the outdated-document note) are not the model's words.
+    contentWordOverlap: trace.refused ? null : contentWordOverlap(answerForJudging(trace), evidence.map((passage) => passage.text)),
+    words: countWords(answerForJudging(trace)),
   };
 }
 

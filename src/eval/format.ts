@@ -55,6 +55,9 @@ export const HEADLINE_METRICS: readonly { metric: string; label: string; better:
   { metric: 'positionConsistency', label: 'Pairwise position consistency', better: 'higher' },
   { metric: 'judgeErrorRate', label: 'Judge error rate', better: 'lower' },
   { metric: 'noragHallucinationRate', label: 'Hallucination rate (RAG off)', better: 'lower' },
+  { metric: 'unrelatedSourceRate', label: 'Answers citing an unrelated document', better: 'lower' },
+  { metric: 'noragAnswerRate', label: 'RAG-off answer rate (answerable)', better: 'higher' },
+  { metric: 'gateRate', label: 'Relevance gate fired (all questions)', better: 'lower' },
 ];
 
 export function formatMetric(metric: string, value: number | null | undefined): string {

@@ -50,6 +50,11 @@ export const GATE_METRICS: Readonly<Record<string, string>> = {
   contextSufficiencyRate: 'questions where some retrieved chunk answers the question / questions judged ok with chunks',
   contextPrecision: 'mean rank-weighted context precision (answer-bearing chunks near the top) of the RAG-on evidence',
   referenceRecall: "mean share of the reference answer's claims the RAG-on answer states (answerable questions, not refusals)",
+  noragAnswerRate: 'RAG-off answers that are not refusals / answerable questions',
+  unrelatedSourceRate: 'RAG-on answers (answerable, not refusals) citing a document with none of the relevant chunks / those answers',
+  gateRate: 'questions whose relevance gate fired (similarity or term coverage) / questions',
+  similarityGateRate: 'questions gated because no chunk reached minSimilarity / questions',
+  coverageGateRate: 'questions gated because a topic word occurs nowhere in the corpus / questions',
   ...Object.fromEntries(
     DEFAULT_KS.flatMap((k) => [
       [`recall@${k}`, `share of relevant chunks in the top ${k} (answerable questions)`],

@@ -1,3 +1,4 @@
+import { gateFiring, gateSection } from './gate-report.js';
 import { JUDGE_ERROR_ROW, OUTCOME_TABLE } from '../contract/outcome.js';
 import type { ConfidenceInterval } from '../metrics/index.js';
 import { answeredBy, cacheText, dollars, flaggedClaims, formatMetric, formatSpread, HEADLINE_METRICS, interval, percent, seconds } from './format.js';
@@ -41,6 +42,8 @@ export function markdownSummary(results: EvalResults): string {
     lines.push(`| ${label} | ${formatSpread(results, metric)} | ${results.runs.length > 1 ? '' : `${ci} | `}${denominator(results, metric)} |`);
   }
   lines.push('');
+
+  lines.push(...gateSection(gateFiring(results)));
 
   lines.push('## By category', '', '| category | n | recall@5 | refusal | false refusal | hallucination (on / off) | keywords | pairwise W-T-L | win rate |', '|---|---|---|---|---|---|---|---|---|');
   for (const category of first.byCategory) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from '../errors.js';
+import { MEMORY_CHAT_MODEL_ID } from '../providers/local/memory-model.js';
 import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '../judge/index.js';
 import { createHeuristicPairwiseJudge, createLlmPairwiseJudge } from '../judge/pairwise.js';
 import type { FaithfulnessJudge, PairwiseJudge } from '../judge/types.js';
@@ -150,6 +151,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
       indexPath,
       ownsIndex: config.indexPath === undefined,
       settings,
+      now,
       ...(refusalSentence ? { refusalSentence } : {}),
       ...(suite.domain !== null ? { domain: suite.domain } : {}),
     });
@@ -228,6 +230,11 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
       warnings.push(`the judge (${judgeChat.provider}:${judgeChat.modelId}) is the generator's own model: expect self-preference bias (see METHODOLOGY.md)`);
     }
     if (external) warnings.push(...targetWarnings(external, summaries));
+    if (summaries.some((summary) => summary.questions.some((question) => question.norag?.trace.models.chat === `local:${MEMORY_CHAT_MODEL_ID}`))) {
+      warnings.push(
+        `RAG-off answers come from ${MEMORY_CHAT_MODEL_ID}, a simulation: a hand-written stale memory (fixtures/memory: the handbook as of 2024 plus generic UK-employer facts), not a language model; RAG-off figures and the pairwise win rate measure RAG against that simulation`,
+      );
+    }
     const models = ledger.snapshot();
     const cacheStats = config.cache
       ? cached.reduce(

@@ -16,6 +16,7 @@ describe('suites', () => {
       { metric: 'recall@5', op: '>=', threshold: 0.8 },
       { metric: 'pairwiseWinRate', op: '>=', threshold: 0.5 },
       { metric: 'judgeErrorRate', op: '<=', threshold: 0.02 },
+      { metric: 'shouldHaveRefusedRate', op: '<=', threshold: 0.1 },
     ]);
   });
 

@@ -41,6 +41,7 @@ export function summarizeRun(run: number, seed: number, questions: QuestionResul
     mrr: retrieval.overall.mrr,
     ...Object.fromEntries(Object.entries(answerQuality.rates).map(([name, rate]) => [name, rate.rate])),
     ...Object.fromEntries(Object.entries(answerQuality.means).map(([name, entry]) => [name, entry.mean])),
+    ...answerRates(ran),
   };
   for (const k of DEFAULT_KS) {
     metrics[`recall@${k}`] = retrieval.overall.recall[k] ?? null;
@@ -221,4 +222,33 @@ export function spreadAcrossRuns(runs: RunSummary[]): Record<string, Spread> {
       return [name, { mean, min: Math.min(...measured), max: Math.max(...measured), sd, values }];
     }),
   );
+}
+
+/**
+ * Rates of what the answerer did, beyond right and wrong:
+ * - `noragAnswerRate`: RAG-off answers that are not refusals / answerable questions (offline, the
+ *   RAG-off side is a simulated stale memory: fixtures/memory);
+ * - `unrelatedSourceRate`: RAG-on answers to answerable questions that cite a document holding
+ *   none of the question's relevant chunks / RAG-on answers to answerable questions that are not
+ *   refusals (the answer carries a sentence from an unrelated document);
+ * - `gateRate`, `similarityGateRate`, `coverageGateRate`: questions whose relevance gate fired
+ *   (either half, the similarity half, the term-coverage half) / questions that ran.
+ */
+export function answerRates(questions: readonly QuestionResult[]): Record<string, number | null> {
+  const answerable = questions.filter((question) => !question.mustRefuse);
+  // A target without a RAG-off mode has no RAG-off answers to count.
+  const withNorag = answerable.filter((question) => question.norag !== null);
+  const noragAnswered = withNorag.filter((question) => !question.norag!.refused).length;
+  const answered = answerable.filter((question) => !question.rag!.refused && question.rag!.sources !== undefined);
+  const unrelated = answered.filter((question) => question.rag!.sources!.unrelated.length > 0).length;
+  const reasons = questions.map((question) => question.rag!.trace.retrieval);
+  const gated = (reason?: 'similarity' | 'coverage') =>
+    questions.length === 0 ? null : reasons.filter((summary) => summary?.gated && (reason === undefined || (summary.gateReason ?? 'similarity') === reason)).length / questions.length;
+  return {
+    noragAnswerRate: withNorag.length === 0 ? null : noragAnswered / withNorag.length,
+    unrelatedSourceRate: answered.length === 0 ? null : unrelated / answered.length,
+    gateRate: gated(),
+    similarityGateRate: gated('similarity'),
+    coverageGateRate: gated('coverage'),
+  };
 }

@@ -35,6 +35,11 @@ export interface SideResult {
   /** Share of the answer's content words found in the evidence it was judged against. */
   contentWordOverlap: number | null;
   words: number;
+  /**
+   * RAG-on only: the documents the answer cites (matched to its trace's chunks) and those among
+   * them that hold none of the question's relevant chunks (`unrelated`).
+   */
+  sources?: { cited: string[]; unrelated: string[] };
 }
 
 export interface QuestionResult {

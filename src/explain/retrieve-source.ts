@@ -46,7 +46,8 @@ export function explainQuery(header: string, frame: ReportFrame | null, sourceLi
  */
 export async function retrieveSource(index: GroundcheckIndex, query: string, options: SourceRetrievalOptions = {}): Promise<RetrievalResult> {
   const topK = options.topK ?? 6;
-  const retrieval = await retrieve(index, query, { topK: Math.max(topK, options.candidates ?? 20), minSimilarity: options.minSimilarity ?? 0 });
+  // An error report is not a question: neither half of the relevance gate applies to it.
+  const retrieval = await retrieve(index, query, { topK: Math.max(topK, options.candidates ?? 20), minSimilarity: options.minSimilarity ?? 0, termCoverage: false });
   const perFile = new Map<string, number>();
   const chunks: RetrievedChunk[] = [];
   let chars = 0;

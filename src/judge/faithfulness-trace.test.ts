@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerForJudging } from '../contract/notes.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import { createRagPipeline } from '../rag/pipeline.js';
 import { handbookIndex } from '../test-support/fixtures.js';
@@ -41,7 +42,7 @@ describe('judgeTrace', () => {
     expect(judge.inputs).toEqual([
       {
         question: trace.query,
-        answer: trace.answer,
+        answer: answerForJudging(trace), // the outdated-document note (the real clock makes every fixture old) is taken off
         // Title, section and date travel as fields; the body is the text after the source line.
         evidence: trace.chunks.map((chunk) => ({
           id: chunk.chunkId,
@@ -68,7 +69,7 @@ describe('judgeTrace', () => {
     const user = judgeModel.calls[0]!.messages[1]!.content;
     const ids = [...user.matchAll(/<evidence id="([^"]+)">\n([\s\S]*?)\n<\/evidence>/g)].map((match) => ({ id: match[1], text: match[2] }));
     expect(ids).toEqual(trace.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text })));
-    expect(user).toContain(`<answer>\n${trace.answer}\n</answer>`);
+    expect(user).toContain(`<answer>\n${answerForJudging(trace)}\n</answer>`);
   });
 
   it('appends reference excerpts after the chunks and passes the abort signal', async () => {

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import { createLocalEmbedder } from './local/embedder.js';
 import { createLocalChatModel } from './local/generator.js';
+import { createMemoryChatModel } from './local/memory-model.js';
 import { createSentenceEncoderEmbedder } from './local/sentence-embedder.js';
 import { createOpenAI } from './openai.js';
 import type { ChatModel, EmbeddingModel } from './spec.js';
@@ -65,7 +66,8 @@ export function modelsFromEnv(env: GroundcheckEnv = process.env, overrides: Mode
   const chatModelId = overrides.chatModel ?? env.GROUNDCHECK_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
   const embedModelId = overrides.embedModel ?? env.GROUNDCHECK_EMBED_MODEL ?? DEFAULT_EMBED_MODEL;
 
-  const chat = provider === 'openai' ? openai!.chat(chatModelId) : createLocalChatModel();
+  // Offline, RAG-off answers come from a simulated stale memory (fixtures/memory), not a refusal.
+  const chat = provider === 'openai' ? openai!.chat(chatModelId) : createMemoryChatModel({ grounded: createLocalChatModel() });
   const embedder =
     embedProvider === 'openai'
       ? openai!.embedding(embedModelId, dimensions !== undefined ? { dimensions } : {})
@@ -75,9 +77,9 @@ export function modelsFromEnv(env: GroundcheckEnv = process.env, overrides: Mode
   const where = openai ? ` at ${openai.baseURL}` : '';
   const description =
     provider === 'local' && embedProvider === 'local'
-      ? 'local (offline: extractive answers, hashed embeddings)'
+      ? 'local (offline: extractive answers, hashed embeddings; RAG-off from a simulated 2024 memory)'
       : provider === 'local' && embedProvider === 'use'
-        ? 'local (offline: extractive answers, sentence-encoder embeddings)'
+        ? 'local (offline: extractive answers, sentence-encoder embeddings; RAG-off from a simulated 2024 memory)'
         : `chat ${chat.provider}:${chat.modelId}, embeddings ${embedder.provider}:${embedder.modelId}${where}`;
   return { chat, embedder, description };
 }

@@ -172,7 +172,7 @@ describe('modelsFromEnv', () => {
     const offline = modelsFromEnv({ GROUNDCHECK_EMBED_PROVIDER: 'use' });
     expect(offline.embedder).toMatchObject({ provider: 'local', modelId: 'use-lite', dimensions: 512, fingerprint: expect.stringMatching(/^local-use-lite;.*;d=512;long=truncate$/) });
     expect(offline.chat.provider).toBe('local');
-    expect(offline.description).toBe('local (offline: extractive answers, sentence-encoder embeddings)');
+    expect(offline.description).toBe('local (offline: extractive answers, sentence-encoder embeddings; RAG-off from a simulated 2024 memory)');
     const mixed = modelsFromEnv({ OPENAI_API_KEY: 'k', GROUNDCHECK_EMBED_PROVIDER: 'use', GROUNDCHECK_EMBED_DIMENSIONS: '512' });
     expect(mixed.chat.provider).toBe('openai');
     expect(mixed.embedder.modelId).toBe('use-lite');

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EMPTY_USAGE, type ChatModel } from '../providers/spec.js';
 import { buildMessages, PROMPT_VERSION, type PromptOptions } from './prompt.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
+import { renderAnswerWithNotes } from '../contract/notes.js';
+import { outdatedCitedChunks, outdatedNoteSettings, type OutdatedNoteOptions } from './outdated-note.js';
 import { retrieve, validateQuery, type RetrievalResult, type RetrieveOptions } from './retrieve.js';
 import type { GroundcheckIndex } from './store.js';
 import type { RagMode, RagTrace } from '../contract/trace.js';
@@ -17,8 +19,15 @@ export interface RagPipelineOptions {
   maxOutputTokens?: number;
   /** Trace id generator. [generateId=crypto.randomUUID] */
   generateId?: () => string;
-  /** Clock, for tests. [now=() => new Date()] */
+  /** Clock: trace timestamps and the outdated-document note's age check. [now=() => new Date()] */
   now?: () => Date;
+  /**
+   * Append a note to answers that cite a document last updated more than `maxAgeMonths` ago
+   * ("Note: this policy document may be outdated — please verify with HR."); recorded in the
+   * trace's `notes`, and taken off again before judging. `false` turns it off.
+   * [outdatedNote={ maxAgeMonths: 6, text: OUTDATED_NOTE }]
+   */
+  outdatedNote?: OutdatedNoteOptions | false;
 }
 
 export interface AskOptions {
@@ -52,6 +61,7 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
   const generateId = options.generateId ?? randomUUID;
   const now = options.now ?? (() => new Date());
   const refusal = options.prompt?.refusalSentence ?? REFUSAL_SENTENCE;
+  const noteSettings = options.outdatedNote === false ? null : outdatedNoteSettings(options.outdatedNote);
 
   return {
     index,
@@ -61,7 +71,8 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
       const started = performance.now();
       const query = validateQuery(question);
       const mode: RagMode = askOptions.mode ?? 'rag';
-      const createdAt = now().toISOString();
+      const askedAt = now();
+      const createdAt = askedAt.toISOString();
       const base = {
         id: generateId(),
         createdAt,
@@ -79,6 +90,8 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
       }
       const retrievalSummary = retrieval && {
         gated: retrieval.gated,
+        gateReason: retrieval.gateReason ?? null,
+        ...(retrieval.termCoverage ? { termCoverage: retrieval.termCoverage } : {}),
         minSimilarity: retrieval.minSimilarity,
         topSimilarity: retrieval.topSimilarity,
         candidates: retrieval.candidates,
@@ -111,8 +124,10 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
         ...(askOptions.abortSignal ? { abortSignal: askOptions.abortSignal } : {}),
       });
       const generationMs = performance.now() - generationStarted;
-      const answer = result.text.trim();
-      const refused = isRefusal(answer, refusal);
+      const modelAnswer = result.text.trim();
+      const refused = isRefusal(modelAnswer, refusal);
+      const notes = !refused && noteSettings && outdatedCitedChunks(modelAnswer, chunks, askedAt, noteSettings.maxAgeMonths).length > 0 ? [noteSettings.text] : [];
+      const answer = renderAnswerWithNotes(modelAnswer, notes);
       return {
         ...base,
         models: { ...base.models, chat: `${chat.provider}:${result.modelId || chat.modelId}` },
@@ -120,6 +135,7 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
         retrieval: retrievalSummary,
         messages,
         answer,
+        ...(notes.length > 0 ? { notes } : {}),
         refused,
         refusalReason: refused ? 'model' : null,
         usage: result.usage,

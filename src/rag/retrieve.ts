@@ -2,6 +2,8 @@ import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
+import { checkTermCoverage, type TermCoverageOptions } from './term-coverage.js';
+import { placeRegionWords } from '../text/question-terms.js';
 
 export interface RetrieveOptions {
   /** Chunks handed to the model. [topK=DEFAULT_TOP_K=8] */
@@ -14,6 +16,13 @@ export interface RetrieveOptions {
    * [minSimilarity=the embedder's `suggestedMinSimilarity`, else 0.25]
    */
   minSimilarity?: number;
+  /**
+   * The term-coverage half of the relevance gate: the question is refused without calling the
+   * model when a topic word of its asking clause occurs nowhere in the corpus, in no close form
+   * and in nothing close in meaning (see `checkTermCoverage`). `false` turns it off.
+   * [termCoverage={ enabled: true }]
+   */
+  termCoverage?: TermCoverageOptions | false;
   /**
    * How the vector and the BM25 rankings are merged.
    * - `convex`: each list's scores are divided by that list's best score for this question (so
@@ -81,7 +90,9 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
   const hasDirection = queryVector.some((component) => component !== 0);
   const vectorHits = vectorWeight > 0 && hasDirection ? index.vectorSearch(queryVector, candidates) : [];
-  const textHits = textWeight > 0 ? index.textSearch(buildMatchQuery(question), candidates, options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) : [];
+  // Places are searched for by their region too ("Portugal" finds "working from abroad").
+  const textQuery = [question, ...placeRegionWords(question)].join(' ');
+  const textHits = textWeight > 0 ? index.textSearch(buildMatchQuery(textQuery), candidates, options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) : [];
 
   const fused = new Map<number, { score: number; vectorRank: number | null; textRank: number | null; similarity: number | null; bm25: number | null }>();
   const entry = (rowid: number) => {
@@ -123,7 +134,10 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   for (const [rowid, value] of ranked) if (value.similarity === null) value.similarity = filled.get(rowid) ?? 0;
 
   const topSimilarity = ranked.length === 0 ? null : Math.max(...ranked.map(([, value]) => value.similarity ?? 0));
-  const passing = ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
+  const coverageOptions = options.termCoverage === false ? null : options.termCoverage ?? {};
+  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await checkTermCoverage(index, question, coverageOptions) : null;
+  const uncovered = (termCoverage?.uncoveredTerms.length ?? 0) > 0;
+  const passing = uncovered ? [] : ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
   const stored = index.getChunks(passing.map(([rowid]) => rowid));
   const byRowid = new Map(stored.map((chunk) => [chunk.rowid, chunk]));
 
@@ -152,6 +166,8 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
     query: question,
     chunks: options.order === 'edges' ? orderByEdges(chunks) : chunks,
     gated: chunks.length === 0,
+    gateReason: uncovered ? 'coverage' : chunks.length === 0 ? 'similarity' : null,
+    ...(termCoverage ? { termCoverage } : {}),
     minSimilarity,
     topSimilarity,
     candidates: { vector: vectorHits.length, text: textHits.length, fused: fused.size },

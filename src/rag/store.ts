@@ -347,6 +347,16 @@ export class GroundcheckIndex {
     };
   }
 
+  /**
+   * Terms of the full-text vocabulary (Porter stems, as FTS5 stores them) that start with
+   * `prefix`, alphabetically, at most `limit` of them: for checking whether a question's word has
+   * a close form in the corpus ("month" for "monthly").
+   */
+  vocabularyWithPrefix(prefix: string, limit = 50): string[] {
+    if (prefix === '') return [];
+    return this.statements.termsInRange.all(prefix, `${prefix}\u{10ffff}`, limit) as string[];
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -393,6 +403,7 @@ function prepareStatements(db: Database.Database) {
     chunkCount: db.prepare(`SELECT count(*) FROM chunks`).pluck(),
     chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
     allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
+    termsInRange: db.prepare(`SELECT term FROM chunks_fts_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?`).pluck(),
     documentChunkHashes: db.prepare(`SELECT c.id, c.hash FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ?`),
   };
 }

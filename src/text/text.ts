@@ -100,12 +100,29 @@ export function splitSentences(text: string): string[] {
  * splitSentenceUnits('| Region | Dinner |\n| --- | --- |\n| London | £35 |') // ['Region: London; Dinner: £35']
  */
 export function splitSentenceUnits(body: string): string[] {
-  const units: string[] = [];
+  return sentenceUnits(body).map((unit) => unit.text);
+}
+
+/** A sentence unit with what kind of line it came from (see {@link sentenceUnits}). */
+export interface SentenceUnit {
+  /** The unit as {@link splitSentenceUnits} gives it. */
+  text: string;
+  /** `item`: a list item (its marker removed); `row`: a table row; `sentence`: prose. */
+  kind: 'sentence' | 'item' | 'row';
+}
+
+/**
+ * {@link splitSentenceUnits} with each unit's kind, so a reader can keep a list together (the
+ * sentence that introduces it and its items) and tell table rows from prose.
+ */
+export function sentenceUnits(body: string): SentenceUnit[] {
+  const units: SentenceUnit[] = [];
   let header: string[] | null = null;
   for (const unit of splitSentences(body)) {
     if (!unit.startsWith('|')) {
       header = null;
-      units.push(unit.replace(/^(?:[-*+]|\d+[.)])\s+/, ''));
+      const item = /^(?:[-*+]|\d+[.)])\s+/.exec(unit);
+      units.push({ text: item ? unit.slice(item[0].length) : unit, kind: item ? 'item' : 'sentence' });
       continue;
     }
     const cells = unit.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
@@ -113,7 +130,7 @@ export function splitSentenceUnits(body: string): string[] {
       header = cells;
       continue;
     }
-    units.push(cells.map((cell, index) => (header![index] ? `${header![index]}: ${cell}` : cell)).join('; '));
+    units.push({ text: cells.map((cell, index) => (header![index] ? `${header![index]}: ${cell}` : cell)).join('; '), kind: 'row' });
   }
   return units;
 }

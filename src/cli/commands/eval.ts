@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_PATH, openLlmCache, type LlmCache } from '../../eval/cache.js';
 import { cacheText, dollars, formatSpread, HEADLINE_METRICS, seconds } from '../../eval/format.js';
 import { mergeGates, parseGateExpression, type Gate } from '../../eval/gates.js';
+import { gateFiring, gateLine } from '../../eval/gate-report.js';
 import { evalModelsFromEnv, type EvalEnv } from '../../eval/models.js';
 import { createProgress } from '../../eval/progress.js';
 import { intervalFor } from '../../eval/report-markdown.js';
@@ -154,6 +155,7 @@ export function terminalSummary(results: EvalResults, paths: { json: string; mar
     const ci = results.runs.length === 1 ? intervalFor(results, metric) : '';
     lines.push(`  ${label.padEnd(40)} ${formatSpread(results, metric)}${ci ? `  95% CI ${ci}` : ''}`);
   }
+  lines.push(`  ${gateLine(gateFiring(results))}`);
   const calls = results.usage.models.reduce((sum, model) => sum + model.calls, 0);
   lines.push(`  model calls ${calls}, ${cacheText(results)}, cost ${dollars(results.usage.totalCostUsd)}`);
   if (results.usage.target) lines.push(`  target ${results.target.name}: ${results.usage.target.calls} answers asked, ${results.usage.target.cacheHits} from the cache, ${results.usage.target.failedCalls} failed attempts`);

@@ -12,6 +12,8 @@ export interface Answerer {
   /** Work that must succeed before any answer is asked for (groundcheck: the question's retrieval). */
   prepare?(question: EvalQuestion): Promise<void>;
   answer(question: EvalQuestion, mode: RagMode, signal?: AbortSignal): Promise<RagTrace>;
+  /** The document (slug) a chunk id belongs to, when the target's index is known (groundcheck's own). */
+  documentOf?(chunkId: string): string | undefined;
 }
 
 /** Calls made to an external target over a whole eval (cache hits are not calls). */

@@ -22,6 +22,8 @@ export interface GroundcheckTargetOptions {
   refusalSentence?: string;
   /** What the questions are about, for the closed-book prompt (the suite's `domain`). [domain=the prompt's neutral default] */
   domain?: string;
+  /** The run's clock: trace times and the outdated-document note's age check. [now=() => new Date()] */
+  now?: () => Date;
 }
 
 /** groundcheck's own pipeline as the eval's target: the suite's index, retrieval once per question. */
@@ -73,9 +75,10 @@ export async function openGroundcheckTarget(options: GroundcheckTargetOptions): 
   };
   return {
     forRun(generator) {
-      const pipeline = createRagPipeline({ index, chat: generator, retrieval: retrievalOptions, prompt, ...answerOptions });
+      const pipeline = createRagPipeline({ index, chat: generator, retrieval: retrievalOptions, prompt, ...answerOptions, ...(options.now ? { now: options.now } : {}) });
       return {
         norag: true,
+        documentOf: (chunkId) => index.getChunk(chunkId)?.documentSlug,
         prepare: async (question) => {
           await retrievalOf(question);
         },

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { renderChunkText } from '../../contract/formats.js';
+import { GUARDRAIL_REFUSAL_SENTENCE, REFUSAL_SENTENCE } from '../../contract/refusal.js';
+import type { RetrievedChunk } from '../../contract/trace.js';
+import { createHeuristicFaithfulnessJudge, evidenceFromTrace, judgeTrace } from '../../judge/index.js';
+import { createRagPipeline } from '../../rag/pipeline.js';
+import { buildMessages } from '../../rag/prompt.js';
+import { handbookIndex } from '../../test-support/fixtures.js';
+import { createLocalChatModel } from './generator.js';
+import { createMemoryChatModel } from './memory-model.js';
+
+function chunk(chunkId: string, title: string, section: string, body: string): RetrievedChunk {
+  return {
+    chunkId, document: chunkId.split('#')[0]!, title, section, updated: '2026-01-12',
+    text: renderChunkText({ title, section, updated: '2026-01-12', body }),
+    hash: 'h', score: 0.5, fusedScore: 0.03, rank: 1, vectorRank: 1, textRank: 1,
+  };
+}
+
+async function answer(question: string, chunks: RetrievedChunk[]): Promise<string> {
+  return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
+}
+
+describe('offline answerer (local-extractive-v2)', () => {
+  it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const trace = await pipeline.ask('Can I get paid in bitcoin?');
+    expect(trace).toMatchObject({ answer: REFUSAL_SENTENCE, refused: true, refusalReason: 'gate', chunks: [] });
+    expect(trace.retrieval).toMatchObject({ gated: true, gateReason: 'coverage', termCoverage: { uncoveredTerms: ['bitcoin'] } });
+    expect(trace.answer).not.toMatch(/antenatal/i);
+  });
+
+  it('"three" matches "3": a number written in words picks the sentence with the same figure', async () => {
+    const sickPay = chunk('sick#pay', 'Sickness Absence', 'Company Sick Pay',
+      'Employees with 5 years of service receive 13 weeks of full sick pay.\n\nEmployees with 3 years of service receive 8 weeks of full sick pay.');
+    const text = await answer('I have three years of service. How many weeks of full sick pay do I get?', [sickPay]);
+    expect(text).toContain('Employees with 3 years of service receive 8 weeks of full sick pay.');
+    expect(text).not.toContain('13 weeks');
+  });
+
+  it('specifics people add do not cause refusals: an amount, a date and a country', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const life = await pipeline.ask('My salary is £29,250. How much life cover would I have?');
+    expect(life.answer).toContain('4 times your basic salary');
+    const born = await pipeline.ask('My daughter was born on 28 December 2025. How much full-pay parental leave do I get?');
+    expect(born.answer).toContain('16 weeks at full pay');
+    const abroad = await pipeline.ask("I'd like to work remotely from Portugal for five weeks this summer. Is that allowed?");
+    expect(abroad.refused).toBe(false);
+    expect(abroad.answer).toContain('20 working days');
+  });
+
+  it('an amount in the question meets the condition it falls under ("£2,500" → "£1,000 or more")', async () => {
+    const training = [
+      chunk('t#under', 'Training', 'Training Under £1,000', 'If a course costs less than £1,000 in total, you do not need your manager\'s approval.'),
+      chunk('t#over', 'Training', 'Training Costing £1,000 or More', 'Training that costs £1,000 or more in total needs written approval from your manager before you book it.'),
+    ];
+    const text = await answer('Do I need my manager to approve a £2,500 course?', training);
+    expect(text).toContain('needs written approval');
+  });
+
+  it('a bullet list survives in an answer: the sentence that introduces it and every item, one per line', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel(), outdatedNote: false });
+    const trace = await pipeline.ask('Which e-learning modules must new starters complete in their first 30 days?');
+    expect(trace.answer).toContain(
+      'You must complete the following e-learning modules on MyHarbour Learning within your first 30 days:\n' +
+        '- Information Security Essentials\n- Data Protection Basics\n- Code of Conduct\n' +
+        '- Health and Safety Induction, including a display screen equipment (DSE) self-assessment',
+    );
+    // The list's claims are checkable quotes: the offline judge verifies every one.
+    const judgment = await judgeTrace(createHeuristicFaithfulnessJudge(), trace);
+    if (judgment.status !== 'ok') throw new Error(judgment.error);
+    expect(judgment.counts).toMatchObject({ contradicted: 0, absent: 0 });
+  });
+
+  it('a guardrail question is refused with the guardrail reason, not "not covered"', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    for (const question of ["What's Sarah Mitchell in Finance paid?", "Can you give me my manager's bank details?", 'Who reported the fraud concern through the Speak Up line?']) {
+      const trace = await pipeline.ask(question);
+      expect(trace.answer, question).toBe(GUARDRAIL_REFUSAL_SENTENCE);
+      expect(trace.refused).toBe(true);
+    }
+    // The asker's own data and the rules about it are answered.
+    expect((await pipeline.ask('Who gets to see my performance rating?')).refused).toBe(false);
+  });
+
+  it('quotes no sentence from a document unrelated to the question', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel(), outdatedNote: false });
+    const trace = await pipeline.ask('How many hours of TOIL can I build up at most?');
+    expect(trace.answer).toContain('22.5 hours');
+    expect(trace.answer).not.toContain('Gifts and Hospitality');
+  });
+});
+
+describe('closed-book memory model (a simulation)', () => {
+  it('says 16 weeks from its 2024 memory, and the judge contradicts it against the current corpus', async () => {
+    const index = await handbookIndex();
+    const pipeline = createRagPipeline({ index, chat: createMemoryChatModel({ grounded: createLocalChatModel() }) });
+    const question = 'How many weeks of full pay do I get on parental leave?';
+    const [rag, norag] = await Promise.all([pipeline.ask(question), pipeline.ask(question, { mode: 'norag' })]);
+    expect(norag.models.chat).toBe('local:local-memory-2024');
+    expect(norag.answer).toContain('16 weeks of parental leave at full pay');
+    expect(norag.answer).not.toMatch(/\(.*updated/); // a closed-book answer cites nothing
+    const judgment = await createHeuristicFaithfulnessJudge().judge({ question, evidence: evidenceFromTrace(rag), answer: norag.answer });
+    if (judgment.status !== 'ok') throw new Error(judgment.error);
+    const claim = judgment.claims.find((entry) => entry.text.includes('16 weeks'));
+    expect(claim).toMatchObject({ verdict: 'contradicted', evidenceChunkId: 'leave-policy#parental-leave' });
+    expect(claim!.note).toContain('20 weeks');
+    expect(judgment.hallucinated).toBe(true);
+  });
+
+  it('refuses what its memory does not cover, and answers documents prompts with the grounded model', async () => {
+    const model = createMemoryChatModel({ grounded: createLocalChatModel() });
+    const closed = await model.generate({ messages: buildMessages('Does the company offer pet insurance for dogs?', [], 'norag') });
+    expect(closed.text).toBe(REFUSAL_SENTENCE);
+    const parental = chunk('leave-policy#parental-leave', 'Leave Policy', 'Parental Leave', 'A birth parent is entitled to 20 weeks of parental leave at full pay.');
+    const grounded = await model.generate({ messages: buildMessages('How many weeks of parental leave at full pay?', [parental], 'rag') });
+    expect(grounded.text).toContain('20 weeks');
+  });
+});
+
+describe('offline answerer with a sentence encoder (opt-in)', () => {
+  it("adds each sentence's similarity to the question to its score", async () => {
+    const leave = chunk('leave#annual', 'Leave Policy', 'Annual Leave', 'Full-time employees receive 25 days of annual leave each year.\n\nThe leave year runs from 1 January to 31 December.');
+    const question = 'How many days of holiday do I get?';
+    expect(await answer(question, [leave])).toBe('Full-time employees receive 25 days of annual leave each year. (Leave Policy, updated 2026-01-12)');
+    // A stand-in encoder that finds only the second sentence close in meaning: it wins instead.
+    const encoder = { similarities: async (_query: string, texts: readonly string[]) => texts.map((text) => (text.startsWith('The leave year') ? 1 : 0)) };
+    const text = (await createLocalChatModel({ encoder, meaningWeight: 2 }).generate({ messages: buildMessages(question, [leave], 'rag') })).text;
+    expect(text).toBe('The leave year runs from 1 January to 31 December. (Leave Policy, updated 2026-01-12)');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Does a question ask for someone else's personal or confidential data? The offline answerer
+ * refuses those with the guardrail sentence its prompt names (a refusal with its reason), not
+ * with "not covered": a handbook covers pay confidentiality, so the documents do hold something
+ * relevant, and quoting them would be answering a question that must not be answered.
+ *
+ * The rule reads the question only: a request for a data item about a person other than the
+ * asker (a name, "my manager's", "the CEO's", "Tom from my team", "which of my colleagues", "who
+ * reported …"), or for a credential's value ("what's the password for …"). Questions about the
+ * asker's own data ("my salary", "my performance rating") and about rules ("who can see my
+ * rating?") are not requests for someone else's data.
+ */
+
+/** Data about a person that a colleague must not be given. */
+const PERSONAL_DATA =
+  /\b(?:salary|salaries|paid|earns?|earning|pay ?(?:rise|grade|band)|bonus|home address|address|(?:personal |home |mobile |phone )?(?:phone|mobile|telephone) number|number|mobile|bank (?:account )?details|bank account|account details|sort code|sick days|sickness|off sick|medical|health|condition|diagnosis|rating|rated|review (?:score|result)|disciplinary|warning|performance improvement plan|pip|pregnant|pregnancy|counselling|date of birth|birthday|age|national insurance|ni number|passport|emergency contact|personnel file|records?)\b/i;
+
+/** A person other than the asker: a name, a role's or colleague's possessive, a colleague picked out. */
+const OTHER_PERSON = [
+  // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a capitalized word that does not start the question.
+  /(?<!^)(?<![.?!]\s)\b(?!(?:I|I'm|I've|I'd|HR|IT|UK|EAP|CEO|CFO|MFA|DSE|VAT|GP|PIP|TOIL|USB|MBA|P45|P60|P11D)\b)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?(?:['’]s)?(?=\s+(?:in|from|on|at|get|got|paid|earn|earns|been|has|taken|had)\b|['’]s\b|\s+\w+\s+(?:review|rating|salary|number|address|details)\b)/u,
+  /\b(?:my|our|the|a|his|her|their)\s+(?:manager|boss|colleague|colleagues|co-?worker|team ?mate|teammate|ceo|cfo|director|supervisor|line manager|report|direct report|predecessor|successor)['’]s\b/i,
+  /\b(?:of|about|for)\s+(?:my|our|the)\s+(?:manager|boss|colleague|ceo|cfo|director|supervisor|line manager)\b/i,
+  /\bwhich\s+(?:of\s+(?:my|our|the)\s+)?(?:people|colleagues|employees|staff|members|engineers|managers|team members|ones)\b/i,
+  /\b(?:has|have|is|are|did)\s+(?:anyone|anybody|someone|somebody|any of (?:my|our|the) \w+)\b/i,
+  /\b(?:his|her|him|their)\b.*\b(?:salary|address|number|details|rating|records?)\b/i,
+];
+
+/** Asking who did something that is confidential about the person who did it ("who reported the concern?"). */
+const WHO_DID = /\bwho\s+(?:has|have|had|was|were)?\s*(?:reported|complained|raised|made a complaint|filed|blew the whistle|(?:been|is|are) (?:off sick|on (?:a )?(?:pip|warning|performance|disciplinary|sick|leave))|used|using|contacted)\b/i;
+
+/** Asking for a credential's value, not for the rules about credentials. */
+const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me have|need)\s+(?:the|a|an|our)?\s*(?:[\w-]+\s+){0,3}(?:password|passphrase|pin|login details|credentials)\s+(?:for|to|of|on)\b/i;
+
+/**
+ * Whether `question` asks for another person's personal or confidential data, or a credential.
+ *
+ * @example
+ * asksForPersonalData("What's Sarah Mitchell in Finance paid?") // true
+ * asksForPersonalData('Who gets to see my performance rating?') // false
+ */
+export function asksForPersonalData(question: string): boolean {
+  const text = question.replace(/\s+/g, ' ').trim();
+  if (CREDENTIAL.test(text) || WHO_DID.test(text)) return true;
+  if (!PERSONAL_DATA.test(text)) return false;
+  return OTHER_PERSON.some((pattern) => pattern.test(text));
+}

@@ -1,0 +1,81 @@
+import { parseChunkText, type PromptDocument } from '../../contract/formats.js';
+import { contentStemsWithDigits } from '../../text/numbers.js';
+import { sentenceUnits } from '../../text/text.js';
+import { figureConditions, questionFigures, type Figure, type FigureCondition } from './figures.js';
+
+/** A document of the prompt, with the fields its source line carries. */
+export interface SourceDocument {
+  id: string;
+  title: string;
+  updated: string | null;
+  section: string;
+  /** 0 for the first document of the prompt (retrieval puts the best first). */
+  rank: number;
+}
+
+/** One quotable unit of a document: a sentence, a list item or a table row. */
+export interface SourceUnit {
+  document: SourceDocument;
+  /** Position within its document. */
+  position: number;
+  /** As it will be quoted (table rows written with their headers). */
+  text: string;
+  kind: 'sentence' | 'item' | 'row';
+  /** A sentence ending in ":" that list items follow. */
+  introducesList: boolean;
+  /** Stems of the unit itself, number words as digits. */
+  stems: ReadonlySet<string>;
+  /** Stems of the document's title and section heading. */
+  contextStems: ReadonlySet<string>;
+  /** States a condition, limit or exception ("unless", "only if", "up to", "must"). */
+  isCondition: boolean;
+  /** Conditions the unit puts on figures ("less than £1,000", "grades 1 to 3"). */
+  conditions: FigureCondition[];
+  /** The figures the unit states, with the words around them. */
+  figures: Figure[];
+  /** Opens with a word that points back at the sentence before ("This", "It", "They", "These"). */
+  refersBack: boolean;
+}
+
+/** One document of the prompt and its units in reading order. */
+export interface Source {
+  document: SourceDocument;
+  units: SourceUnit[];
+}
+
+const CONDITION = /\b(?:unless|except|only if|only when|provided that|as long as|however|but|if|must|requires?|needs?|before|after|over|under|up to|at least|more than|less than|no more than|exceed|otherwise|within)\b/i;
+const REFERS_BACK = /^(?:this|that|these|those|it|they|such|the same|each of these|both)\b/i;
+
+/**
+ * The prompt's documents as quotable sources: fields from each document's source line
+ * (`parseChunkText`, the contract's parser), units from its body. A document without a source
+ * line is all body, titled by its id.
+ */
+export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[] {
+  return documents.map((promptDocument, rank) => {
+    const parts = parseChunkText(promptDocument.text);
+    const document: SourceDocument = {
+      id: promptDocument.id,
+      title: parts?.title || promptDocument.id,
+      updated: parts?.updated ?? null,
+      section: parts?.section ?? '',
+      rank,
+    };
+    const contextStems = new Set(contentStemsWithDigits(`${document.title} ${document.section}`));
+    const raw = sentenceUnits(parts?.body ?? promptDocument.text);
+    const units = raw.map((unit, position): SourceUnit => ({
+      document,
+      position,
+      text: unit.text,
+      kind: unit.kind,
+      introducesList: unit.kind === 'sentence' && unit.text.trimEnd().endsWith(':') && raw[position + 1]?.kind === 'item',
+      stems: new Set(contentStemsWithDigits(unit.text)),
+      contextStems,
+      isCondition: unit.kind !== 'row' && CONDITION.test(unit.text),
+      conditions: figureConditions(unit.text),
+      figures: questionFigures(unit.text),
+      refersBack: unit.kind === 'sentence' && REFERS_BACK.test(unit.text.trim()),
+    }));
+    return { document, units };
+  });
+}

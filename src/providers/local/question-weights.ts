@@ -1,0 +1,122 @@
+import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
+import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
+import { questionFigures, type Figure } from './figures.js';
+import type { SourceUnit } from './prompt-sources.js';
+
+/** One question stem with the weight it carries in matching sentences. */
+export interface WeightedTerm {
+  stem: string;
+  word: string;
+  kind: QuestionTerm['kind'] | 'region';
+  asking: boolean;
+  weight: number;
+  /** Found in some unit or heading of the prompt. */
+  found: boolean;
+  /** The prompt's stems that count as this word: itself, its close forms, compounds ending in it. */
+  matches: ReadonlySet<string>;
+}
+
+/** Whether a set of stems holds the term (in any of its matching forms). */
+export function holds(stems: ReadonlySet<string>, term: WeightedTerm): boolean {
+  for (const form of term.matches) if (stems.has(form)) return true;
+  return false;
+}
+
+/** The question as the answerer matches it: weighted stems and what kind of answer it wants. */
+export interface WeightedQuestion {
+  terms: WeightedTerm[];
+  /** Asks for a figure ("how much", "what's the rate", "how many weeks"). */
+  asksQuantity: boolean;
+  /** Digits the question itself states ("£2,500", "20 weeks"): a sentence stating them fits it. */
+  figures: ReadonlySet<string>;
+  /** The question's figures with what they count, for matching sentences' conditions. */
+  figureList: Figure[];
+  /** Asks two things ("…, and what happens to my holiday?", "both monthly and for furniture"). */
+  multiPart: boolean;
+}
+
+/** A question in two parts: joined by "and", "also", "both", "as well as", "plus", or two question marks. */
+const MULTI_PART = /\b(?:and|also|both|as well as|plus)\b|\?[^?]+\?/i;
+
+/**
+ * How much each kind of word counts. Topic words of the asking clause decide; the scenario's
+ * topic words help; specifics (figures, dates, places, people) help pick the right sentence but
+ * never decide on their own; words like "OK" or "quickly" barely count. Region words of a place
+ * ("Hamburg" → "Europe") count like a specific that policies name.
+ */
+const KIND_FACTOR = { asking: 1, context: 0.4, specific: 0.45, region: 0.8, generic: 0.1, verb: 0.6 } as const;
+
+const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|what(?:'s| is| are) the (?:rate|limit|cap|maximum|minimum|most|amount|allowance|deadline|excess)|what time|by when|what date|the most|maximum|minimum|limit|cap|rate|allowance|percentage|per (?:night|mile|head|day|month|year))\b/i;
+
+/**
+ * Weigh the question's words against the units in front of the answerer: an inverse document
+ * frequency over units (a word in few sentences is distinctive), times the kind of word it is.
+ * A topic word of the asking clause that no unit contains weighs as much as the rarest word that
+ * is found: it may be exactly what is asked about, and then no sentence answers the question.
+ */
+export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
+  const analysed = questionTerms(question.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
+  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const term of analysed) {
+    if (!seen.has(term.stem)) {
+      seen.add(term.stem);
+      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, strictlyAsking: term.asking, verbLike: term.verbLike });
+    }
+    for (const region of [...(PLACE_REGIONS.get(term.word) ?? []), ...(DAY_GROUPS.get(term.word) ?? [])]) {
+      if (seen.has(region)) continue;
+      seen.add(region);
+      expanded.push({ term: null, stem: region, word: region, kind: 'region', asking: term.focus });
+    }
+  }
+  const vocabulary = new Set<string>();
+  for (const unit of units) for (const set of [unit.stems, unit.contextStems]) for (const item of set) vocabulary.add(item);
+  const matchesOf = new Map(expanded.map((entry) => [entry.stem, formsOf(entry.stem, vocabulary, IRREGULAR_STEMS.get(entry.word))]));
+  // Document frequency over the prompt's documents, not its sentences: the document that answers
+  // a question tends to repeat its key word ("TOIL" five times in the TOIL section), which must
+  // not make that word look common next to a word that one unrelated sentence happens to hold.
+  const documents = [...new Set(units.map((unit) => unit.document))];
+  const frequency = new Map<string, number>();
+  for (const document of documents) {
+    const inDocument = units.filter((unit) => unit.document === document);
+    for (const entry of expanded) {
+      const forms = matchesOf.get(entry.stem)!;
+      if (inDocument.some((unit) => [...forms].some((form) => unit.stems.has(form) || unit.contextStems.has(form)))) frequency.set(entry.stem, (frequency.get(entry.stem) ?? 0) + 1);
+    }
+  }
+  const idf = (count: number) => Math.log(1 + documents.length / (1 + count));
+  const foundWeights = [...frequency.values()].map(idf);
+  const rarest = foundWeights.length === 0 ? 1 : Math.max(...foundWeights);
+  const terms: WeightedTerm[] = expanded.map((entry) => {
+    const count = frequency.get(entry.stem) ?? 0;
+    // A verb ("can I build up…") says less about the topic than a noun; it still counts.
+    const factor = (entry.kind === 'topic' ? (entry.asking ? KIND_FACTOR.asking : KIND_FACTOR.context) : KIND_FACTOR[entry.kind]) * (entry.verbLike ? KIND_FACTOR.verb : 1);
+    const found = count > 0;
+    // Missing specifics and regions are details the documents need not repeat; a missing noun of
+    // the asking clause itself is what may make the question unanswerable. A missing verb ("can I
+    // reply?") or scenario word ("a dodgy-looking email…") is more often the asker's own wording.
+    const weight = found ? idf(count) * factor : entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike ? rarest * factor : 0;
+    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)! };
+  });
+  const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
+  return { terms: terms.filter((term) => term.weight > 0), asksQuantity: QUANTITY.test(question), figures, figureList: questionFigures(question), multiPart: MULTI_PART.test(question) };
+}
+
+/**
+ * The stems of `vocabulary` that count as `stem`: itself; a close form (the same first five
+ * letters, at most two letters longer or shorter: "nightli" for "night"); a compound ending in it
+ * ("bicycl" for "cycl", "motorcycl" for "cycl").
+ */
+function formsOf(stem: string, vocabulary: ReadonlySet<string>, irregular?: string): Set<string> {
+  const forms = new Set([stem, ...(irregular ? [irregular] : [])]);
+  if (/^\d/.test(stem)) return forms;
+  for (const candidate of vocabulary) {
+    if (candidate === stem || /^\d/.test(candidate)) continue;
+    const close = stem.length >= 5 && candidate.length >= 5 && candidate.slice(0, 5) === stem.slice(0, 5) && Math.abs(candidate.length - stem.length) <= 2;
+    const compound = stem.length >= 4 && candidate.endsWith(stem) && candidate.length - stem.length <= 5;
+    // "fulli" for "full": the word with an ending the stemmer kept.
+    const ending = candidate.length >= 4 && stem.startsWith(candidate) && stem.length - candidate.length <= 2;
+    if (close || compound || ending) forms.add(candidate);
+  }
+  return forms;
+}

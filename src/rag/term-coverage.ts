@@ -1,0 +1,53 @@
+import { questionTerms } from '../text/question-terms.js';
+import type { TermCoverageSummary } from '../contract/trace.js';
+import type { GroundcheckIndex } from './store.js';
+
+/**
+ * Words of the question that are close in meaning to some word of the corpus, for the words that
+ * occur nowhere in it ("flu" and "illness"). Given the question's uncovered words, resolve to the
+ * ones it found a close match for. The offline default has none: only word forms are compared.
+ */
+export type MeaningMatcher = (words: readonly string[], index: GroundcheckIndex) => Promise<ReadonlySet<string>>;
+
+export interface TermCoverageOptions {
+  /** Check the question's topic words against the corpus vocabulary before answering. [enabled=true] */
+  enabled?: boolean;
+  /** Rescues uncovered words that mean something the corpus talks about. [closeInMeaning=none] */
+  closeInMeaning?: MeaningMatcher;
+}
+
+/**
+ * The term-coverage half of the relevance gate: which topic words of the question's asking clause
+ * (see `questionTerms`) occur nowhere in the corpus, in no close form ("monthly" for "month") and, when a {@link MeaningMatcher} is given, in nothing close in meaning.
+ * A question about something the corpus never names ("Can I be paid in bitcoin?") cannot be
+ * answered from it, however well its other words ("paid", "salary") match; the similarity gate
+ * cannot see that, because those other words make the pay-day chunk look relevant.
+ *
+ * Read from the index's full-text vocabulary, so it is always current with the corpus and costs a
+ * few point lookups per question.
+ *
+ * @example
+ * await checkTermCoverage(index, 'Can I get paid in bitcoin?') // { checkedTerms: 1, uncoveredTerms: ['bitcoin'] }
+ */
+export async function checkTermCoverage(index: GroundcheckIndex, question: string, options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
+  const topic = questionTerms(question).filter((term) => term.kind === 'topic' && term.asking && !term.verbLike);
+  if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
+  const frequencies = index.corpusStatistics().documentFrequencies(topic.map((term) => term.stem));
+  let uncovered = topic.filter((term) => !frequencies.has(term.stem) && !hasCloseForm(index, term.stem)).map((term) => term.word);
+  if (uncovered.length > 0 && options.closeInMeaning) {
+    const rescued = await options.closeInMeaning(uncovered, index);
+    uncovered = uncovered.filter((word) => !rescued.has(word));
+  }
+  return { checkedTerms: topic.length, uncoveredTerms: uncovered };
+}
+
+/**
+ * A corpus stem that is the same word in another form: equal up to its fifth letter and at most
+ * two letters longer or shorter ("month"/"monthli", "motorbik"/"motorcycl"). Deliberately narrow:
+ * "membership" is not "member", "party" is not "part", "shower" is not "show".
+ */
+function hasCloseForm(index: GroundcheckIndex, stem: string): boolean {
+  if (stem.length < 5) return false;
+  for (const term of index.vocabularyWithPrefix(stem.slice(0, 5))) if (Math.abs(term.length - stem.length) <= 2) return true;
+  return false;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { numberWordsToDigits, replaceNumberWords } from './numbers.js';
+import { placeRegionWords, questionTerms } from './question-terms.js';
+
+const kinds = (question: string) => Object.fromEntries(questionTerms(question).map((term) => [term.word, `${term.kind}${term.asking ? '' : ' (scenario)'}`]));
+
+describe('questionTerms', () => {
+  it.each([
+    ['Can I get paid in bitcoin?', { paid: 'topic', bitcoin: 'topic' }],
+    ['Can I work from my parents\' flat in Spain for three weeks in March?', { work: 'topic', parents: 'specific', flat: 'topic', spain: 'specific', 3: 'specific', weeks: 'specific', march: 'specific' }],
+    ["What's Sarah Mitchell in Finance paid?", { sarah: 'specific', mitchell: 'specific', finance: 'topic', paid: 'topic' }],
+    ['My salary is £29,250. How much life cover would I have?', { salary: 'topic (scenario)', 29250: 'specific (scenario)', life: 'topic', cover: 'topic' }],
+    ['A supplier sent me a bottle of wine. Can I keep it?', { supplier: 'topic (scenario)', sent: 'topic (scenario)', bottle: 'topic (scenario)', wine: 'topic (scenario)', keep: 'topic' }],
+    ["I'm checking an old payslip: what was the allowance in August 2025?", { checking: 'topic (scenario)', old: 'topic (scenario)', payslip: 'topic (scenario)', allowance: 'topic', august: 'specific', 2025: 'specific' }],
+    ['Is that OK, and can I just reply quickly?', { ok: 'generic', reply: 'topic', quickly: 'generic' }],
+  ])('%s', (question, expected) => {
+    expect(kinds(question)).toEqual(expected);
+  });
+
+  it('marks verbs after "I", "to", "can" and lets the scenario speak when the asking clause names no topic', () => {
+    expect(questionTerms('Can I reply?').find((term) => term.word === 'reply')).toMatchObject({ kind: 'topic', verbLike: true });
+    const terms = questionTerms('I set up MFA on my phone but lost it. What do I do?');
+    expect(terms.find((term) => term.word === 'mfa')).toMatchObject({ asking: false, focus: true });
+  });
+
+  it('places bring their region words; e-mail addresses are details', () => {
+    expect(placeRegionWords('Can I work from Portugal?')).toEqual(['europe', 'abroad']);
+    expect(placeRegionWords('A trip to New York')).toEqual(['usa', 'america', 'abroad']);
+    expect(questionTerms('I am jane.doe@example.org: how do I claim mileage?').map((term) => term.word)).toEqual(['claim', 'mileage']);
+  });
+});
+
+describe('number words', () => {
+  it.each([
+    [['three', 'weeks'], ['3', 'weeks']],
+    [['twenty', 'five', 'days'], ['25', 'days']],
+    [['two', 'hundred', 'pounds'], ['200', 'pounds']],
+    [['a', 'dozen'], ['a', '12']],
+    [['eleven'], ['11']],
+  ])('%j → %j', (words, digits) => {
+    expect(numberWordsToDigits(words)).toEqual(digits);
+  });
+
+  it('rewrites number words in text, leaving everything else', () => {
+    expect(replaceNumberWords('I have three years and twenty-five days of service.')).toBe('I have 3 years and 25 days of service.');
+    expect(replaceNumberWords('No numbers here.')).toBe('No numbers here.');
+  });
+});

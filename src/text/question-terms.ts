@@ -1,0 +1,166 @@
+import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
+import { DATE_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
+import { splitSentences, stem, STOPWORDS } from './text.js';
+
+/**
+ * What each word of a question does, read from the question alone (no corpus): the words that
+ * name what is asked about (`topic`), the details around it (`specific`: figures, dates, places,
+ * people mentioned, words framing a quantity) and words that carry no topic (`generic`: "is that
+ * OK?", "quickly"). Each word also says whether it stands in the clause that asks (`asking`) or
+ * in the scenario told before it ("A supplier sent me a bottle of wine. Can I keep it?": the wine
+ * is scenario, the asking clause is "Can I keep it?").
+ *
+ * Used by the relevance gate's term-coverage check (src/rag/term-coverage.ts) and by the offline
+ * answerer; both need "is a key word of this question missing?", and only the topic words of
+ * the asking clause can make a question unanswerable by being missing.
+ */
+
+export type TermKind = 'topic' | 'specific' | 'generic';
+
+export interface QuestionTerm {
+  /** Lowercased word as written (number words as digits: `three` → `3`). */
+  word: string;
+  /** Porter stem (digits unchanged). */
+  stem: string;
+  kind: TermKind;
+  /** In the clause that asks, rather than in the scenario before it. */
+  asking: boolean;
+  /**
+   * What the question is about: the asking clause's words, or, when the asking clause names no
+   * topic ("What do I do?", "Is that allowed?"), the scenario's words too.
+   */
+  focus: boolean;
+  /** Written with a capital letter where a sentence does not start (a name). */
+  capitalized: boolean;
+  /**
+   * Reads as a verb after "I", "to", "can"… ("can I reply", "if I cycle"): it counts as a topic
+   * word for matching, but a verb missing from the corpus is a paraphrase more often than a topic
+   * the corpus lacks, so the term-coverage gate does not look it up.
+   */
+  verbLike: boolean;
+}
+
+/** Words that ask whether something is fine without naming a topic. */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  (
+    'ok okay alright allowed fine right possible permitted true correct sure still already just really actually now then ago again soon later ' +
+    'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
+    'everything thing things way lot bit kind sort happen happens happened ' +
+    'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
+    'mean going think thought heard hear told reckon'
+  ).split(' '),
+);
+
+/** Words after which the next word reads as a verb ("can I reply", "to plug"), not a thing asked about. */
+const VERB_CONTEXT: ReadonlySet<string> = new Set('i you we they he she can could to will would should must might do does did don doesn didn just also'.split(' '));
+
+/** Opening words of a clause that asks. */
+const ASKING_START = /^(?:what|what's|whats|how|can|could|do|does|did|is|are|am|will|would|should|shall|who|who's|whom|whose|which|when|where|why|may|might|has|have|had|must|if so)\b/i;
+
+/** Leading clauses that set a scene before the question proper: "If I stay with my sister, can I…". */
+const LEAD_CLAUSE = /^(?:if|when|as|since|after|because|while|once|now that|given that)\b[^,?]*,\s*/i;
+
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/**
+ * Analyse a question's words (stopwords dropped, repeats kept once).
+ *
+ * @example
+ * questionTerms('A supplier sent me wine worth £70. Can I keep it?')
+ * // [{ word: 'supplier', kind: 'topic', asking: false, … }, { word: 'wine', … asking: false }, { word: '70', kind: 'specific', … },
+ * //  { word: 'keep', kind: 'topic', asking: true, … }]
+ */
+export function questionTerms(question: string): QuestionTerm[] {
+  // "I'm checking an old payslip: what was…" — the part before the colon sets the scene.
+  // E-mail addresses and links are details, never topics.
+  const text = withDigitGroups(question).replace(/\S+@\S+|\bhttps?:\/\/\S+|\bwww\.\S+/gi, ' ').replace(/\s+/g, ' ').trim();
+  const sentences = text
+    .split(/:\s+(?=(?:what|how|can|do|does|is|are|will|should|who|which|when|where)\b)/i)
+    .flatMap((part) => splitSentences(part));
+  const asking = sentences.map((sentence) => sentence.trim().endsWith('?') || ASKING_START.test(sentence.trim()));
+  const anyAsking = asking.some(Boolean);
+  const terms: QuestionTerm[] = [];
+  const seen = new Set<string>();
+  sentences.forEach((sentence, sentenceIndex) => {
+    const lead = LEAD_CLAUSE.exec(sentence);
+    const clauses = lead ? [{ text: lead[0], asking: false }, { text: sentence.slice(lead[0].length), asking: true }] : [{ text: sentence, asking: true }];
+    let first = true;
+    for (const clause of clauses) {
+      const isAsking = (anyAsking ? asking[sentenceIndex]! : true) && clause.asking;
+      for (const term of clauseTerms(clause.text, first, isAsking)) {
+        if (seen.has(term.stem)) continue;
+        seen.add(term.stem);
+        terms.push(term);
+      }
+      first = false;
+    }
+  });
+  // A question whose asking clause names no topic ("What do I do?", "Is that allowed?") asks
+  // about its scenario: the scenario's words are then what is asked about.
+  const askingTopic = terms.some((term) => term.asking && term.kind === 'topic');
+  for (const term of terms) term.focus = term.asking || !askingTopic;
+  return terms;
+}
+
+/** `£12,000` → `£12000`, so an amount is one number, not `12` and `000`. */
+export function withDigitGroups(text: string): string {
+  return text.replace(/(\d),(?=\d{3}\b)/g, '$1');
+}
+
+function clauseTerms(text: string, startsSentence: boolean, asking: boolean): QuestionTerm[] {
+  const matches = [...text.matchAll(TOKEN)].map((match) => match[0]);
+  const possessive = matches.map((word) => /['’]s$/i.test(word));
+  const raw = matches.map((word) => word.replace(/['’]s$/i, ''));
+  const folded = raw.map((word) => word.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’].*$/, ''));
+  const digits = numberWordsToDigits(folded);
+  // numberWordsToDigits may merge words ("twenty five" → "25"); keep the original casing aligned.
+  const aligned = digits.length === folded.length;
+  const isCapitalized = (index: number) => {
+    const original = aligned ? raw[index] : undefined;
+    return original !== undefined && /^\p{Lu}/u.test(original) && !(startsSentence && index === 0) && !/^\p{Lu}+$/u.test(original);
+  };
+  const terms: QuestionTerm[] = [];
+  for (let index = 0; index < digits.length; index++) {
+    const word = digits[index]!;
+    if (STOPWORDS.has(word) || word.length === 0) continue;
+    const capitalized = isCapitalized(index);
+    const previous = index > 0 ? digits[index - 1]! : '';
+    const next = index + 1 < digits.length ? digits[index + 1]! : '';
+    // A person named in the question ("Sarah Mitchell in Finance", "James Okafor's", "Tom from
+    // my team") is a detail of it, not its topic, even though the corpus never names them.
+    const named =
+      capitalized &&
+      (isCapitalized(index + 1) ||
+        isCapitalized(index - 1) ||
+        (aligned && possessive[index]) ||
+        // the subject of "has Olu been…", "did Aisha get…"
+        (/^(?:has|have|is|was|did|does)$/.test(previous) && /^(?:been|got|get|taken|had|gone|off|on|left|said|made|received|earned|earn)$/.test(next)) ||
+        (/^(?:from|in|on|at)$/.test(next) && /^(?:my|our|the|\p{Lu})/u.test(aligned ? raw[index + 2] ?? '' : '')));
+    // The unit of a stated figure ("five weeks", "3 years") belongs to the figure, a detail.
+    const figureUnit = /^\d/.test(previous) && /^[a-z]+$/.test(word);
+    const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous) });
+  }
+  return terms;
+}
+
+function kindOf(word: string, previous: string, next: string): TermKind {
+  if (/\d/.test(word) || isNumberWord(word) || ordinalValue(word) !== null) return 'specific';
+  if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
+  if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
+  if (GENERIC_WORDS.has(word)) return 'generic';
+  return 'topic';
+}
+
+/**
+ * The region words for the places a question names ("Portugal" → `europe abroad`), for searching:
+ * a policy says "working from abroad", a person asks about working from Portugal.
+ *
+ * @example
+ * placeRegionWords('Can I work from Portugal for a month?') // ['europe', 'abroad']
+ */
+export function placeRegionWords(question: string): string[] {
+  const found = new Set<string>();
+  for (const term of questionTerms(question)) for (const region of PLACE_REGIONS.get(term.word) ?? []) found.add(region);
+  return [...found];
+}
