@@ -159,7 +159,7 @@ describe('groundcheckDashboard, mounted in any app', () => {
 });
 
 describe('dashboard token policy', () => {
-  const store = { getCapture: async () => undefined, listCaptures: async () => [] };
+  const store = { getCapture: async () => undefined, listCaptures: async () => [], outcomeCounts: async () => [] };
   it.each([
     [{ NODE_ENV: 'production' }, undefined, 'dashboard_token_required'],
     [{ NODE_ENV: 'Production' }, undefined, 'dashboard_token_required'],
