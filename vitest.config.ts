@@ -8,6 +8,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     // Tests must never pick up a developer's real key or endpoint.
-    env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', GROUNDCHECK_PROVIDER: '' },
+    env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', GROUNDCHECK_PROVIDER: '', GROUNDCHECK_EMBED_PROVIDER: '' },
   },
 });

@@ -1,15 +1,20 @@
 /**
  * bench:middleware — what `captureRag` costs a request: the demo chat route (offline provider)
  * under autocannon load on 127.0.0.1, bare (`createApp({ capture: false })`) against captured
- * (`captureRag` plus the in-process live judge), in alternating rounds.
+ * (`captureRag` plus the in-process live judge), and against the same bare app instrumented with
+ * the OpenTelemetry JS SDK recording the same request, retrieval and chat spans through a batch
+ * span processor into a no-op exporter (`otel`: what tracing those spans with the SDK costs), in
+ * rotating rounds.
  *
- * Fair setup on two cores: one server process pinned to CPU 1 (taskset) holds both apps, each on
- * its own port and with its own index copy; the load generator runs here, pinned to CPU 0. Only one
- * app is under load at a time, and only that app's judge worker runs. Both apps log at the same
- * level to /dev/null. One process for both because separate processes with identical code
+ * Fair setup on two cores: one server process pinned to CPU 1 (taskset) holds the three apps, each
+ * on its own port and with its own index copy; the load generator runs here, pinned to CPU 0. Only
+ * one app is under load at a time, and only that app's judge worker runs. All apps log at the same
+ * level to /dev/null. One process for all because separate processes with identical code
  * differed by up to ~5% (an A/A run, `--control`, shows the noise that is left). Each round warms up
- * first (discarded), then measures; the order of the two apps flips every round. Latencies are
- * timed per request (autocannon's histogram holds whole milliseconds).
+ * first (discarded), then measures; the order of the apps rotates every round. Latencies are
+ * timed per request (autocannon's histogram holds whole milliseconds). Besides the process's CPU
+ * time, the main thread's own CPU time is read (/proc/self/task/<pid>/schedstat): the request
+ * thread's cost per capture, without the capture store's checkpoint thread.
  *
  * The captured app's judge worker runs with a settle delay longer than the whole benchmark, so any
  * judge call during a round would have to come from the request path: the table shows the count
@@ -54,7 +59,10 @@ const USAGE =
   '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n' +
   '  --inline-checkpoints: the capture store with backgroundCheckpoints: false (SQLite checkpoints inside commits)\n';
 
-const MODES = ['bare', 'captured'] as const;
+const MODES = ['bare', 'captured', 'otel'] as const;
+/** The apps compared with `bare`. */
+const MEASURED = ['captured', 'otel'] as const;
+type Measured = (typeof MEASURED)[number];
 type Mode = (typeof MODES)[number];
 
 /** A load shape: `connections` in parallel, each sending its next request when the last is answered, capped at `rate` req/s overall. */
@@ -71,6 +79,12 @@ interface RoundFigures extends LoadRoundResult {
   mode: Mode;
   /** Server CPU time per 2xx response, µs (includes writing this round's captures). */
   cpuMicrosPerRequest: number;
+  /** Main-thread CPU time per 2xx response, µs; `null` where /proc does not give it. */
+  mainCpuMicrosPerRequest: number | null;
+  /** Spans the otel app ended during the round (0 for the others). */
+  otelSpans: number;
+  /** Medians of the round's single calls (see `ServerStats.callMedians`). */
+  callMedians: ServerStats['callMedians'];
   /** Garbage-collection time per 2xx response, µs (part of the CPU time). */
   gcMicrosPerRequest: number;
   /** The captured app's capture work per 2xx response, µs, timed where it runs (see `ServerStats.captureWork`). */
@@ -87,6 +101,7 @@ interface ModeSummary {
   p50_ms: number;
   p99_ms: number;
   cpu_us_per_req: number;
+  main_cpu_us_per_req: number | null;
   gc_us_per_req: number;
 }
 
@@ -146,7 +161,7 @@ async function main(): Promise<void> {
       const { connections } = profile;
       const shape = { connections, ...(profile.rate !== null ? { overallRate: profile.rate } : {}), bodies };
       for (let roundIndex = 0; roundIndex < rounds; roundIndex++) {
-        const order: Mode[] = roundIndex % 2 === 0 ? ['bare', 'captured'] : ['captured', 'bare'];
+        const order: Mode[] = MODES.map((_, position) => MODES[(position + roundIndex) % MODES.length]!);
         for (const mode of order) {
           await child.request('measure', { app: mode });
           if (warmup > 0) await checkedRound(mode, { url: url(mode), durationSeconds: warmup, ...shape });
@@ -161,6 +176,9 @@ async function main(): Promise<void> {
             mode,
             cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / load.ok,
             gcMicrosPerRequest: (after.gcMicros - before.gcMicros) / load.ok,
+            mainCpuMicrosPerRequest: after.mainThreadCpuMicros === null || before.mainThreadCpuMicros === null ? null : (after.mainThreadCpuMicros - before.mainThreadCpuMicros) / load.ok,
+            otelSpans: after.otelSpans.ended - before.otelSpans.ended,
+            callMedians: after.callMedians,
             work: {
               redact: (after.captureWork.redact - before.captureWork.redact) / load.ok,
               write: (after.captureWork.write - before.captureWork.write) / load.ok,
@@ -174,7 +192,8 @@ async function main(): Promise<void> {
           figures.push(row);
           process.stderr.write(
             `${profile.key.padEnd(6)} round ${row.round} ${mode.padEnd(8)} ${row.rps.toFixed(0)} req/s  p50 ${row.p50Ms.toFixed(3)} ms  p99 ${row.p99Ms.toFixed(3)} ms  ` +
-              `${row.cpuMicrosPerRequest.toFixed(0)} µs CPU/req (GC ${row.gcMicrosPerRequest.toFixed(0)})` +
+              `${row.cpuMicrosPerRequest.toFixed(0)} µs CPU/req (main thread ${row.mainCpuMicrosPerRequest?.toFixed(0) ?? '?'}, GC ${row.gcMicrosPerRequest.toFixed(0)})` +
+              (mode === 'otel' ? `  spans ${row.otelSpans}` : '') +
               (mode === 'captured'
                 ? `  capture work µs/req: redact ${row.work.redact.toFixed(1)} write ${row.work.write.toFixed(1)} log ${row.work.log.toFixed(1)} claim ${row.work.claim.toFixed(1)}` +
                   `  judge calls ${row.judgeCalls}  captures ${row.capturesStored}/${row.ok}`
@@ -186,6 +205,8 @@ async function main(): Promise<void> {
     }
 
     const finalStats = (await child.request<{ stats: ServerStats }>('flush', { app: 'captured' })).stats;
+    // The span counts are the otel app's own.
+    finalStats.otelSpans = (await child.request<{ stats: ServerStats }>('flush', { app: 'otel' })).stats.otelSpans;
     const backlog =
       backlogSeconds > 0
         ? await child.request<{ judgeCalls: number; judged: number; failures: number; seconds: number; pending: number }>('judgeBacklog', { app: 'captured', seconds: backlogSeconds })
@@ -237,12 +258,13 @@ function report(
 ): void {
   const out = (text: string) => process.stdout.write(`${text}\n`);
   out('');
-  if (settings.control) out('CONTROL RUN (--control): the app labelled "captured" is built bare too; any difference below is noise.');
+  if (settings.control) out('CONTROL RUN (--control): the apps labelled "captured" and "otel" are built bare too; any difference below is noise.');
   out(
-    `bench:middleware — demo POST /api/chat (offline provider, the 78 handbook questions in turn), ${settings.rounds} alternating round(s) of ${settings.duration} s ` +
-      `per mode and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}) + in-process judge worker; ` +
-      `logs at "${settings.logLevel}" to /dev/null in both apps; ` +
-      (settings.pin ? 'both apps in one server process on CPU 1, autocannon on CPU 0' : 'not pinned to CPUs') +
+    `bench:middleware — demo POST /api/chat (offline provider, the 78 handbook questions in turn), ${settings.rounds} rotating round(s) of ${settings.duration} s ` +
+      `per app and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}) + in-process judge worker; ` +
+      `otel app: the OpenTelemetry JS SDK recording the same request, retrieval and chat spans (BatchSpanProcessor, defaults; no-op exporter); ` +
+      `logs at "${settings.logLevel}" to /dev/null in all apps; ` +
+      (settings.pin ? 'all apps in one server process on CPU 1, autocannon on CPU 0' : 'not pinned to CPUs') +
       `; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
   );
   out('Profiles: cN = N connections, each sending its next request as soon as the last is answered (the server saturates); cN@R = the same capped at R requests/s overall.');
@@ -250,7 +272,7 @@ function report(
   out('Per round (latency percentiles from per-request timings; "ac p50" is autocannon\'s own whole-millisecond histogram):');
   out(
     formatTable(
-      ['load', 'round', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'ac p50', 'CPU µs/req', 'GC µs/req', 'judge calls', 'captures stored', '2xx'],
+      ['load', 'round', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'ac p50', 'CPU µs/req', 'main-thread CPU µs/req', 'GC µs/req', 'judge calls', 'captures stored', 'spans', '2xx'],
       figures.map((row) => [
         row.profile,
         row.round,
@@ -260,69 +282,150 @@ function report(
         row.p99Ms.toFixed(3),
         row.autocannonP50Ms,
         Math.round(row.cpuMicrosPerRequest),
+        row.mainCpuMicrosPerRequest === null ? '-' : Math.round(row.mainCpuMicrosPerRequest),
         Math.round(row.gcMicrosPerRequest),
         row.mode === 'captured' ? row.judgeCalls : '-',
         row.mode === 'captured' ? row.capturesStored : '-',
+        row.mode === 'otel' ? row.otelSpans : '-',
         row.ok,
       ]),
     ),
   );
 
-  const summaryRows: (string | number)[][] = [];
-  const byProfile: Record<string, { bare: ModeSummary; captured: ModeSummary; ratio: Record<string, number>; added: Record<string, number> }> = {};
-  for (const profile of profiles) {
-    const rows = (mode: Mode) => figures.filter((row) => row.profile === profile.key && row.mode === mode);
-    const summarize = (mode: Mode): ModeSummary => ({
-      rps: round(median(rows(mode).map((row) => row.rps)), 1),
-      p50_ms: round(median(rows(mode).map((row) => row.p50Ms)), 4),
-      p99_ms: round(median(rows(mode).map((row) => row.p99Ms)), 4),
-      cpu_us_per_req: round(median(rows(mode).map((row) => row.cpuMicrosPerRequest)), 1),
-      gc_us_per_req: round(median(rows(mode).map((row) => row.gcMicrosPerRequest)), 1),
+  const rowsOf = (profile: string, mode: Mode) => figures.filter((row) => row.profile === profile && row.mode === mode);
+  const summarize = (profile: string, mode: Mode): ModeSummary => {
+    const rows = rowsOf(profile, mode);
+    const main = rows.map((row) => row.mainCpuMicrosPerRequest);
+    return {
+      rps: round(median(rows.map((row) => row.rps)), 1),
+      p50_ms: round(median(rows.map((row) => row.p50Ms)), 4),
+      p99_ms: round(median(rows.map((row) => row.p99Ms)), 4),
+      cpu_us_per_req: round(median(rows.map((row) => row.cpuMicrosPerRequest)), 1),
+      main_cpu_us_per_req: main.some((value) => value === null) ? null : round(median(main as number[]), 1),
+      gc_us_per_req: round(median(rows.map((row) => row.gcMicrosPerRequest)), 1),
+    };
+  };
+  /** Paired by round: each round's figure of `mode` against the same round's bare figure. */
+  const paired = (profile: string, mode: Measured, figure: (row: RoundFigures) => number | null, combine: (value: number, bare: number) => number): number | null => {
+    const bareRows = rowsOf(profile, 'bare');
+    const values = rowsOf(profile, mode).map((row, index) => {
+      const value = figure(row);
+      const bare = figure(bareRows[index]!);
+      return value === null || bare === null ? null : combine(value, bare);
     });
-    // Paired by round: each round's captured figure against the same round's bare figure.
-    const paired = (figure: (row: RoundFigures) => number, combine: (captured: number, bare: number) => number) =>
-      median(rows('captured').map((row, index) => combine(figure(row), figure(rows('bare')[index]!))));
-    const bare = summarize('bare');
-    const captured = summarize('captured');
-    const ratio = {
-      rps: round(paired((row) => row.rps, (c, b) => c / b), 4),
-      p50: round(paired((row) => row.p50Ms, (c, b) => c / b), 4),
-      p99: round(paired((row) => row.p99Ms, (c, b) => c / b), 4),
-      cpu_per_req: round(paired((row) => row.cpuMicrosPerRequest, (c, b) => c / b), 4),
-    };
-    const added = {
-      p50_ms: round(paired((row) => row.p50Ms, (c, b) => c - b), 4),
-      p99_ms: round(paired((row) => row.p99Ms, (c, b) => c - b), 4),
-      cpu_us_per_req: round(paired((row) => row.cpuMicrosPerRequest, (c, b) => c - b), 1),
-      gc_us_per_req: round(paired((row) => row.gcMicrosPerRequest, (c, b) => c - b), 1),
-    };
-    byProfile[profile.key] = { bare, captured, ratio, added };
-    const sign = (value: number) => (value >= 0 ? '+' : '');
-    summaryRows.push(
-      [profile.key, 'bare', bare.rps, bare.p50_ms.toFixed(3), bare.p99_ms.toFixed(3), bare.cpu_us_per_req, bare.gc_us_per_req, '', '', '', ''],
-      [profile.key, 'captured', captured.rps, captured.p50_ms.toFixed(3), captured.p99_ms.toFixed(3), captured.cpu_us_per_req, captured.gc_us_per_req, '', '', '', ''],
-      [
+    return values.some((value) => value === null) ? null : median(values as number[]);
+  };
+  const ratioOf = (value: number, bare: number) => value / bare;
+  const addedOf = (value: number, bare: number) => value - bare;
+  const comparison = (profile: string, mode: Measured) => ({
+    ratio: {
+      rps: round(paired(profile, mode, (row) => row.rps, ratioOf)!, 4),
+      p50: round(paired(profile, mode, (row) => row.p50Ms, ratioOf)!, 4),
+      p99: round(paired(profile, mode, (row) => row.p99Ms, ratioOf)!, 4),
+      cpu_per_req: round(paired(profile, mode, (row) => row.cpuMicrosPerRequest, ratioOf)!, 4),
+    },
+    added: {
+      p50_ms: round(paired(profile, mode, (row) => row.p50Ms, addedOf)!, 4),
+      p99_ms: round(paired(profile, mode, (row) => row.p99Ms, addedOf)!, 4),
+      cpu_us_per_req: round(paired(profile, mode, (row) => row.cpuMicrosPerRequest, addedOf)!, 1),
+      main_cpu_us_per_req: nullableRound(paired(profile, mode, (row) => row.mainCpuMicrosPerRequest, addedOf), 1),
+      gc_us_per_req: round(paired(profile, mode, (row) => row.gcMicrosPerRequest, addedOf)!, 1),
+    },
+  });
+
+  const byProfile: Record<string, { summary: Record<Mode, ModeSummary>; compared: Record<Measured, ReturnType<typeof comparison>> }> = {};
+  const summaryRows: (string | number)[][] = [];
+  const sign = (value: number) => (value >= 0 ? '+' : '');
+  const shown = (value: number | null, digits = 0) => (value === null ? '-' : `${sign(value)}${value.toFixed(digits)}`);
+  for (const profile of profiles) {
+    const summary = Object.fromEntries(MODES.map((mode) => [mode, summarize(profile.key, mode)])) as Record<Mode, ModeSummary>;
+    const compared = Object.fromEntries(MEASURED.map((mode) => [mode, comparison(profile.key, mode)])) as Record<Measured, ReturnType<typeof comparison>>;
+    byProfile[profile.key] = { summary, compared };
+    for (const mode of MODES) {
+      const row = summary[mode];
+      summaryRows.push([profile.key, mode, row.rps, row.p50_ms.toFixed(3), row.p99_ms.toFixed(3), row.cpu_us_per_req, row.main_cpu_us_per_req ?? '-', row.gc_us_per_req, '', '', '', '', '']);
+    }
+    for (const mode of MEASURED) {
+      const { ratio, added } = compared[mode];
+      summaryRows.push([
         profile.key,
-        'captured vs bare',
+        `${mode} vs bare`,
         ratio.rps.toFixed(4),
         ratio.p50.toFixed(4),
         ratio.p99.toFixed(4),
         ratio.cpu_per_req.toFixed(4),
         '',
+        '',
         `${(100 * (1 - ratio.rps)).toFixed(2)}%`,
-        `${sign(added.p50_ms)}${added.p50_ms.toFixed(3)}`,
-        `${sign(added.cpu_us_per_req)}${added.cpu_us_per_req.toFixed(0)}`,
-        `${sign(added.gc_us_per_req)}${added.gc_us_per_req.toFixed(0)}`,
-      ],
-    );
+        shown(added.p50_ms, 3),
+        shown(added.cpu_us_per_req),
+        shown(added.main_cpu_us_per_req),
+        shown(added.gc_us_per_req),
+      ]);
+    }
   }
   out('');
-  out('Medians over rounds; the "captured vs bare" rows are medians of per-round pairs (ratios, throughput loss, added p50 and added CPU):');
-  out(formatTable(['load', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'GC µs/req', 'throughput loss', 'added p50 ms', 'added CPU µs/req', 'added GC µs/req'], summaryRows));
-  out('A throughput loss only means something at a saturating profile (cN); at a capped one (cN@R) both apps serve R req/s.');
+  out('Medians over rounds; the "vs bare" rows are medians of per-round pairs (ratios, throughput loss, added p50, added CPU):');
+  out(
+    formatTable(
+      ['load', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'main-thread CPU µs/req', 'GC µs/req', 'throughput loss', 'added p50 ms', 'added CPU µs/req', 'added main-thread CPU µs/req', 'added GC µs/req'],
+      summaryRows,
+    ),
+  );
+  out('A throughput loss only means something at a saturating profile (cN); at a capped one (cN@R) all apps serve R req/s.');
+
+  // Per capture: the captured app captures sampleRate of its requests; the otel app records every request's spans.
+  const perCapture = (profile: string, mode: Measured) => {
+    const added = byProfile[profile]!.compared[mode].added.main_cpu_us_per_req;
+    const share = mode === 'captured' ? settings.sampleRate : 1;
+    return added === null || share === 0 ? null : round(added / share, 1);
+  };
+  const costRows = profiles.map((profile) => {
+    const groundcheck = perCapture(profile.key, 'captured');
+    const otelSdk = perCapture(profile.key, 'otel');
+    const { compared } = byProfile[profile.key]!;
+    return {
+      profile: profile.key,
+      groundcheck,
+      otelSdk,
+      groundcheckLoss: round(100 * (1 - compared.captured.ratio.rps), 2),
+      otelLoss: round(100 * (1 - compared.otel.ratio.rps), 2),
+      lessThanOtel: groundcheck === null || otelSdk === null ? null : groundcheck < otelSdk,
+    };
+  });
+  out('');
+  out('Request-thread cost per capture (added main-thread CPU per request against bare, medians of per-round pairs, divided by the share of requests captured) and throughput loss:');
+  out(
+    formatTable(
+      ['load', 'captureRag µs/capture', 'OTel SDK µs/trace', 'captureRag cheaper', 'captureRag throughput loss', 'OTel SDK throughput loss'],
+      costRows.map((row) => [row.profile, row.groundcheck ?? '-', row.otelSdk ?? '-', row.lessThanOtel === null ? '-' : row.lessThanOtel ? 'yes' : 'no', `${row.groundcheckLoss.toFixed(2)}%`, `${row.otelLoss.toFixed(2)}%`]),
+    ),
+  );
+  // The same comparison from single calls: robust to preemption, blind to what is not timed.
+  const callRows = profiles.map((profile) => {
+    const over = (mode: Mode, key: keyof ServerStats['callMedians']) => {
+      const values = rowsOf(profile.key, mode).map((row) => row.callMedians[key]).filter((value): value is number => value !== null);
+      return values.length === 0 ? null : round(median(values), 1);
+    };
+    const redact = over('captured', 'redact');
+    const write = over('captured', 'writePerCapture');
+    const log = over('captured', 'log');
+    const total = redact === null || write === null || log === null ? null : round(redact + write + log, 1);
+    return { profile: profile.key, redact, write, log, total, otel: over('otel', 'otelRecord') };
+  });
+  out('');
+  out("Per call, µs (the median of each round's single calls, then the median over rounds): captureRag's redaction, store write (per capture in its batch) and rag.capture line, against the OTel SDK recording one trace's three spans (startSpan, attributes, end, into the batch processor). Untimed on the captureRag side: the middleware's own few µs per request (request context, listener, building the capture):");
+  out(
+    formatTable(
+      ['load', 'redact', 'store write / capture', 'rag.capture log', 'captureRag per capture', 'OTel SDK per trace'],
+      callRows.map((row) => [row.profile, row.redact ?? '-', row.write ?? '-', row.log ?? '-', row.total ?? '-', row.otel ?? '-']),
+    ),
+  );
+  const c10 = costRows.find((row) => row.profile === 'c10');
+  if (c10) out(`Targets at c10: captureRag request-thread CPU per capture below the OTel SDK's: ${c10.lessThanOtel === null ? 'not measured' : c10.lessThanOtel ? 'met' : 'missed'}; throughput loss ≤ 3%: ${c10.groundcheckLoss <= 3 ? 'met' : 'missed'} (${c10.groundcheckLoss.toFixed(2)}%).`);
 
   const workRows = profiles.map((profile) => {
-    const rows = figures.filter((row) => row.profile === profile.key && row.mode === 'captured');
+    const rows = rowsOf(profile.key, 'captured');
     const part = (key: keyof RoundFigures['work']) => round(median(rows.map((row) => row.work[key])), 1);
     const total = round(median(rows.map((row) => row.work.redact + row.work.write + row.work.log + row.work.claim)), 1);
     return { profile: profile.key, redact: part('redact'), write: part('write'), log: part('log'), claim: part('claim'), total };
@@ -331,18 +434,23 @@ function report(
   out("Captured app's capture work, timed where it runs (µs per request, medians over rounds); the rest of the added CPU is the middleware itself, garbage collection and cache effects:");
   out(
     formatTable(
-      ['load', 'redact', 'store write', 'rag.capture log', 'judge claims', 'total', 'added CPU (pairs)', 'added GC (pairs)'],
-      workRows.map((row) => [row.profile, row.redact, row.write, row.log, row.claim, row.total, byProfile[row.profile]!.added.cpu_us_per_req!, byProfile[row.profile]!.added.gc_us_per_req!]),
+      ['load', 'redact', 'store write', 'rag.capture log', 'judge claims', 'total', 'added CPU (pairs)', 'added main-thread CPU (pairs)', 'added GC (pairs)'],
+      workRows.map((row) => {
+        const { added } = byProfile[row.profile]!.compared.captured;
+        return [row.profile, row.redact, row.write, row.log, row.claim, row.total, added.cpu_us_per_req, added.main_cpu_us_per_req ?? '-', added.gc_us_per_req];
+      }),
     ),
   );
 
-  const capturedRows = figures.filter((row) => row.mode === 'captured');
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const capturedRows = figures.filter((row) => row.mode === 'captured');
+  const otelRows = figures.filter((row) => row.mode === 'otel');
   const okDuringLoad = sum(capturedRows.map((row) => row.ok));
   const judgeCallsDuringLoad = sum(capturedRows.map((row) => row.judgeCalls));
   const storedDuringLoad = sum(capturedRows.map((row) => row.capturesStored));
+  const otelStats = finalStats.otelSpans;
   out('');
-  out('Capture and judge accounting (captured app):');
+  out('Capture and judge accounting (captured app), span accounting (otel app):');
   out(
     formatTable(
       ['figure', 'value'],
@@ -355,6 +463,9 @@ function report(
         ['judge calls, whole load phase incl. warm-ups', finalStats.judgeCalls],
         ['captures persisted, whole load phase incl. warm-ups', finalStats.stored],
         ['judge settle delay (s)', Math.round(settings.settleMs / 1000)],
+        ['otel app: 2xx responses in the measured rounds', sum(otelRows.map((row) => row.ok))],
+        ['otel app: spans ended in the measured rounds', sum(otelRows.map((row) => row.otelSpans))],
+        ['otel app: spans ended / handed to the exporter, whole run', `${otelStats.ended} / ${otelStats.exported}`],
         ...(backlog
           ? ([
               [`after the load, settle 0: judge calls in ${backlog.seconds.toFixed(1)} s`, backlog.judgeCalls],
@@ -368,16 +479,24 @@ function report(
   );
   out('Requests in flight when a round ends are still answered and captured: "captures persisted" may exceed the 2xx counted by up to the connection count per round.');
 
-  const pick = <Key extends keyof (typeof byProfile)[string]>(key: Key) => Object.fromEntries(Object.entries(byProfile).map(([profile, values]) => [profile, values[key]]));
+  const pickSummary = (mode: Mode) => Object.fromEntries(Object.entries(byProfile).map(([profile, values]) => [profile, values.summary[mode]]));
+  const pickCompared = (mode: Measured, key: 'ratio' | 'added') => Object.fromEntries(Object.entries(byProfile).map(([profile, values]) => [profile, values.compared[mode][key]]));
   out('');
   out(
     JSON.stringify({
-      bare: pick('bare'),
-      captured: pick('captured'),
-      ratio: pick('ratio'),
-      added: pick('added'),
+      bare: pickSummary('bare'),
+      captured: pickSummary('captured'),
+      otel: pickSummary('otel'),
+      ratio: pickCompared('captured', 'ratio'),
+      added: pickCompared('captured', 'added'),
+      otel_ratio: pickCompared('otel', 'ratio'),
+      otel_added: pickCompared('otel', 'added'),
+      request_thread_us_per_capture: Object.fromEntries(costRows.map((row) => [row.profile, { captureRag: row.groundcheck, otel_sdk: row.otelSdk, captureRag_cheaper: row.lessThanOtel }])),
+      per_call_median_us: Object.fromEntries(callRows.map(({ profile, ...values }) => [profile, { redact: values.redact, store_write_per_capture: values.write, log: values.log, captureRag_per_capture: values.total, otel_sdk_per_trace: values.otel }])),
+      throughput_loss_pct: Object.fromEntries(costRows.map((row) => [row.profile, { captureRag: row.groundcheckLoss, otel_sdk: row.otelLoss }])),
       capture_work_us_per_req: Object.fromEntries(workRows.map(({ profile, ...work }) => [profile, work])),
       captures: { ok_responses: okDuringLoad, persisted: storedDuringLoad, failures: finalStats.captureFailures, persisted_total: finalStats.stored },
+      otel_spans: { ended_total: otelStats.ended, exported_total: otelStats.exported },
       judge: {
         calls_during_rounds: judgeCallsDuringLoad,
         calls_per_request: okDuringLoad === 0 ? 0 : judgeCallsDuringLoad / okDuringLoad,
@@ -387,8 +506,13 @@ function report(
       },
       control: settings.control,
       inline_checkpoints: settings.inlineCheckpoints,
+      sample_rate: settings.sampleRate,
     }),
   );
+}
+
+function nullableRound(value: number | null, digits: number): number | null {
+  return value === null ? null : round(value, digits);
 }
 
 runBenchmark(main);

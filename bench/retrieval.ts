@@ -2,11 +2,16 @@
  * bench:retrieval — retrieval quality and latency on a BEIR dataset (SciFact by default).
  *
  * Builds a real index (openIndex + chunkDocument + putDocument) in a temp folder, then runs every
- * judged query through `retrieve()` three ways: FTS5 BM25 alone, the offline embedder alone, and
- * the hybrid (both, fused). Prints nDCG@10, recall@100 and p50/p95 latency per method, then one
+ * judged query through `retrieve()` three ways: FTS5 BM25 alone, the embedder alone, and the
+ * hybrid (both, fused). Prints nDCG@10, recall@100 and p50/p95 latency per method, then one
  * JSON line of the figures.
  *
+ * `--embedders local,use` measures the hashed embedder (`local-hash-v1`) and the sentence encoder
+ * (`use-lite`) side by side in one run, on the same queries, with the encoder's load time and
+ * embedding cost (`use-mean`: the encoder averaging 128-token windows).
+ *
  *   npm run bench:retrieval
+ *   npm run bench:retrieval -- --embedders local,use
  *   npm run bench:retrieval -- --data ../shared/data/scifact --qrels ../shared/data/scifact/qrels/train.tsv
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +19,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seededRng } from '../src/metrics/random.js';
 import { createLocalEmbedder, type LocalEmbedderOptions } from '../src/providers/local/embedder.js';
+import { createSentenceEncoderEmbedder } from '../src/providers/local/sentence-embedder.js';
+import { loadSentenceEncoder } from '../src/providers/local/sentence-encoder.js';
+import type { EmbeddingModel } from '../src/providers/spec.js';
 import { retrieve, type RetrieveOptions } from '../src/rag/retrieve.js';
 import { benchFlags, BenchUsageError, DEFAULT_DATA_DIR, integerFlag, runBenchmark } from './lib/args.js';
 import { loadBeir, resolveBeirFiles, type BeirDataset } from './lib/beir.js';
@@ -22,7 +30,14 @@ import { ndcgAt, recallAt } from './lib/ir-metrics.js';
 import { mean, percentile, round } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
 
-const FLAGS = { data: true, corpus: true, queries: true, qrels: true, limit: true, embedder: true, retrieve: true, steps: false, help: false };
+const FLAGS = { data: true, corpus: true, queries: true, qrels: true, limit: true, embedder: true, embedders: true, retrieve: true, steps: false, help: false };
+
+/** The embedders `--embedders` can name; `--embedder` options apply to `local` only. */
+const EMBEDDERS: Record<string, (localOptions: LocalEmbedderOptions) => EmbeddingModel> = {
+  local: (localOptions) => createLocalEmbedder(localOptions),
+  use: () => createSentenceEncoderEmbedder(),
+  'use-mean': () => createSentenceEncoderEmbedder({ longText: 'mean' }),
+};
 
 /**
  * The tuning steps recorded in the README, each a complete configuration (embedder options plus
@@ -84,27 +99,22 @@ export async function evaluate(built: BuiltIndex, dataset: BeirDataset, options:
 
 const USAGE =
   'usage: npm run bench:retrieval -- [--data <folder>] [--corpus <file[,file…]>] [--queries <file>] [--qrels <file>]\n' +
-  '         [--limit <n queries>] [--embedder <LocalEmbedderOptions JSON>] [--retrieve <RetrieveOptions JSON>] [--steps]\n';
+  '         [--limit <n queries>] [--embedders local,use,use-mean] [--embedder <LocalEmbedderOptions JSON>] [--retrieve <RetrieveOptions JSON>] [--steps]\n';
 
 async function main(): Promise<void> {
   const flags = benchFlags(FLAGS, USAGE);
   if (!flags) return;
   const single = { embedder: jsonFlag<LocalEmbedderOptions>(flags, 'embedder'), retrieve: jsonFlag<RetrieveOptions>(flags, 'retrieve') };
+  const embedderNames = embedderList(flags);
   const files = resolveBeirFiles(flags, resolve(DEFAULT_DATA_DIR, 'scifact'));
   const dataset = loadBeir(files);
   const limit = integerFlag(flags, 'limit', dataset.queries.length);
   dataset.queries = dataset.queries.slice(0, limit);
   process.stderr.write(`${dataset.documents.length} documents, ${dataset.queries.length} judged queries (${files.qrelsFile})\n`);
 
-  const configurations = flags.has('steps')
-    ? STEPS
-    : [{ name: 'run', note: '', ...single }];
-  const results: Record<string, Record<string, MethodFigures>> = {};
-  for (const configuration of configurations) {
-    results[configuration.name] = await measure(dataset, configuration.embedder, configuration.retrieve, configuration.name);
-  }
-
   if (flags.has('steps')) {
+    const results: Record<string, Record<string, MethodFigures>> = {};
+    for (const step of STEPS) results[step.name] = (await measure(dataset, createLocalEmbedder(step.embedder), step.retrieve, step.name, METHODS)).figures;
     const rows = STEPS.map((step) => {
       const f = results[step.name]!;
       return [step.name, f.bm25!['ndcg@10'], f.bm25!['recall@100'], f.embedder!['ndcg@10'], f.embedder!['recall@100'], f.hybrid!['ndcg@10'], f.hybrid!['recall@100'], step.note];
@@ -113,35 +123,88 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(Object.fromEntries(Object.entries(results).map(([name, figures]) => [name, roundAll(figures)])))}\n`);
     return;
   }
-  const figures = results.run!;
-  const baseline = figures.bm25!;
-  const rows = Object.entries(figures).map(([name, f]) => {
-    const paired = pairedDifference(perQueryNdcg.get(f)!, perQueryNdcg.get(baseline)!);
-    return [
-      name, f['ndcg@10'], name === 'bm25' ? '—' : `${signed(paired.mean)} [${signed(paired.low)}, ${signed(paired.high)}]`,
-      name === 'bm25' ? '—' : `${paired.better}/${paired.worse}`, f['recall@100'], f.p50_ms, f.p95_ms, `${(f.p50_ms / baseline.p50_ms).toFixed(2)}×`,
-    ];
-  });
-  process.stdout.write(`${formatTable(['method', 'nDCG@10', 'vs bm25 [95% CI]', 'queries +/−', 'recall@100', 'p50 ms', 'p95 ms', 'p50 ÷ bm25'], rows)}\n`);
+
+  // BM25 does not use the embedder: measured once, with the first one.
+  const measured: { name: string; modelId: string; figures: Record<string, MethodFigures>; ingestMs: number; loadMs: number | null }[] = [];
+  for (const [position, name] of embedderNames.entries()) {
+    const embedder = EMBEDDERS[name]!(single.embedder);
+    let loadMs: number | null = null;
+    if (embedder.modelId === 'use-lite') {
+      // The first load in this process (a later load is free): modules, wasm backend, 26 MB graph.
+      const started = performance.now();
+      const encoder = await loadSentenceEncoder();
+      loadMs = performance.now() - started;
+      process.stderr.write(`[${name}] sentence encoder loaded in ${Math.round(loadMs)} ms (model ${Math.round(encoder.loadMs)} ms)\n`);
+    }
+    const methods = position === 0 ? METHODS : { embedder: METHODS.embedder!, hybrid: METHODS.hybrid! };
+    const run = await measure(dataset, embedder, single.retrieve, name, methods);
+    measured.push({ name, modelId: embedder.modelId, ...run, loadMs });
+  }
+
+  const baseline = measured[0]!.figures.bm25!;
+  const reference = measured[0]!;
+  const rows = measured.flatMap((entry) =>
+    Object.entries(entry.figures).map(([method, f]) => {
+      const paired = pairedDifference(perQueryNdcg.get(f)!, perQueryNdcg.get(baseline)!);
+      const versusFirst = entry === reference || method === 'bm25' ? null : pairedDifference(perQueryNdcg.get(f)!, perQueryNdcg.get(reference.figures[method]!)!);
+      return [
+        method === 'bm25' ? 'bm25' : `${method} (${entry.modelId})`, f['ndcg@10'],
+        method === 'bm25' ? '—' : `${signed(paired.mean)} [${signed(paired.low)}, ${signed(paired.high)}]`,
+        method === 'bm25' ? '—' : `${paired.better}/${paired.worse}`,
+        versusFirst ? `${signed(versusFirst.mean)} [${signed(versusFirst.low)}, ${signed(versusFirst.high)}]` : '—',
+        f['recall@100'], f.p50_ms, f.p95_ms, `${(f.p50_ms / baseline.p50_ms).toFixed(2)}×`,
+      ];
+    }),
+  );
+  process.stdout.write(
+    `${formatTable(['method', 'nDCG@10', 'vs bm25 [95% CI]', 'queries +/−', `vs ${reference.modelId} [95% CI]`, 'recall@100', 'p50 ms', 'p95 ms', 'p50 ÷ bm25'], rows)}\n`,
+  );
   process.stdout.write(`${dataset.queries.length} queries; CI: paired bootstrap over queries (2,000 resamples); latency is one retrieve() call, topK 100, gate off\n`);
-  process.stdout.write(`${JSON.stringify(roundAll(figures))}\n`);
+  for (const entry of measured) {
+    const perDocument = entry.ingestMs / dataset.documents.length;
+    process.stdout.write(
+      `${entry.name} (${entry.modelId}): ingest ${(entry.ingestMs / 1000).toFixed(1)} s, ${perDocument.toFixed(1)} ms per document` +
+        (entry.loadMs !== null ? `; first load ${Math.round(entry.loadMs)} ms` : '') + '\n',
+    );
+  }
+  const json: Record<string, unknown> = Object.fromEntries(measured.map((entry) => [entry.modelId === 'use-lite' ? entry.name : entry.modelId, roundAll(entry.figures)]));
+  json.cost = Object.fromEntries(
+    measured.map((entry) => [entry.name, { ingest_ms_per_document: round(entry.ingestMs / dataset.documents.length, 2), ...(entry.loadMs !== null ? { load_ms: Math.round(entry.loadMs) } : {}) }]),
+  );
+  process.stdout.write(`${JSON.stringify(json)}\n`);
 }
 
-/** Build an index with this embedder configuration and measure the three methods on it. */
-async function measure(dataset: BeirDataset, embedderOptions: LocalEmbedderOptions, retrieveOptions: RetrieveOptions, label: string): Promise<Record<string, MethodFigures>> {
+/** `--embedders a,b`: known names, no repeats. [local] */
+function embedderList(flags: Map<string, string>): string[] {
+  const names = (flags.get('embedders') ?? 'local').split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!(name in EMBEDDERS)) throw new BenchUsageError(`flag --embedders ${flags.get('embedders')} is invalid: use a comma-separated list of ${Object.keys(EMBEDDERS).join(', ')}`);
+  }
+  if (new Set(names).size !== names.length) throw new BenchUsageError(`flag --embedders ${flags.get('embedders')} names an embedder twice`);
+  return names;
+}
+
+/** Build an index with this embedder and measure the given methods on it. */
+async function measure(
+  dataset: BeirDataset,
+  embedder: EmbeddingModel,
+  retrieveOptions: RetrieveOptions,
+  label: string,
+  methods: Record<string, RetrieveOptions>,
+): Promise<{ figures: Record<string, MethodFigures>; ingestMs: number }> {
   const folder = mkdtempSync(join(tmpdir(), 'groundcheck-bench-'));
   try {
-    const embedder = createLocalEmbedder(embedderOptions);
     const built = await buildBeirIndex(dataset.documents, embedder, folder, {}, (done) => progress(`[${label}] ingested ${done}/${dataset.documents.length}`));
     progress(`[${label}] ingested ${built.chunks} chunks in ${(built.ingestMs / 1000).toFixed(1)} s (${embedder.fingerprint})\n`);
     const figures: Record<string, MethodFigures> = {};
-    for (const [name, options] of Object.entries(METHODS)) {
+    for (const [name, options] of Object.entries(methods)) {
       progress(`[${label}] running ${name}…`);
       figures[name] = await evaluate(built, dataset, { ...retrieveOptions, ...options });
     }
-    progress(`[${label}] done\n`);
+    const summary = Object.entries(figures).map(([name, f]) => `${name} nDCG@10 ${f['ndcg@10'].toFixed(4)}`).join(', ');
+    progress(`[${label}] done: ${summary}\n`);
     built.index.close();
-    return figures;
+    return { figures, ingestMs: built.ingestMs };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import { groundcheckErrorHandler, HTTP_ERROR_TYPES, HttpError, routeNotFound } f
 import { createLogger, httpLogger } from '../src/capture/logging.js';
 import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../src/capture/metrics.js';
 import { captureRag, type CaptureRagMiddleware, type CaptureRagOptions } from '../src/capture/middleware.js';
+import type { OtlpExporter } from '../src/capture/otel/exporter.js';
 import { ragChatHandler } from '../src/capture/route.js';
 import type { CaptureStore } from '../src/capture/capture-store.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
@@ -57,6 +58,10 @@ export interface CreateAppOptions {
   providerDescription?: string;
   /** The dashboard's folder of eval results, for the offline rates beside the live ones; `false`: none. [evalResults='evals/results'] */
   evalResults?: string | false;
+  /** Prometheus metrics of the app (`/metrics`); share them with an OTLP exporter. [metrics=createCaptureMetrics()] */
+  metrics?: CaptureMetrics;
+  /** Export captures and judgments over OTLP (`createOtlpExporter()`); the caller shuts it down. [otlp=none] */
+  otlp?: OtlpExporter;
 }
 
 export interface DemoApp {
@@ -94,7 +99,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
   if (!options.pipeline && !options.index) throw new InvalidInputError('createApp needs an index or a pipeline', { code: 'invalid_option' });
 
   const pipeline = options.pipeline ?? createRagPipeline({ index: options.index!, chat: options.chat ?? createLocalChatModel() });
-  const metrics = createCaptureMetrics();
+  const metrics = options.metrics ?? createCaptureMetrics();
 
   let store: CaptureStore | null = null;
   let ownsStore = false;
@@ -111,7 +116,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
     if (options.worker !== false) {
       const liveJudge = options.judge ?? createHeuristicFaithfulnessJudge();
       judge = liveJudge;
-      worker = createJudgeWorker({ settleMs: 2000, ...options.worker, store, judge: liveJudge, logger, metrics });
+      worker = createJudgeWorker({ settleMs: 2000, ...options.worker, store, judge: liveJudge, logger, metrics, ...(options.otlp ? { onJudged: options.otlp.onJudged } : {}) });
     }
     const onWritten = captureOptions.onWritten;
     capture = captureRag({
@@ -121,6 +126,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
       metrics,
       onWritten: (written) => {
         worker?.nudge();
+        options.otlp?.onWritten(written);
         onWritten?.(written);
       },
     });

@@ -5,9 +5,13 @@
 import { fileURLToPath } from 'node:url';
 import { liveJudgeFromEnv } from '../src/capture/judge-config.js';
 import { createLogger } from '../src/capture/logging.js';
+import { createCaptureMetrics } from '../src/capture/metrics.js';
+import { createOtlpExporter } from '../src/capture/otel/exporter.js';
+import { otlpOptionsFromEnv } from '../src/capture/otel/options.js';
 import { errorMessage, GroundcheckError } from '../src/errors.js';
 import { modelsFromEnv } from '../src/providers/config.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
+import { DEFAULT_TOP_K } from '../src/rag/retrieve.js';
 import { openIndex } from '../src/rag/store.js';
 import { createApp } from './app.js';
 
@@ -34,7 +38,11 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
       `${summary.skipped.length} unchanged, ${summary.removed.length} removed (${summary.chunks} chunks)\n`,
   );
 
-  const demo = createApp({ index, chat, capture: { store: capturePath }, judge, worker: { settleMs }, logger, env, providerDescription: description });
+  // OTLP export, when GROUNDCHECK_OTLP_ENDPOINT is set (the OpenTelemetry packages load only then).
+  const metrics = createCaptureMetrics();
+  const otlpOptions = otlpOptionsFromEnv(env);
+  const otlp = otlpOptions ? await createOtlpExporter({ dataSourceId: 'harbourline-handbook', topK: DEFAULT_TOP_K, ...otlpOptions, metrics, logger }) : undefined;
+  const demo = createApp({ index, chat, capture: { store: capturePath }, judge, worker: { settleMs }, logger, env, providerDescription: description, metrics, ...(otlp ? { otlp } : {}) });
   const server = demo.app.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -51,6 +59,7 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
       `  dashboard: http://${shownHost}:${actualPort}/dashboard${env.GROUNDCHECK_DASHBOARD_TOKEN ? ' (token required)' : ' (open: set GROUNDCHECK_DASHBOARD_TOKEN to protect it)'}`,
       `  metrics:   http://${shownHost}:${actualPort}/metrics`,
       `  captures:  ${capturePath}`,
+      `  otlp:      ${otlp ? `${otlp.endpoint} (${otlp.protocol}; evaluations as ${otlp.evaluations}; content ${otlp.captureContent ? 'on' : 'off'}; GenAI semconv ${otlp.semconvVersion})` : 'off (set GROUNDCHECK_OTLP_ENDPOINT to export)'}`,
       '',
     ].join('\n'),
   );
@@ -62,7 +71,7 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
     process.stdout.write(`groundcheck demo: ${signal}, shutting down\n`);
     server.close();
     server.closeAllConnections();
-    void demo.close().finally(() => {
+    void demo.close().then(() => otlp?.shutdown()).finally(() => {
       index.close();
       process.exit(0);
     });

@@ -12,7 +12,23 @@ export { streamChat, streamFromGenerate, splitPieces } from './providers/stream.
 export { createOpenAI, detectEmbeddingDimensions, type OpenAIProvider, type OpenAIProviderSettings, type OpenAIChatSettings, type OpenAIEmbeddingSettings } from './providers/openai.js';
 export { createLocalEmbedder, LocalEmbedder, type LocalEmbedderOptions } from './providers/local/embedder.js';
 export { createLocalChatModel, type LocalChatModelOptions } from './providers/local/generator.js';
-export { modelsFromEnv, openaiFromEnv, type GroundcheckEnv, type ModelSelection } from './providers/config.js';
+export {
+  loadSentenceEncoder,
+  sentenceEncoderFingerprint,
+  cosineSimilarity,
+  SENTENCE_ENCODER_MODEL_ID,
+  type SentenceEncoder,
+  type SentenceEmbedOptions,
+  type RankedText,
+  type LongTextMode,
+} from './providers/local/sentence-encoder.js';
+export {
+  createSentenceEncoderEmbedder,
+  SentenceEncoderEmbedder,
+  SENTENCE_ENCODER_MIN_SIMILARITY,
+  type SentenceEncoderEmbedderOptions,
+} from './providers/local/sentence-embedder.js';
+export { modelsFromEnv, openaiFromEnv, embedProviderName, type GroundcheckEnv, type ModelSelection, type EmbedProviderName } from './providers/config.js';
 export { extractJsonObject, type JsonExtraction } from './providers/json.js';
 export { PRICES, priceOf, costOf, type ModelPrice } from './providers/prices.js';
 export { openIndex, GroundcheckIndex, SCHEMA_VERSION, type OpenIndexOptions, type StoredChunk, type StoredDocument, type StoredPage, type PageSource } from './rag/store.js';
@@ -34,7 +50,7 @@ export {
   type ExtractedPage,
 } from './crawl/index.js';
 export { parseDocument, chunkDocument, slugify, type Chunk, type ChunkOptions, type ParsedDocument } from './rag/chunk.js';
-export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
+export { retrieve, buildMatchQuery, validateQuery, orderByEdges, MAX_QUERY_LENGTH, DEFAULT_TOP_K, type RetrieveOptions, type RetrievalResult } from './rag/retrieve.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
 export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
 export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';
@@ -115,7 +131,6 @@ export {
   ENCODER_THRESHOLDS,
   contextPrecision,
   quoteInPassage,
-  type SentenceEncoder,
   type JudgeFindings,
   type HeuristicFaithfulnessJudgeOptions,
   type LlmFaithfulnessJudgeOptions,

@@ -1,14 +1,16 @@
 /**
- * The server side of `bench:middleware`: two builds of the demo app (`createApp`, offline provider)
- * in one process, each on its own 127.0.0.1 port: `bare` (`capture: false`, no worker) and
- * `captured` (`captureRag` and its in-process live judge). One process for both, so the comparison
- * is not skewed by one process simply running faster than another (separate processes differed by
- * up to ~5% with identical code). Started by bench/middleware.ts and driven over IPC; not meant to
- * be run by hand.
+ * The server side of `bench:middleware`: three builds of the demo app (`createApp`, offline
+ * provider) in one process, each on its own 127.0.0.1 port: `bare` (`capture: false`, no worker),
+ * `captured` (`captureRag` and its in-process live judge) and `otel` (`capture: false`, its pipeline
+ * instrumented with the OpenTelemetry JS SDK recording the same spans the OTLP export sends, through
+ * a batch span processor into a counting no-op exporter; see otel-baseline.ts). One process for all,
+ * so the comparison is not skewed by one process simply running faster than another (separate
+ * processes differed by up to ~5% with identical code). Started by bench/middleware.ts and driven
+ * over IPC; not meant to be run by hand.
  *
  *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control]
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -20,11 +22,14 @@ import { redactPersonalData } from '../../src/capture/redact.js';
 import { openCaptureStore } from '../../src/capture/store.js';
 import { createJudgeWorker } from '../../src/capture/worker.js';
 import { createLocalEmbedder } from '../../src/providers/local/embedder.js';
+import { createLocalChatModel } from '../../src/providers/local/generator.js';
+import { createRagPipeline } from '../../src/rag/pipeline.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
 import { integerFlag, parseFlags } from './args.js';
 import { serveParent } from './child-ipc.js';
+import { instrumentWithOtelSdk, type OtelBaseline } from './otel-baseline.js';
 
-export const APPS = ['bare', 'captured'] as const;
+export const APPS = ['bare', 'captured', 'otel'] as const;
 export type AppName = (typeof APPS)[number];
 
 /** What the parent reads before and after each round. */
@@ -41,6 +46,14 @@ export interface ServerStats {
   stored: number;
   /** CPU time of the whole server process so far (user + system), µs. */
   cpuMicros: number;
+  /**
+   * CPU time of the main thread alone (the one that serves requests) so far, µs, from
+   * /proc/self/task/<pid>/schedstat (nanoseconds on the CPU); `null` where that file is missing.
+   * Unlike `cpuMicros` it leaves out libuv's pool and the capture store's checkpoint thread.
+   */
+  mainThreadCpuMicros: number | null;
+  /** The otel app's spans: ended, and handed by the batch processor to its exporter (0 for the others). */
+  otelSpans: { ended: number; exported: number };
   /** Time spent in garbage collection so far (all kinds), µs. */
   gcMicros: number;
   /**
@@ -50,6 +63,14 @@ export interface ServerStats {
    * wait the event loop cannot use (a checkpoint's fsync).
    */
   captureWork: { redact: number; write: number; log: number; claim: number };
+  /**
+   * Medians of the single calls since the previous `flush` request, µs each: the captured app's
+   * redaction of one capture, its store write divided by the captures in the batch, its
+   * `rag.capture` log line, and the otel app's recording of one trace's spans. A median of single
+   * calls shrugs off what a sum cannot: a call preempted by another process on a shared machine.
+   * `null`: no such call.
+   */
+  callMedians: { redact: number | null; writePerCapture: number | null; log: number | null; otelRecord: number | null };
   rssMiB: number;
 }
 
@@ -57,6 +78,16 @@ interface RunningApp {
   demo: DemoApp;
   index: GroundcheckIndex;
   server: Server;
+  otel: OtelBaseline | null;
+}
+
+/** The main thread's CPU time, µs (see `ServerStats.mainThreadCpuMicros`). */
+function mainThreadCpuMicros(): number | null {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -77,15 +108,34 @@ async function main(): Promise<void> {
     for (const entry of list.getEntries()) gcMicros += entry.duration * 1000;
   }).observe({ entryTypes: ['gc'] });
   const captureWork = { redact: 0, write: 0, log: 0, claim: 0 };
+  const calls = { redact: [] as number[], writePerCapture: [] as number[], log: [] as number[], otelRecord: [] as number[] };
+  const sampled = (key: keyof typeof calls, micros: number) => {
+    // Bounded: a round of a few seconds makes a few thousand calls.
+    if (calls[key].length < 200_000) calls[key].push(micros);
+  };
   const timed = <Args extends unknown[], Result>(key: keyof typeof captureWork, fn: (...args: Args) => Result) =>
     (...args: Args): Result => {
       const started = performance.now();
       try {
         return fn(...args);
       } finally {
-        captureWork[key] += (performance.now() - started) * 1000;
+        const micros = (performance.now() - started) * 1000;
+        captureWork[key] += micros;
+        if (key === 'redact') sampled('redact', micros);
+        if (key === 'write') sampled('writePerCapture', micros / Math.max(1, (args[0] as unknown[]).length));
       }
     };
+  const callMedians = (): ServerStats['callMedians'] => {
+    const medianOf = (values: number[]) => {
+      if (values.length === 0) return null;
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = Math.floor(sorted.length / 2);
+      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
+    const result = { redact: medianOf(calls.redact), writePerCapture: medianOf(calls.writePerCapture), log: medianOf(calls.log), otelRecord: medianOf(calls.otelRecord) };
+    for (const key of Object.keys(calls) as (keyof typeof calls)[]) calls[key] = [];
+    return result;
+  };
   // Only the capture lines are timed; the request lines of both apps (pino-http's child loggers,
   // which inherit this method) go through untouched, with their own `this`.
   const info = logger.info as (this: unknown, ...args: unknown[]) => void;
@@ -95,7 +145,9 @@ async function main(): Promise<void> {
     try {
       return info.apply(this, args);
     } finally {
-      captureWork.log += (performance.now() - started) * 1000;
+      const micros = (performance.now() - started) * 1000;
+      captureWork.log += micros;
+      sampled('log', micros);
     }
   };
   const apps = new Map<AppName, RunningApp>();
@@ -105,7 +157,8 @@ async function main(): Promise<void> {
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
     const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, redact: timed('redact', redactPersonalData) } : false;
-    const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {} });
+    const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() }), (micros) => sampled('otelRecord', micros)) : null;
+    const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {}, ...(otel ? { pipeline: otel.pipeline } : {}) });
     if (demo.store) {
       // The SQLite store does its work inside the call and returns a settled Promise: timing the
       // call is timing the work.
@@ -117,7 +170,7 @@ async function main(): Promise<void> {
       server.once('listening', resolve);
       server.once('error', reject);
     });
-    apps.set(name, { demo, index, server });
+    apps.set(name, { demo, index, server, otel });
   }
   const appOf = (message: Record<string, unknown>): RunningApp => {
     const app = apps.get(message.app as AppName);
@@ -125,7 +178,7 @@ async function main(): Promise<void> {
     return app;
   };
 
-  async function stats({ demo }: RunningApp): Promise<ServerStats> {
+  async function stats({ demo, otel }: RunningApp): Promise<ServerStats> {
     const counter = async (metric: { get(): Promise<{ values: { value: number }[] }> }) => (await metric.get()).values.reduce((sum, entry) => sum + entry.value, 0);
     const cpu = process.cpuUsage();
     return {
@@ -135,8 +188,11 @@ async function main(): Promise<void> {
       queued: demo.capture?.queued ?? 0,
       stored: (await demo.store?.captureCount()) ?? 0,
       cpuMicros: cpu.user + cpu.system,
+      mainThreadCpuMicros: mainThreadCpuMicros(),
+      otelSpans: otel?.stats() ?? { ended: 0, exported: 0 },
       gcMicros,
       captureWork: { ...captureWork },
+      callMedians: callMedians(),
       rssMiB: process.memoryUsage().rss / 1024 / 1024,
     };
   }
@@ -146,7 +202,10 @@ async function main(): Promise<void> {
     {
       /** Write every queued capture of every app, then report `app`'s figures. */
       flush: async (message) => {
-        for (const { demo } of apps.values()) await demo.capture?.flush();
+        for (const { demo, otel } of apps.values()) {
+          await demo.capture?.flush();
+          await otel?.flush();
+        }
         return { stats: await stats(appOf(message)) };
       },
       /**
@@ -185,10 +244,11 @@ async function main(): Promise<void> {
       },
     },
     async () => {
-      for (const { demo, index, server } of apps.values()) {
+      for (const { demo, index, server, otel } of apps.values()) {
         server.close();
         server.closeAllConnections();
         await demo.close();
+        await otel?.shutdown();
         // Opened here (for --inline-checkpoints), so not closed by the demo.
         demo.store?.close();
         index.close();

@@ -32,6 +32,7 @@ export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';
 export { findDrift, chunkDrift, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
 export { createCaptureMetrics, metricsHandler, type CaptureMetrics } from './metrics.js';
+export * from './otel/index.js';
 export { verdictOf, CAPTURE_STATES, type CaptureState, type CaptureVerdict, type VerdictView } from './verdict.js';
 export { createLogger, httpLogger, scrubUrl, REDACTED_LOG_PATHS } from './logging.js';
 export { createRedactor, redactText, redactPersonalData, REDACTION_MARKS, type Redactor, type RedactionKind } from './redact.js';

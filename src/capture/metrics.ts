@@ -22,6 +22,14 @@ export interface CaptureMetrics {
   readonly judgeErrors: Counter<'kind'>;
   /** `groundcheck_judge_worker_paused`: 1 while the worker is paused on an authentication or billing error. */
   readonly workerPaused: Gauge;
+  /** `groundcheck_otlp_exported_total{signal}`: spans (`traces`) and log records (`logs`) the OTLP endpoint accepted. */
+  readonly otlpExported: Counter<'signal'>;
+  /**
+   * `groundcheck_otlp_export_failures_total{signal,reason}`: spans and log records lost by the OTLP
+   * export (`export`: the endpoint failed or refused them; `queue_full`: more waiting than the
+   * export queue holds; `build`: a capture or judgment could not be turned into telemetry).
+   */
+  readonly otlpExportFailures: Counter<'signal' | 'reason'>;
   /** Where `groundcheck_judge_queue_depth` reads from (at scrape time; the store may answer asynchronously); set by the worker. */
   setQueueDepthSource(source: (() => number | Promise<number>) | null): void;
 }
@@ -71,6 +79,18 @@ export function createCaptureMetrics(registry: Registry = new Registry()): Captu
       help: '1 while the live judge is paused on an authentication or billing error',
       registers: [registry],
     }),
+    otlpExported: new Counter({
+      name: 'groundcheck_otlp_exported_total',
+      help: 'Spans and log records accepted by the OTLP endpoint',
+      labelNames: ['signal'],
+      registers: [registry],
+    }),
+    otlpExportFailures: new Counter({
+      name: 'groundcheck_otlp_export_failures_total',
+      help: 'Spans and log records the OTLP export lost (the request itself was unaffected)',
+      labelNames: ['signal', 'reason'],
+      registers: [registry],
+    }),
     setQueueDepthSource(source) {
       depthSource = source;
     },
@@ -81,6 +101,10 @@ export function createCaptureMetrics(registry: Registry = new Registry()): Captu
   for (const reason of ['store', 'queue_full', 'build']) metrics.captureFailures.inc({ reason }, 0);
   for (const outcome of outcomeNames()) metrics.judgments.inc({ outcome }, 0);
   for (const kind of ['retryable', 'final', 'auth']) metrics.judgeErrors.inc({ kind }, 0);
+  for (const signal of ['traces', 'logs']) {
+    metrics.otlpExported.inc({ signal }, 0);
+    for (const reason of ['export', 'queue_full', 'build']) metrics.otlpExportFailures.inc({ signal, reason }, 0);
+  }
   metrics.workerPaused.set(0);
   metrics.queueDepth.set(0);
   return metrics;

@@ -4,6 +4,7 @@ import type { FaithfulnessJudge } from '../judge/types.js';
 import type { JudgeQueue } from './capture-store.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
+import type { Capture, StoredJudgment } from './types.js';
 
 /** The live judge worker's options and their validation (`worker.ts` runs the worker). */
 
@@ -32,6 +33,11 @@ export interface JudgeWorkerOptions {
   logger?: Logger;
   /** [metrics=createCaptureMetrics()] */
   metrics?: CaptureMetrics;
+  /**
+   * Called after each judgment this worker stored (not for a duplicate it kept out), e.g. to
+   * export it over OTLP (`createOtlpExporter().onJudged`). A throw is logged, never retried.
+   */
+  onJudged?: (capture: Capture, judgment: StoredJudgment) => void;
   /** Keep the process alive while the worker waits (a standalone worker process). [keepAlive=false] */
   keepAlive?: boolean;
   /** Clock in ms: settle delays, leases, backoff and each judgment's `judgedAt`. [now=Date.now] */
@@ -58,6 +64,7 @@ export function normalizeOptions(options: JudgeWorkerOptions) {
   const concurrency = number('concurrency', 2, 1);
   if (!Number.isInteger(concurrency)) throw invalid('concurrency', concurrency, 'use a whole number');
   const maxAttempts = number('maxAttempts', 4, 1);
+  if (options.onJudged !== undefined && typeof options.onJudged !== 'function') throw invalid('onJudged', typeof options.onJudged, 'use a function (capture, judgment) => void');
   return {
     store: options.store,
     judge: options.judge,
@@ -71,6 +78,7 @@ export function normalizeOptions(options: JudgeWorkerOptions) {
     leaseMs: number('leaseMs', 120_000, 1),
     logger: options.logger ?? createLogger(),
     metrics: options.metrics ?? createCaptureMetrics(),
+    onJudged: options.onJudged,
     keepAlive: options.keepAlive ?? false,
     now: options.now ?? Date.now,
     random: options.random ?? Math.random,

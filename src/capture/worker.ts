@@ -275,6 +275,11 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     };
     if (judgment.status === 'ok') logger.info(line, 'rag judgment');
     else logger.error(line, 'rag judgment failed after retries; stored as a judge error');
+    try {
+      config.onJudged?.(capture, stored);
+    } catch (error) {
+      logger.error({ event: 'judge.on_judged_failed', traceId: capture.traceId, err: error }, 'createJudgeWorker onJudged callback threw');
+    }
   }
 
   function pause(reason: string): void {

@@ -132,7 +132,8 @@ export async function ingestSite(index: GroundcheckIndex, startUrl: string, opti
       return;
     }
     const chunks = chunkDocument(document, options);
-    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64);
+    // A re-crawled page that changed keeps the vectors of its unchanged chunk texts.
+    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64, previous ? [index.vectorsByChunkHash([url.href])] : []);
     index.putDocument({ path: url.href, slug, title: document.title, updated: document.updated, contentHash: hash }, chunks, vectors, source);
     slugOwners.set(slug, url.href);
     summary.chunksWritten += chunks.length;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { embedChunks, type IngestSummary } from '../rag/ingest.js';
+import { embedChunksReusing, type IngestSummary } from '../rag/ingest.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import { chunkSourceFile, SOURCE_CHUNK_VERSION, type SourceChunkOptions } from './source-chunks.js';
 import { listSourceFiles, type SourceFileOptions } from './source-files.js';
@@ -30,7 +30,7 @@ export interface IndexSourceOptions extends SourceFileOptions, SourceChunkOption
 export async function indexSource(index: GroundcheckIndex, root: string, options: IndexSourceOptions = {}): Promise<IngestSummary> {
   const started = performance.now();
   const files = listSourceFiles(root, options);
-  const summary: IngestSummary = { added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0 };
+  const summary: IngestSummary = { added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0 };
   const stored = new Map(index.listDocuments().map((document) => [document.path, document]));
   const seen = new Set<string>();
   const chunking = JSON.stringify([SOURCE_CHUNK_VERSION, options.windowLines ?? null, options.overlapLines ?? null, options.maxUnitLines ?? null]);
@@ -50,7 +50,9 @@ export async function indexSource(index: GroundcheckIndex, root: string, options
       continue;
     }
     const chunks = chunkSourceFile(file.relativePath, source, options);
-    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64);
+    // An edited file keeps the vectors of its unchanged chunks.
+    const { vectors, embedded } = await embedChunksReusing(index, chunks, options.batchSize ?? 64, previous ? [index.vectorsByChunkHash([file.relativePath])] : []);
+    summary.chunksEmbedded += embedded;
     index.putDocument({ path: file.relativePath, slug: file.relativePath, title: file.relativePath, updated: null, contentHash: key }, chunks, vectors);
     summary.chunksWritten += chunks.length;
     if (previous) {

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import { createLocalEmbedder } from './local/embedder.js';
 import { createLocalChatModel } from './local/generator.js';
+import { createSentenceEncoderEmbedder } from './local/sentence-embedder.js';
 import { createOpenAI } from './openai.js';
 import type { ChatModel, EmbeddingModel } from './spec.js';
 
@@ -20,6 +21,12 @@ export interface GroundcheckEnv {
 
 export type ProviderName = 'local' | 'openai';
 
+/**
+ * Who embeds: `local` (hashed words and word pieces, `local-hash-v1`), `use` (the pretrained
+ * Universal Sentence Encoder lite, offline, `use-lite`) or `openai`.
+ */
+export type EmbedProviderName = ProviderName | 'use';
+
 export interface ModelSelection {
   chat: ChatModel;
   embedder: EmbeddingModel;
@@ -29,7 +36,7 @@ export interface ModelSelection {
 
 export interface ModelOverrides {
   provider?: ProviderName;
-  embedProvider?: ProviderName;
+  embedProvider?: EmbedProviderName;
   chatModel?: string;
   embedModel?: string;
 }
@@ -46,8 +53,13 @@ export const DEFAULT_EMBED_MODEL = 'text-embedding-3-small';
  */
 export function modelsFromEnv(env: GroundcheckEnv = process.env, overrides: ModelOverrides = {}): ModelSelection {
   const provider = overrides.provider ?? providerName(env.GROUNDCHECK_PROVIDER, 'GROUNDCHECK_PROVIDER') ?? (env.OPENAI_API_KEY ? 'openai' : 'local');
-  const embedProvider = overrides.embedProvider ?? providerName(env.GROUNDCHECK_EMBED_PROVIDER, 'GROUNDCHECK_EMBED_PROVIDER') ?? provider;
+  const embedProvider = overrides.embedProvider ?? embedProviderName(env.GROUNDCHECK_EMBED_PROVIDER, 'GROUNDCHECK_EMBED_PROVIDER') ?? provider;
   const dimensions = optionalInteger(env.GROUNDCHECK_EMBED_DIMENSIONS, 'GROUNDCHECK_EMBED_DIMENSIONS');
+  if (embedProvider === 'use' && dimensions !== undefined && dimensions !== 512) {
+    throw new InvalidInputError(`GROUNDCHECK_EMBED_DIMENSIONS=${dimensions} is invalid with GROUNDCHECK_EMBED_PROVIDER=use: its vectors have 512 dimensions`, {
+      code: 'invalid_config',
+    });
+  }
 
   const openai = provider === 'openai' || embedProvider === 'openai' ? openaiFromEnv(env) : undefined;
   const chatModelId = overrides.chatModel ?? env.GROUNDCHECK_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
@@ -57,12 +69,16 @@ export function modelsFromEnv(env: GroundcheckEnv = process.env, overrides: Mode
   const embedder =
     embedProvider === 'openai'
       ? openai!.embedding(embedModelId, dimensions !== undefined ? { dimensions } : {})
-      : createLocalEmbedder(dimensions !== undefined ? { dimensions } : {});
+      : embedProvider === 'use'
+        ? createSentenceEncoderEmbedder()
+        : createLocalEmbedder(dimensions !== undefined ? { dimensions } : {});
   const where = openai ? ` at ${openai.baseURL}` : '';
   const description =
     provider === 'local' && embedProvider === 'local'
       ? 'local (offline: extractive answers, hashed embeddings)'
-      : `chat ${chat.provider}:${chat.modelId}, embeddings ${embedder.provider}:${embedder.modelId}${where}`;
+      : provider === 'local' && embedProvider === 'use'
+        ? 'local (offline: extractive answers, sentence-encoder embeddings)'
+        : `chat ${chat.provider}:${chat.modelId}, embeddings ${embedder.provider}:${embedder.modelId}${where}`;
   return { chat, embedder, description };
 }
 
@@ -121,6 +137,13 @@ export function providerName(value: string | undefined, name: string): ProviderN
   if (value === undefined || value === '') return undefined;
   if (value === 'local' || value === 'openai') return value;
   throw new InvalidInputError(`${name}=${value} is invalid: use local or openai`, { code: 'invalid_config' });
+}
+
+/** An embedding provider name from an environment variable (`local`, `use` or `openai`); unset or empty is `undefined`. */
+export function embedProviderName(value: string | undefined, name: string): EmbedProviderName | undefined {
+  if (value === 'use') return value;
+  if (value === 'local' || value === 'openai' || value === undefined || value === '') return providerName(value, name);
+  throw new InvalidInputError(`${name}=${value} is invalid: use local (hashed), use (Universal Sentence Encoder lite, offline) or openai`, { code: 'invalid_config' });
 }
 
 function optionalInteger(value: string | undefined, name: string): number | undefined {

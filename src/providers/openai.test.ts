@@ -168,6 +168,19 @@ describe('modelsFromEnv', () => {
     expect(models.embedder.provider).toBe('local');
   });
 
+  it('selects the offline sentence encoder with GROUNDCHECK_EMBED_PROVIDER=use, beside either chat provider, without loading it', () => {
+    const offline = modelsFromEnv({ GROUNDCHECK_EMBED_PROVIDER: 'use' });
+    expect(offline.embedder).toMatchObject({ provider: 'local', modelId: 'use-lite', dimensions: 512, fingerprint: expect.stringMatching(/^local-use-lite;.*;d=512;long=truncate$/) });
+    expect(offline.chat.provider).toBe('local');
+    expect(offline.description).toBe('local (offline: extractive answers, sentence-encoder embeddings)');
+    const mixed = modelsFromEnv({ OPENAI_API_KEY: 'k', GROUNDCHECK_EMBED_PROVIDER: 'use', GROUNDCHECK_EMBED_DIMENSIONS: '512' });
+    expect(mixed.chat.provider).toBe('openai');
+    expect(mixed.embedder.modelId).toBe('use-lite');
+    expect(() => modelsFromEnv({ GROUNDCHECK_EMBED_PROVIDER: 'use', GROUNDCHECK_EMBED_DIMENSIONS: '256' })).toThrow(/its vectors have 512 dimensions/);
+    expect(() => modelsFromEnv({ GROUNDCHECK_EMBED_PROVIDER: 'bert' })).toThrow(/GROUNDCHECK_EMBED_PROVIDER=bert is invalid: use local \(hashed\), use/);
+    expect(() => modelsFromEnv({ GROUNDCHECK_PROVIDER: 'use' })).toThrow(/GROUNDCHECK_PROVIDER=use is invalid: use local or openai/);
+  });
+
   it('explains what is missing or wrong', () => {
     expect(() => modelsFromEnv({ GROUNDCHECK_PROVIDER: 'openai' })).toThrow(/needs an API key: set OPENAI_API_KEY/);
     expect(() => modelsFromEnv({ GROUNDCHECK_PROVIDER: 'anthropic' })).toThrow(InvalidInputError);

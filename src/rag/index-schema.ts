@@ -75,6 +75,31 @@ export const INDEX_MIGRATIONS: readonly SqliteMigration<IndexSchemaContext>[] = 
       CREATE INDEX IF NOT EXISTS page_sources_origin ON page_sources(origin);
     `,
   },
+  {
+    // The full-text index reads its content from the chunks (external content) instead of keeping
+    // none. A contentless-delete table drops a deleted row's terms but not its share of the
+    // statistics BM25 normalises by (the row count and the column lengths in its `averages`
+    // record), so every re-ingest of a document made BM25, and so retrieval, answers and
+    // judgments, depend on the index's history: a re-chunked handbook index counted 334 rows for
+    // 167 chunks. Deletes now pass the indexed values with the FTS5 'delete' command, and the
+    // rebuild below recomputes the statistics of existing files from the chunks.
+    version: 4,
+    up: `
+      DROP TABLE IF EXISTS chunks_fts_vocab;
+      DROP TABLE IF EXISTS chunks_fts;
+      DROP VIEW IF EXISTS chunks_fts_source;
+      CREATE VIEW chunks_fts_source AS
+        SELECT c.id AS id, d.title AS title, c.section AS section, c.text AS body
+        FROM chunks c JOIN documents d ON d.id = c.document_id;
+      CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        title, section, body,
+        content='chunks_fts_source', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+      );
+      CREATE VIRTUAL TABLE chunks_fts_vocab USING fts5vocab(chunks_fts, 'row');
+      INSERT INTO chunks_fts(chunks_fts) VALUES('rebuild');
+    `,
+  },
 ];
 
 /** The schema version this code writes. */
@@ -82,6 +107,9 @@ export const SCHEMA_VERSION = INDEX_MIGRATIONS.at(-1)!.version;
 
 /** Every table the migrations create, dropped (virtual tables first) when an index is rebuilt for another embedder. */
 export const INDEX_TABLES = ['chunks_vec', 'chunk_vectors', 'chunk_codes', 'chunks_fts_vocab', 'chunks_fts', 'chunks', 'page_sources', 'documents', 'meta'] as const;
+
+/** Every view the migrations create, dropped with the tables. */
+export const INDEX_VIEWS = ['chunks_fts_source'] as const;
 
 export const SET_META = `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
 

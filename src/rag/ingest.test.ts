@@ -1,13 +1,27 @@
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
+import type { EmbedOptions, EmbeddingModel } from '../providers/spec.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import { copyCorpus, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { formatIngestSummary, ingestDirectory } from './ingest.js';
 import { createRagPipeline } from './pipeline.js';
-import { openIndex } from './store.js';
+import { openIndex, type VectorIndexKind } from './store.js';
+
+/** The offline embedder, recording every text it is asked to embed. */
+function recordingEmbedder(): EmbeddingModel & { texts: string[] } {
+  const inner = createLocalEmbedder();
+  const texts: string[] = [];
+  return {
+    provider: inner.provider, modelId: inner.modelId, dimensions: inner.dimensions, fingerprint: inner.fingerprint, texts,
+    embed(options: EmbedOptions) {
+      texts.push(...options.values);
+      return inner.embed(options);
+    },
+  };
+}
 
 function freshIndex() {
   const index = openIndex({ path: join(tempDir(), 'index.db'), embedder: createLocalEmbedder() });
@@ -77,5 +91,93 @@ describe('ingestDirectory', () => {
     writeFileSync(join(dir, 'empty', 'image.png'), 'not text');
     await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toBeInstanceOf(InvalidInputError);
     await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toMatchObject({ code: 'empty_corpus' });
+  });
+
+  it.each<VectorIndexKind>(['float', 'binary-rescore'])(
+    're-embeds only the chunks whose text changed, and the reused vectors are the ones a full re-ingest makes (%s)',
+    async (vectorIndex) => {
+      const corpus = copyCorpus();
+      const embedder = recordingEmbedder();
+      const index = openIndex({ path: join(tempDir(), 'index.db'), embedder, vectorIndex });
+      onCleanup(() => index.close());
+      const first = await ingestDirectory(index, corpus);
+      expect(first.chunksEmbedded).toBe(first.chunksWritten);
+      const leaveChunks = index.listDocuments().find((document) => document.path === 'leave-policy.md')!.chunkCount;
+      expect(leaveChunks).toBeGreaterThan(5);
+
+      embedder.texts.length = 0;
+      const leave = join(corpus, 'leave-policy.md');
+      writeFileSync(leave, readFileSync(leave, 'utf8').replace('You must keep 3 days of your annual leave', 'You must keep 4 days of your annual leave'));
+      const second = await ingestDirectory(index, corpus);
+      expect(second.replaced).toEqual(['leave-policy.md']);
+      expect(embedder.texts).toHaveLength(1);
+      expect(embedder.texts[0]).toContain('You must keep 4 days of your annual leave');
+      expect({ written: second.chunksWritten, embedded: second.chunksEmbedded }).toEqual({ written: leaveChunks, embedded: 1 });
+      expect(formatIngestSummary(second)).toContain(`${leaveChunks} chunks written (1 embedded, ${leaveChunks - 1} reused unchanged)`);
+
+      const fresh = openIndex({ path: join(tempDir(), 'fresh.db'), embedder: createLocalEmbedder(), vectorIndex });
+      onCleanup(() => fresh.close());
+      await ingestDirectory(fresh, corpus);
+      const incremental = index.vectorsByChunkHash(['leave-policy.md']);
+      const rebuilt = fresh.vectorsByChunkHash(['leave-policy.md']);
+      expect(incremental.size).toBe(leaveChunks);
+      expect(new Map([...incremental].map(([hash, vector]) => [hash, Array.from(vector)]))).toEqual(
+        new Map([...rebuilt].map(([hash, vector]) => [hash, Array.from(vector)])),
+      );
+    },
+  );
+
+  it('embeds nothing when a document is only renamed: its chunks keep their vectors', async () => {
+    const corpus = copyCorpus();
+    const embedder = recordingEmbedder();
+    const index = openIndex({ path: join(tempDir(), 'index.db'), embedder });
+    onCleanup(() => index.close());
+    await ingestDirectory(index, corpus);
+    embedder.texts.length = 0;
+    renameSync(join(corpus, 'whistleblowing.md'), join(corpus, 'speaking-up.md'));
+    const summary = await ingestDirectory(index, corpus);
+    expect({ added: summary.added, removed: summary.removed, embedded: summary.chunksEmbedded }).toEqual({
+      added: ['speaking-up.md'], removed: ['whistleblowing.md'], embedded: 0,
+    });
+    expect(summary.chunksWritten).toBeGreaterThan(0);
+    expect(embedder.texts).toEqual([]);
+  });
+});
+
+describe('an index re-ingested in place scores exactly like one built fresh', () => {
+  it('BM25 statistics follow deletes: the same text search, similarities and fused scores after edits, removals and re-adds', async () => {
+    const corpus = copyCorpus();
+    const inPlace = openIndex({ path: join(tempDir(), 'in-place.db'), embedder: createLocalEmbedder() });
+    onCleanup(() => inPlace.close());
+    await ingestDirectory(inPlace, corpus);
+    // Edit one document twice, remove another and bring it back: rows are deleted and re-added.
+    const leave = join(corpus, 'leave-policy.md');
+    const original = readFileSync(leave, 'utf8');
+    writeFileSync(leave, `${original}\n\n## Sabbaticals\n\nAfter 7 years you may take a 4-week unpaid sabbatical.\n`);
+    await ingestDirectory(inPlace, corpus);
+    writeFileSync(leave, `${original}\n\n## Sabbaticals\n\nAfter 5 years you may take a 6-week unpaid sabbatical.\n`);
+    await ingestDirectory(inPlace, corpus);
+    const gifts = readFileSync(join(corpus, 'gifts-and-hospitality.md'), 'utf8');
+    rmSync(join(corpus, 'gifts-and-hospitality.md'));
+    await ingestDirectory(inPlace, corpus);
+    writeFileSync(join(corpus, 'gifts-and-hospitality.md'), gifts);
+    await ingestDirectory(inPlace, corpus);
+
+    const fresh = openIndex({ path: join(tempDir(), 'fresh.db'), embedder: createLocalEmbedder() });
+    onCleanup(() => fresh.close());
+    await ingestDirectory(fresh, corpus);
+
+    // FTS5 keeps the row count BM25 normalises by in its `averages` record (first varint).
+    const rowsInStatistics = (index: typeof fresh) => (index.db.prepare(`SELECT block FROM chunks_fts_data WHERE id = 1`).get() as { block: Buffer }).block;
+    expect(rowsInStatistics(inPlace)).toEqual(rowsInStatistics(fresh));
+
+    const { retrieve } = await import('./retrieve.js');
+    for (const question of ['How many weeks of parental leave does a birth parent get?', 'Can I accept a gift from a supplier?', 'How long can a sabbatical be?', 'What is the mileage rate?']) {
+      const a = await retrieve(inPlace, question, { topK: 8, minSimilarity: -1 });
+      const b = await retrieve(fresh, question, { topK: 8, minSimilarity: -1 });
+      expect(a.chunks.map(({ chunkId, score, fusedScore, textRank }) => ({ chunkId, score, fusedScore, textRank })), question).toEqual(
+        b.chunks.map(({ chunkId, score, fusedScore, textRank }) => ({ chunkId, score, fusedScore, textRank })),
+      );
+    }
   });
 });

@@ -18,6 +18,8 @@ export interface IngestSummary {
   skipped: string[];
   removed: string[];
   chunksWritten: number;
+  /** Chunks of `chunksWritten` sent to the embedder: the others reused a stored vector of the same text. */
+  chunksEmbedded: number;
   chunksRemoved: number;
   documents: number;
   chunks: number;
@@ -40,16 +42,19 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
     throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx or .txt files: nothing to ingest`, { code: 'empty_corpus' });
   }
   const summary: IngestSummary = {
-    added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
+    added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
   };
   // Pages crawled into the same index are the crawl's to keep or remove, not the folder's.
   const stored = new Map(index.listDocuments().filter((document) => document.url === null).map((document) => [document.path, document]));
-  const seenPaths = new Set<string>();
+  const currentPaths = new Set(files.map((file) => relative(directory, file).split(sep).join('/')));
+  // Documents about to be removed may hold text that moved (a renamed file, a section moved to
+  // another file): their vectors are read once, before they go, for any document that needs them.
+  const leaving = [...stored.keys()].filter((path) => !currentPaths.has(path));
+  let leavingVectors: Map<string, Float32Array> | undefined;
   const seenSlugs = new Map<string, string>();
 
   for (const file of files) {
     const relativePath = relative(directory, file).split(sep).join('/');
-    seenPaths.add(relativePath);
     const source = readFileSync(file, 'utf8');
     const contentHash = documentKey(source, options);
     const previous = stored.get(relativePath);
@@ -68,7 +73,10 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
     }
     seenSlugs.set(parsed.slug, relativePath);
     const chunks = chunkDocument(parsed, options);
-    const vectors = await embedChunks(index, chunks, options.batchSize ?? 64);
+    const ownVectors = previous ? index.vectorsByChunkHash([relativePath]) : new Map<string, Float32Array>();
+    leavingVectors ??= index.vectorsByChunkHash(leaving);
+    const { vectors, embedded } = await embedChunksReusing(index, chunks, options.batchSize ?? 64, [ownVectors, leavingVectors]);
+    summary.chunksEmbedded += embedded;
     index.putDocument({ path: relativePath, slug: parsed.slug, title: parsed.title, updated: parsed.updated, contentHash }, chunks, vectors);
     summary.chunksWritten += chunks.length;
     if (previous) {
@@ -81,7 +89,7 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   }
 
   for (const [path, document] of stored) {
-    if (seenPaths.has(path)) continue;
+    if (currentPaths.has(path)) continue;
     index.removeDocument(path);
     summary.removed.push(path);
     summary.chunksRemoved += document.chunkCount;
@@ -107,16 +115,44 @@ export function chunkingKey(options: ChunkOptions): string {
   return JSON.stringify([CHUNK_FORMAT_VERSION, options.maxTokens ?? null, options.overlapBlocks ?? null]);
 }
 
-/** Embed chunks' model texts in batches of at most `batchSize` (and the embedder's own limit), in order. */
-export async function embedChunks(index: GroundcheckIndex, chunks: Chunk[], batchSize: number): Promise<Float32Array[]> {
-  const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
-  const vectors: Float32Array[] = [];
-  for (let start = 0; start < chunks.length; start += limit) {
-    const batch = chunks.slice(start, start + limit);
-    const { embeddings } = await index.embedder.embed({ values: batch.map((chunk) => chunk.modelText), purpose: 'document' });
-    vectors.push(...embeddings);
+/**
+ * Embed chunks' model texts in batches of at most `batchSize` (and the embedder's own limit); one
+ * vector per chunk, in order. A chunk whose content hash has a vector in one of `reusable` (see
+ * `GroundcheckIndex.vectorsByChunkHash`) gets that vector instead of being embedded again.
+ */
+export async function embedChunks(
+  index: GroundcheckIndex,
+  chunks: Chunk[],
+  batchSize: number,
+  reusable: readonly ReadonlyMap<string, Float32Array>[] = [],
+): Promise<Float32Array[]> {
+  return (await embedChunksReusing(index, chunks, batchSize, reusable)).vectors;
+}
+
+/**
+ * {@link embedChunks}, also saying how many texts went to the embedder. Reused vectors are the
+ * ones re-embedding would give: they were made from the same text by the index's embedder (the
+ * index checks its fingerprint at open). Repeated texts within `chunks` are embedded once.
+ */
+export async function embedChunksReusing(
+  index: GroundcheckIndex,
+  chunks: Chunk[],
+  batchSize: number,
+  reusable: readonly ReadonlyMap<string, Float32Array>[],
+): Promise<{ vectors: Float32Array[]; embedded: number }> {
+  const byHash = new Map<string, Float32Array>();
+  for (const chunk of chunks) {
+    const reused = reusable.map((vectors) => vectors.get(chunk.hash)).find((vector) => vector !== undefined);
+    if (reused) byHash.set(chunk.hash, reused);
   }
-  return vectors;
+  const pending = [...new Map(chunks.filter((chunk) => !byHash.has(chunk.hash)).map((chunk) => [chunk.hash, chunk.modelText]))];
+  const limit = Math.max(1, Math.min(batchSize, index.embedder.maxBatchSize ?? batchSize));
+  for (let start = 0; start < pending.length; start += limit) {
+    const batch = pending.slice(start, start + limit);
+    const { embeddings } = await index.embedder.embed({ values: batch.map(([, text]) => text), purpose: 'document' });
+    batch.forEach(([hash], position) => byHash.set(hash, embeddings[position]!));
+  }
+  return { vectors: chunks.map((chunk) => byHash.get(chunk.hash)!), embedded: pending.length };
 }
 
 function listTextFiles(directory: string): string[] {
@@ -148,7 +184,8 @@ export function formatIngestSummary(summary: IngestSummary): string {
   for (const path of summary.removed) lines.push(`  removed   ${path}`);
   lines.push(
     `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.skipped.length} unchanged (skipped), ` +
-      `${summary.removed.length} removed; ${summary.chunksWritten} chunks written, ${summary.chunksRemoved} removed; ` +
+      `${summary.removed.length} removed; ${summary.chunksWritten} chunks written (${summary.chunksEmbedded} embedded, ` +
+      `${summary.chunksWritten - summary.chunksEmbedded} reused unchanged), ${summary.chunksRemoved} removed; ` +
       `index holds ${summary.documents} documents, ${summary.chunks} chunks (${Math.round(summary.durationMs)} ms)`,
   );
   return lines.join('\n');

@@ -4,7 +4,7 @@ import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } f
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
 
 export interface RetrieveOptions {
-  /** Chunks handed to the model. [topK=8] */
+  /** Chunks handed to the model. [topK=DEFAULT_TOP_K=8] */
   topK?: number;
   /** Candidates taken from each of the vector and the text search before fusion. [candidates=max(50, 5·topK)] */
   candidates?: number;
@@ -52,6 +52,9 @@ export interface RetrievalResult extends RetrievalSummary {
 /** Longest question accepted, in characters. */
 export const MAX_QUERY_LENGTH = 2000;
 
+/** The `topK` a retrieval uses when none is given (the OTLP export reports it as `gen_ai.request.top_k`). */
+export const DEFAULT_TOP_K = 8;
+
 /**
  * Hybrid retrieval: sqlite-vec KNN and FTS5 BM25, fused (by default the convex sum of each list's
  * max-normalised scores; `fusion: 'rrf'` for reciprocal-rank fusion), then the relevance gate. Run it once per question and pass the result on; nothing downstream retrieves again.
@@ -62,7 +65,7 @@ export const MAX_QUERY_LENGTH = 2000;
 export async function retrieve(index: GroundcheckIndex, query: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
   const started = performance.now();
   const question = validateQuery(query);
-  const topK = positiveInteger(options.topK ?? 8, 'topK');
+  const topK = positiveInteger(options.topK ?? DEFAULT_TOP_K, 'topK');
   const candidates = positiveInteger(options.candidates ?? Math.max(50, topK * 5), 'candidates');
   const minSimilarity = options.minSimilarity ?? index.embedder.suggestedMinSimilarity ?? 0.25;
   const fusion = options.fusion ?? 'convex';

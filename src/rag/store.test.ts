@@ -112,7 +112,7 @@ describe('openIndex', () => {
     raw.close();
 
     const index = openIndex({ path, embedder });
-    expect(index.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(index.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(index.listDocuments()).toMatchObject([{ path: 'a.md', url: null }]);
     const url = 'https://docs.example.com/leave';
     const source = { origin: 'https://docs.example.com', etag: '"v1"', lastModified: null, depth: 1, processingKey: 'key-1', fetchedAt: '2026-05-01T10:00:00.000Z' };

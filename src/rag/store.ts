@@ -6,7 +6,7 @@ import { openSqlite } from '../sqlite/open.js';
 import type { Chunk } from './chunk.js';
 import { InListQueries } from './in-list.js';
 import { DEFAULT_FIELD_WEIGHTS, type PageSource, type StoredChunk, type StoredDocument, type StoredPage, type TextFieldWeights, type TextHit } from './index-types.js';
-import { CHUNK_SELECT, INDEX_MIGRATIONS, INDEX_TABLES, SCHEMA_VERSION, SET_META } from './index-schema.js';
+import { CHUNK_SELECT, INDEX_MIGRATIONS, INDEX_TABLES, INDEX_VIEWS, SCHEMA_VERSION, SET_META } from './index-schema.js';
 import { convertVectors, createVectorIndex, VECTOR_INDEX_KINDS, type VectorHit, type VectorIndex, type VectorIndexKind } from './vector-index.js';
 
 /**
@@ -136,6 +136,7 @@ export class GroundcheckIndex {
           );
         }
         connection.transaction(() => {
+          for (const view of INDEX_VIEWS) connection.exec(`DROP VIEW IF EXISTS ${view}`);
           for (const table of INDEX_TABLES) connection.exec(`DROP TABLE IF EXISTS ${table}`);
           connection.pragma('user_version = 0');
         })();
@@ -239,7 +240,7 @@ export class GroundcheckIndex {
             tokenCount: chunk.tokenCount,
           }).lastInsertRowid,
         );
-        this.statements.insertFts.run(rowid, chunk.title, chunk.section, chunk.text);
+        this.statements.insertFts.run(rowid);
         this.vectors.insert(rowid, vectors[index]!);
       });
       if (page) {
@@ -260,10 +261,11 @@ export class GroundcheckIndex {
   }
 
   private removeDocumentById(documentId: number): void {
-    const rowids = this.statements.documentRowids.all(documentId) as number[];
-    for (const rowid of rowids) {
-      this.statements.deleteFts.run(BigInt(rowid));
-      this.vectors.remove(rowid);
+    // The full-text index forgets a row only when told the exact values it indexed.
+    const indexed = this.statements.documentFtsRows.all(documentId) as { id: number; title: string; section: string; body: string }[];
+    for (const row of indexed) {
+      this.statements.deleteFts.run(BigInt(row.id), row.title, row.section, row.body);
+      this.vectors.remove(row.id);
     }
     this.statements.deleteDocument.run(documentId);
   }
@@ -313,6 +315,25 @@ export class GroundcheckIndex {
     return new Map(rows.map((row) => [row.chunkId, row.hash]));
   }
 
+  /**
+   * The stored vectors of the chunks of the documents at `paths`, by chunk content hash (the hash
+   * of the exact text that was embedded). Every vector in an index was made by the embedder whose
+   * fingerprint the index checks at open, so ingest reuses them for chunk texts that did not change
+   * instead of embedding them again. Unknown paths are skipped.
+   */
+  vectorsByChunkHash(paths: readonly string[]): Map<string, Float32Array> {
+    const byHash = new Map<string, Float32Array>();
+    for (const path of new Set(paths)) {
+      const rows = this.statements.documentChunkHashes.all(path) as { id: number; hash: string }[];
+      const stored = this.vectors.vectors(rows.map((row) => row.id));
+      for (const row of rows) {
+        const vector = stored.get(row.id);
+        if (vector && !byHash.has(row.hash)) byHash.set(row.hash, vector);
+      }
+    }
+    return byHash;
+  }
+
   /** Statistics from the FTS5 vocabulary, handed to embedders that weight terms by IDF. */
   corpusStatistics(): CorpusStatistics {
     return {
@@ -360,17 +381,19 @@ function prepareStatements(db: Database.Database) {
       VALUES (@path, @slug, @title, @updated, @contentHash, @ingestedAt)`),
     documentByPathOrSlug: db.prepare(`SELECT id FROM documents WHERE path = ? OR slug = ?`),
     documentByPath: db.prepare(`SELECT id FROM documents WHERE path = ?`),
-    documentRowids: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
+    documentFtsRows: db.prepare(`SELECT id, title, section, body FROM chunks_fts_source WHERE id IN (SELECT id FROM chunks WHERE document_id = ?)`),
     deleteDocument: db.prepare(`DELETE FROM documents WHERE id = ?`),
     insertChunk: db.prepare(`
       INSERT INTO chunks (chunk_id, document_id, ordinal, section, text, model_text, hash, token_count)
       VALUES (@chunkId, @documentId, @ordinal, @section, @text, @modelText, @hash, @tokenCount)`),
-    insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, title, section, body) VALUES (?, ?, ?, ?)`),
-    deleteFts: db.prepare(`DELETE FROM chunks_fts WHERE rowid = ?`),
+    // Indexed from the content view, so the values a later 'delete' passes are the indexed ones.
+    insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, title, section, body) SELECT id, title, section, body FROM chunks_fts_source WHERE id = ?`),
+    deleteFts: db.prepare(`INSERT INTO chunks_fts (chunks_fts, rowid, title, section, body) VALUES ('delete', ?, ?, ?, ?)`),
     textSearch: db.prepare(`SELECT rowid, bm25(chunks_fts, ?, ?, ?) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`),
     chunkCount: db.prepare(`SELECT count(*) FROM chunks`).pluck(),
     chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
     allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
+    documentChunkHashes: db.prepare(`SELECT c.id, c.hash FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ?`),
   };
 }
 

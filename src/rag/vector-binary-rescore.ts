@@ -1,6 +1,6 @@
 import { codeToBlob, HammingIndex, signCode } from './binary-codes.js';
 import type { VectorHit, VectorIndex, VectorIndexContext } from './vector-index.js';
-import { vectorBlob } from './vector-blob.js';
+import { blobVector, vectorBlob } from './vector-blob.js';
 
 /**
  * `binary-rescore`: a 1-bit sign code per vector (`chunk_codes`), all held in memory and scanned by
@@ -56,6 +56,10 @@ export function createBinaryRescoreIndex(context: VectorIndexContext): VectorInd
       );
       for (const row of rows) result.set(row.id, 1 - row.distance);
       return result;
+    },
+    vectors(rowids) {
+      const rows = inList.rows<{ id: number; embedding: Buffer }>('stored-vectors', (list) => `SELECT id, embedding FROM chunk_vectors WHERE id IN (${list})`, rowids);
+      return new Map(rows.map((row) => [row.id, blobVector(row.embedding)]));
     },
     changed() {
       hamming = null;

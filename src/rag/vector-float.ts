@@ -1,5 +1,5 @@
 import type { VectorHit, VectorIndex, VectorIndexContext } from './vector-index.js';
-import { vectorBlob } from './vector-blob.js';
+import { blobVector, vectorBlob } from './vector-blob.js';
 
 /** `float`: exact cosine KNN by sqlite-vec over the float32 vectors in `chunks_vec`; nothing held in memory. */
 export function createFloatIndex({ db }: VectorIndexContext): VectorIndex {
@@ -8,6 +8,7 @@ export function createFloatIndex({ db }: VectorIndexContext): VectorIndex {
   const knn = db.prepare(`SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance`);
   // One point lookup per row: on vec0 a rowid IN (…) list scans the whole table.
   const distance = db.prepare(`SELECT vec_distance_cosine(embedding, ?) FROM chunks_vec WHERE rowid = ?`).pluck();
+  const embedding = db.prepare(`SELECT embedding FROM chunks_vec WHERE rowid = ?`).pluck();
   return {
     kind: 'float',
     insert(rowid, vector) {
@@ -26,6 +27,14 @@ export function createFloatIndex({ db }: VectorIndexContext): VectorIndex {
       for (const rowid of rowids) {
         const found = distance.get(blob, BigInt(rowid)) as number | undefined | null;
         if (found !== undefined && found !== null) result.set(rowid, 1 - found);
+      }
+      return result;
+    },
+    vectors(rowids) {
+      const result = new Map<number, Float32Array>();
+      for (const rowid of rowids) {
+        const blob = embedding.get(BigInt(rowid)) as Buffer | undefined;
+        if (blob) result.set(rowid, blobVector(blob));
       }
       return result;
     },

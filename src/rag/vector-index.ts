@@ -39,6 +39,8 @@ export interface VectorIndex {
   search(vector: Float32Array, limit: number): VectorHit[];
   /** Exact cosine similarity between `vector` and each listed row. Unknown rowids are skipped. */
   similarities(vector: Float32Array, rowids: readonly number[]): Map<number, number>;
+  /** The stored vectors of the listed rows (for reuse at re-ingest). Unknown rowids are skipped. */
+  vectors(rowids: readonly number[]): Map<number, Float32Array>;
   /** This connection changed the vectors: drop anything read from them. */
   changed(): void;
 }

@@ -42,7 +42,11 @@ export const judgeWorkerCommand: Command = {
     const path = captureDbPath(values.db, io);
     const store = openCaptureStore({ path, create: false });
     const metrics = createCaptureMetrics();
-    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, logger, metrics, keepAlive: true });
+    // Judgments over OTLP when GROUNDCHECK_OTLP_ENDPOINT is set; the OpenTelemetry packages load only then.
+    const { otlpOptionsFromEnv } = await import('../../capture/otel/options.js');
+    const otlpOptions = otlpOptionsFromEnv(io.env);
+    const otlp = otlpOptions ? await (await import('../../capture/otel/exporter.js')).createOtlpExporter({ ...otlpOptions, metrics, logger }) : null;
+    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, logger, metrics, keepAlive: true, ...(otlp ? { onJudged: otlp.onJudged } : {}) });
     let server: Server | undefined;
     if (metricsPort !== undefined) {
       server = createServer((req, res) => {
@@ -59,7 +63,7 @@ export const judgeWorkerCommand: Command = {
       const address = server.address();
       logger.info({ event: 'judge.metrics', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : metricsPort}/metrics` }, 'metrics served');
     }
-    io.stderr.write(`groundcheck judge-worker: judging ${path} with the ${description} judge${values.once ? ' (once)' : ''}\n`);
+    io.stderr.write(`groundcheck judge-worker: judging ${path} with the ${description} judge${values.once ? ' (once)' : ''}${otlp ? `; judgments exported to ${otlp.endpoint} as ${otlp.evaluations}` : ''}\n`);
 
     try {
       worker.start();
@@ -86,6 +90,7 @@ export const judgeWorkerCommand: Command = {
       return EXIT.ok;
     } finally {
       await worker.stop();
+      await otlp?.shutdown();
       server?.close();
       await store.close();
     }
