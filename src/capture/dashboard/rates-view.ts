@@ -130,8 +130,8 @@ function missingOffline(judgeVersion: string, judge: JudgeInfo | null, resultsDi
   const where = resultsDir === null ? 'No results folder is configured (the dashboard option evalResults)' : `No offline eval in ${resultsDir} was graded by this judge`;
   const tail =
     judge?.kind === 'heuristic' || judge?.kind === 'llm'
-      ? ` Run one with the same judge (with this groundcheck version, so the judge's version is the same: ${judgeVersion}):`
-      : ` Run one with this judge (${judgeVersion}) and write its results there:`;
+      ? ` Make one with the same judge, ${judgeVersion} (run it with this groundcheck version, which has this judge version):`
+      : ` Make one with this judge, ${judgeVersion}, and write its results there:`;
   return { message: `${where}.${tail}`, command: offlineEvalCommand(judge, resultsDir) };
 }
 
