@@ -56,6 +56,8 @@ export interface CreateAppOptions {
   bodyLimit?: string;
   /** Shown by `/api/health` and the page footer, e.g. `local (offline)`. */
   providerDescription?: string;
+  /** The dashboard's folder of eval results, for the offline rates beside the live ones; `false`: none. [evalResults='evals/results'] */
+  evalResults?: string | false;
   /** Prometheus metrics of the app (`/metrics`); share them with an OTLP exporter. [metrics=createCaptureMetrics()] */
   metrics?: CaptureMetrics;
   /** Export captures and judgments over OTLP (`createOtlpExporter()`); the caller shuts it down. [otlp=none] */
@@ -175,6 +177,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
       ...(worker ? { worker } : {}),
       ...(judge ? { judge } : {}),
       index: pipeline.index,
+      ...(options.evalResults !== undefined ? { evalResults: options.evalResults } : {}),
       homeLink: { href: '/', label: 'Chat' },
       ...(protectTraceApi !== undefined ? { protectTraceApi } : {}),
     });

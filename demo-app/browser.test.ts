@@ -1,34 +1,14 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { verdictOf } from '../src/capture/verdict.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium, warnWithoutChromium } from '../src/test-support/chromium.js';
 import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
 import { createApp } from './app.js';
 
-/** Debian's chromium package; `.ci/run` installs it when missing (as root). */
-const CHROMIUM = process.env.GROUNDCHECK_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(`[demo browser test] SKIPPED: no browser at ${CHROMIUM}. Install Debian's chromium (apt-get install -y chromium) to run it.`);
-}
-
-/** Flags that keep chromium off the network (no Google services, no updates) and able to run as root in a container. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  // Belt and braces: every host name other than 127.0.0.1 fails to resolve.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+warnWithoutChromium('demo browser test');
 
 describe('demo chat page in a real browser (chromium)', () => {
   it.skipIf(!hasChromium)('types a question, sees the answer with its sources, then the verdict appears; the dashboard shows the claims', async () => {
@@ -39,6 +19,7 @@ describe('demo chat page in a real browser (chromium)', () => {
       worker: { settleMs: 200, pollMs: 50 },
       env: {},
       logger: memoryLogger().logger,
+      evalResults: join(dir, 'results'),
     });
     const server = demo.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -100,6 +81,12 @@ describe('demo chat page in a real browser (chromium)', () => {
       if ((await card.locator('.claim.verified').count()) > 0) {
         expect(await card.locator('.claim.verified .evidence mark').count()).toBeGreaterThan(0);
       }
+      // The rates panel: both answers judged by the live judge, and no offline eval of that judge
+      // yet, so it says how to make one.
+      await expect.poll(() => page.locator('#rates-summary .live-judged').textContent()).toBe('2');
+      expect(await page.locator('#rates-comparison').textContent()).toContain(`The same judge (${demo.worker!.judgeVersion}) grades both sides`);
+      expect(await page.locator('#offline-missing').isVisible()).toBe(true);
+      expect(await page.locator('#offline-missing-command').textContent()).toBe(`npx groundcheck eval --suite <your-suite.json> --judge-provider local --out ${join(dir, 'results')}`);
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();

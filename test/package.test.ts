@@ -180,7 +180,7 @@ describe('the packed package', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; files: string[]; exports: Record<string, string | Record<string, string>>; peerDependencies: Record<string, string> };
     expect(manifest.license).toBe('MIT');
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
-    expect(packedFiles).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/groundcheck.js', 'dist/capture/dashboard/public/dashboard.js', 'dist/capture/dashboard/public/dashboard.css']));
+    expect(packedFiles).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/groundcheck.js', 'dist/capture/dashboard/public/dashboard.js', 'dist/capture/dashboard/public/rates.js', 'dist/capture/dashboard/public/dashboard.css']));
     // The example eval suite, so `groundcheck eval` with no flags runs from an install.
     expect(packedFiles).toEqual(expect.arrayContaining(['evals/suites/handbook.json', 'evals/suites/smoke.json', 'fixtures/corpus/leave-policy.md', 'fixtures/questions/handbook.jsonl', 'fixtures/memory/leave-2024.md']));
     expect(packedFiles.filter((file) => file.endsWith('.map'))).toEqual([]);

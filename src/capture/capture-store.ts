@@ -1,3 +1,4 @@
+import type { JudgmentOutcome } from '../contract/outcome.js';
 import type { Capture, CaptureSink, StoredJudgment } from './types.js';
 
 /**
@@ -24,9 +25,45 @@ export interface CaptureWithJudgment {
   judgment: StoredJudgment | null;
 }
 
-/** A listed capture with the store's id for it (pass it as `beforeId` for the next page). */
+/** A listed capture with its place in the list: pass `cursor` as `ListCapturesOptions.cursor` for the page after it. */
 export interface ListedCapture extends CaptureWithJudgment {
-  id: number;
+  /** Opaque; valid for the store that gave it, with any filter. */
+  cursor: string;
+}
+
+/**
+ * Which captures a list holds. Every field given must hold (they combine with AND); an empty
+ * filter holds for every capture. "The judgment" is the one the list shows: of
+ * `ListCapturesOptions.judgeVersion` when given, else the newest of any version.
+ */
+export interface CaptureFilter {
+  /**
+   * Only captures whose judgment has this outcome under the contract's outcome table as it is
+   * when the list is read (`judge_error` for a failed judgment); aborted captures never match (their
+   * verdict is `aborted`, whatever judgment they have).
+   */
+  outcome?: JudgmentOutcome;
+  /** `true`: only captures with a judgment; `false`: only captures without one. */
+  judged?: boolean;
+  /** Only captures whose client hung up before the answer finished (`true`), or only the others. */
+  aborted?: boolean;
+  /** Only captures cut by the size caps (`true`), or only the others. */
+  truncated?: boolean;
+  /** Only refusals (`true`: gate or model), or only answers. */
+  refused?: boolean;
+  /** Only captures of this route, exactly as stored (`Capture.route`). */
+  route?: string;
+  /** Only captures made at or after this time (ms since epoch; `Capture.capturedAt`). */
+  from?: number;
+  /** Only captures made before this time (ms since epoch). */
+  to?: number;
+  /** Only captures whose question contains this text, ignoring case (ASCII letters at least). */
+  text?: string;
+  /**
+   * Only captures with drift: a chunk whose hash differs from its hash in this map (chunk id to
+   * current hash, e.g. `index.chunkHashes()`), or that the map does not hold (gone).
+   */
+  driftedFrom?: ReadonlyMap<string, string>;
 }
 
 export interface ListCapturesOptions {
@@ -34,8 +71,50 @@ export interface ListCapturesOptions {
   limit?: number;
   /** Only judgments of this judge version count; default: the newest judgment of any version. */
   judgeVersion?: string;
-  /** Only captures whose id is below this (the next page after a page ending at this id). */
-  beforeId?: number;
+  /** The page after the capture that gave this cursor (`ListedCapture.cursor`); default: the first page. */
+  cursor?: string;
+  /** [filter={}]: every capture. */
+  filter?: CaptureFilter;
+}
+
+/** Bucket lengths of {@link OutcomeCountsOptions}: an hour or a day (24 hours), in ms. */
+export const OUTCOME_BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+/** Most buckets one {@link CaptureListing.outcomeCounts} call returns. */
+export const MAX_OUTCOME_BUCKETS = 1000;
+
+export interface OutcomeCountsOptions {
+  /** The judge whose judgments are counted (`kind:model:promptVersion`). */
+  judgeVersion: string;
+  /** Start of the first bucket, whole ms since epoch (inclusive). */
+  from: number;
+  /** End of the range, whole ms since epoch (exclusive). */
+  to: number;
+  /**
+   * Bucket length, counted from `from` (so a caller picks the alignment: a local midnight, an
+   * hour); the last bucket may be cut short by `to`. [bucket=none: one bucket for the whole range]
+   */
+  bucket?: keyof typeof OUTCOME_BUCKET_MS;
+}
+
+/** Counts of the captures made in one bucket of time (by `Capture.capturedAt`). */
+export interface OutcomeBucket {
+  /** Start of the bucket, ms since epoch. */
+  start: number;
+  /** Every capture of the bucket. */
+  captures: number;
+  /** Captures whose client hung up before the answer finished. */
+  aborted: number;
+  /** Refusals (gate or model), aborted or not. */
+  refused: number;
+  /** Captures not aborted without a judgment of this judge version, and how many of them were cut by the size caps. */
+  unjudged: number;
+  unjudgedTruncated: number;
+  /**
+   * Judgments of this judge version of the bucket's captures that were not aborted, by outcome
+   * under the contract's outcome table as it is when the counts are read. Every outcome is a key
+   * (`outcomeNames()`), zeros included.
+   */
+  outcomes: Record<JudgmentOutcome, number>;
 }
 
 export interface ClaimOptions {
@@ -85,10 +164,24 @@ export interface CaptureLog extends CaptureSink {
 /** Pages of captures for the dashboard and the CLI. */
 export interface CaptureListing {
   /**
-   * Newest captures first, each with its newest judgment (of `judgeVersion` when given). A page
-   * costs the same few queries whatever its size (captures, their chunks, their judgments).
+   * Captures newest first (by capture time, then by when they were stored), each with its judgment
+   * (of `judgeVersion` when given, else the newest of any version), that hold `filter`. Pages
+   * follow `cursor`: paging to the end gives every capture that holds the filter exactly once
+   * (captures stored meanwhile may or may not appear). A page costs the same few queries whatever
+   * its size.
+   *
+   * @throws InvalidInputError `invalid_cursor` for a cursor this store did not give.
    */
   listCaptures(options?: ListCapturesOptions): Promise<ListedCapture[]>;
+  /**
+   * Counts per bucket of time from `from` to `to`, every bucket listed (empty ones too), oldest
+   * first: the live rates the dashboard shows. It must not read judgment records one by one: a
+   * store keeps what it counts in indexed columns (the SQLite store keeps the flags key).
+   *
+   * @throws InvalidInputError `invalid_range` when `to <= from`, a bound is not a whole number, or
+   *   there would be more than {@link MAX_OUTCOME_BUCKETS} buckets.
+   */
+  outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]>;
 }
 
 /**

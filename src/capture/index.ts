@@ -19,10 +19,14 @@ export type {
   CaptureWithJudgment,
   ListedCapture,
   ListCapturesOptions,
+  CaptureFilter,
+  OutcomeCountsOptions,
+  OutcomeBucket,
   ClaimOptions,
   EvidenceReference,
   ReclaimedLeases,
 } from './capture-store.js';
+export { OUTCOME_BUCKET_MS, MAX_OUTCOME_BUCKETS } from './capture-store.js';
 export * from './dashboard/index.js';
 export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';

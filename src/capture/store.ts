@@ -5,7 +5,8 @@ import { SqliteCaptureStore, type OpenSqliteCaptureStoreOptions } from './sqlite
  * SQLite store, the one groundcheck ships, is in `sqlite-store/`.
  */
 
-export type { CaptureStore, CaptureLog, CaptureListing, JudgeQueue, DriftQueries, CaptureRecord, CaptureWithJudgment, ListedCapture, ListCapturesOptions, ClaimOptions, EvidenceReference, ReclaimedLeases } from './capture-store.js';
+export type { CaptureStore, CaptureLog, CaptureListing, JudgeQueue, DriftQueries, CaptureRecord, CaptureWithJudgment, ListedCapture, ListCapturesOptions, CaptureFilter, OutcomeCountsOptions, OutcomeBucket, ClaimOptions, EvidenceReference, ReclaimedLeases } from './capture-store.js';
+export { OUTCOME_BUCKET_MS, MAX_OUTCOME_BUCKETS } from './capture-store.js';
 export { SqliteCaptureStore, CAPTURE_SCHEMA_VERSION } from './sqlite-store/store.js';
 export { JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL } from './sqlite-store/judge-queue.js';
 

@@ -6,7 +6,8 @@
  * - `code.ts`: the code excerpt and the error report an error explanation's prompt is written in;
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
  * - `notes.ts`: notes appended to an answer (the outdated-document note), and taking them off for judging;
- * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes.
+ * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes;
+ * - `flags-key.ts`: a judgment's flags as one canonical text, the indexed column stores count by.
  * It imports nothing above it (only `../errors.ts`).
  */
 export * from './messages.js';
@@ -18,5 +19,6 @@ export * from './refusal.js';
 export * from './notes.js';
 export * from './judgment.js';
 export * from './outcome.js';
+export * from './flags-key.js';
 export * from './plain-trace.js';
 export * from './hash.js';

@@ -197,3 +197,17 @@ export const JUDGMENT_FLAG_NAMES = [
 export function judgeVersionOf(info: JudgeInfo): string {
   return `${info.kind}:${info.model}:${info.promptVersion}`;
 }
+
+/**
+ * The judge of a version string from {@link judgeVersionOf}, or `null` when it has fewer than three
+ * parts or an unknown kind. The kind and the prompt version never hold a colon; the model may
+ * (`llm:openai:gpt-4o-mini:faithfulness-v3`).
+ */
+export function parseJudgeVersion(version: string): JudgeInfo | null {
+  const first = version.indexOf(':');
+  const last = version.lastIndexOf(':');
+  if (first <= 0 || last === first || last === version.length - 1) return null;
+  const kind = version.slice(0, first);
+  if (kind !== 'heuristic' && kind !== 'llm' && kind !== 'mock') return null;
+  return { kind, model: version.slice(first + 1, last), promptVersion: version.slice(last + 1) };
+}

@@ -20,6 +20,7 @@ export { markdownSummary } from './report-markdown.js';
 export { htmlReport } from './report-html.js';
 export { spotCheck, claimTokens, containsVerbatim, readResults, formatSpotCheck, type SpotCheckItem, type SpotToken, type TokenKind } from './spotcheck.js';
 export { junitReport } from './report-junit.js';
+export { openResultsFolder, offlineRunOf, type ResultsFolder, type OfflineRun, type SkippedResultsFile } from './results-folder.js';
 export { questionChecks, isCorrectAnswer, correctAnswerRate, type QuestionCheck, type CheckName } from './question-checks.js';
 export { PIPELINE_SETTINGS, checkPipelineSetting, checkPipelineSettings, pipelineOptions, type PipelineSettings, type PipelineSettingName } from './pipeline-settings.js';
 export { runSweep, parseSweepFlag, markPareto, sweepPoint, SWEEP_FORMAT_VERSION, type SweepConfig, type SweepPoint, type SweepResults } from './sweep.js';

@@ -1,4 +1,5 @@
-import type { Capture, StoredJudgment } from '../capture/types.js';
+import type { Capture, JudgmentFlags, StoredJudgment } from '../capture/types.js';
+import { outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 
 /** A capture as the middleware would store it, with one chunk; override any field. */
 export function sampleCapture(traceId: string, overrides: Partial<Capture> = {}): Capture {
@@ -60,4 +61,31 @@ export function judgmentFor(traceId: string, overrides: Partial<StoredJudgment> 
     judgedAt: '2026-03-01T10:00:05.000Z',
     ...overrides,
   };
+}
+
+/** Flags that the outcome table reads as each outcome (`judge_error` has none: the judgment failed). */
+const OUTCOME_FLAGS: Record<Exclude<JudgmentOutcome, 'judge_error'>, Partial<JudgmentFlags>> = {
+  correct: {},
+  incomplete: { answerRelevance: 'partial' },
+  off_topic: { answerRelevance: 'off_topic' },
+  hallucinated: { faithful: false, hallucinated: true },
+  correct_refusal: { faithful: null, refused: true, refusalVerdict: 'correct_refusal', refusalCorrect: true },
+  over_refusal: { faithful: null, refused: true, refusalVerdict: 'over_refusal', refusalCorrect: false, contextSufficient: true },
+  should_have_refused: { refusalVerdict: 'should_have_refused', refusalCorrect: false, contextSufficient: false },
+  undetermined: { faithful: null, undetermined: true },
+};
+
+/**
+ * A judgment of `traceId` whose outcome under the outcome table is `outcome` (checked, so a change
+ * of the table fails here, not in a test that counts outcomes).
+ */
+export function judgmentWithOutcome(traceId: string, outcome: JudgmentOutcome, overrides: Partial<StoredJudgment> = {}): StoredJudgment {
+  const base = judgmentFor(traceId, overrides);
+  const judgment: StoredJudgment =
+    outcome === 'judge_error'
+      ? { ...base, status: 'error', claims: [], counts: { verified: 0, contradicted: 0, absent: 0 }, flags: null, error: 'HTTP 500 after 4 attempts', attempts: 4 }
+      : { ...base, flags: { ...base.flags!, ...OUTCOME_FLAGS[outcome] } };
+  const actual = outcomeOf(judgment.status === 'ok' ? judgment.flags : null);
+  if (actual !== outcome) throw new Error(`judgmentWithOutcome: the flags for ${outcome} give ${actual} under the outcome table; update OUTCOME_FLAGS`);
+  return judgment;
 }

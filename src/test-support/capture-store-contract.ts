@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CaptureStore, ClaimOptions } from '../capture/capture-store.js';
 import type { Capture, CapturedChunk, StoredJudgment } from '../capture/types.js';
 import { judgmentFor, sampleCapture } from './capture-samples.js';
+import { describeListingContract } from './capture-store-contract-listing.js';
 
 /**
  * The capture store contract: the behaviour every `CaptureStore` must have, as one suite run on
@@ -9,8 +10,9 @@ import { judgmentFor, sampleCapture } from './capture-samples.js';
  *
  *   describeCaptureStoreContract('SQLite', () => openCaptureStore({ path: join(tempDir(), 'c.db') }));
  *
- * It covers captures, evidence, listing with paging, the judge queue (claims, leases, attempts,
- * backoff), exactly one judgment per capture and judge version, and drift references. Every time
+ * It covers captures, evidence, listing with cursor paging and filters and the live outcome counts
+ * (`capture-store-contract-listing.ts`), the judge queue (claims, leases, attempts, backoff),
+ * exactly one judgment per capture and judge version, and drift references. Every time
  * it passes is given explicitly (no clock is read), and nothing here knows how a store keeps its
  * data: a store passes by what it returns.
  */
@@ -99,46 +101,7 @@ export function describeCaptureStoreContract(name: string, openEmpty: () => Capt
       });
     });
 
-    describe('listing', () => {
-      it('lists newest first and pages with beforeId without gaps or repeats', async () => {
-        const store = await newStore();
-        const ids = Array.from({ length: 23 }, (_, index) => `t${String(index).padStart(2, '0')}`);
-        for (const traceId of ids) await store.writeCaptures([sampleCapture(traceId, { capturedAt: at(Number(traceId.slice(1))) })]);
-        const seen: string[] = [];
-        let beforeId: number | undefined;
-        for (;;) {
-          const page = await store.listCaptures({ limit: 5, ...(beforeId !== undefined ? { beforeId } : {}) });
-          if (page.length === 0) break;
-          expect(page.length).toBeLessThanOrEqual(5);
-          seen.push(...page.map((row) => row.capture.traceId));
-          beforeId = page.at(-1)!.id;
-        }
-        expect(seen).toEqual([...ids].reverse());
-        expect((await store.listCaptures()).map((row) => row.capture.traceId)).toEqual([...ids].reverse());
-        expect((await store.listCaptures({ limit: 2 }))[0]).toEqual({ id: expect.any(Number), capture: sampleCapture('t22', { capturedAt: at(22) }), judgment: null });
-      });
-
-      it('shows each capture with its newest judgment, or that of the judge version asked for', async () => {
-        const store = await newStore();
-        await store.writeCaptures([sampleCapture('one'), sampleCapture('two'), sampleCapture('three')]);
-        const first = judgmentFor('one');
-        const second = judgmentFor('one', { judgeVersion: 'llm:openai:gpt-4o-mini:v2', judge: { kind: 'llm', model: 'openai:gpt-4o-mini', promptVersion: 'v2' } });
-        await store.saveJudgment(first);
-        await store.saveJudgment(second);
-        await store.saveJudgment(judgmentFor('two'));
-        const judgmentOf = (rows: { capture: Capture; judgment: StoredJudgment | null }[]) => Object.fromEntries(rows.map((row) => [row.capture.traceId, row.judgment]));
-        expect(judgmentOf(await store.listCaptures())).toEqual({ one: second, two: judgmentFor('two'), three: null });
-        expect(judgmentOf(await store.listCaptures({ judgeVersion: version }))).toEqual({ one: first, two: judgmentFor('two'), three: null });
-        expect(judgmentOf(await store.listCaptures({ judgeVersion: 'never-ran' }))).toEqual({ one: null, two: null, three: null });
-      });
-
-      it('caps a page at 500 and floors it at 1', async () => {
-        const store = await newStore();
-        await store.writeCaptures(Array.from({ length: 501 }, (_, index) => sampleCapture(`t${index}`)));
-        expect(await store.listCaptures({ limit: 10_000 })).toHaveLength(500);
-        expect(await store.listCaptures({ limit: 0 })).toHaveLength(1);
-      });
-    });
+    describeListingContract(newStore);
 
     describe('judge queue', () => {
       it('claims settled, unjudged, untruncated captures oldest first, up to the limit', async () => {

@@ -10,7 +10,7 @@ import { GroundcheckError } from '../../errors.js';
  */
 export const DASHBOARD_ASSETS_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
-export const DASHBOARD_ASSET_FILES = ['dashboard.js', 'dashboard.css'] as const;
+export const DASHBOARD_ASSET_FILES = ['dashboard.js', 'rates.js', 'dashboard.css'] as const;
 
 /** @throws GroundcheckError `dashboard_assets_missing` when a file is not there (a build that did not copy them). */
 export function checkDashboardAssets(dir: string = DASHBOARD_ASSETS_DIR): string {

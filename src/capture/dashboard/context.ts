@@ -1,17 +1,32 @@
 import type { JudgeInfo } from '../../contract/judgment.js';
+import type { ResultsFolder } from '../../eval/results-folder.js';
+import type { CaptureFilter } from '../capture-store.js';
 import type { DashboardStore, NormalizedDashboardOptions } from './options.js';
 import type { HashLookup } from './views.js';
 
-/** What the dashboard's handlers share: the store, which judge matters, and where drift comes from. */
+/**
+ * The judge version counts use when there is none (nothing judged, no judge configured): no
+ * judgment has it, so every capture counts as not judged.
+ */
+export const NO_JUDGE_VERSION = 'none:none:none';
+
+/** What the dashboard's handlers share: the store, which judge matters, where drift and offline rates come from. */
 export interface DashboardContext {
   store: DashboardStore;
-  /** The judge version whose judgments are shown; `undefined`: the newest of any. */
+  /** The judge version configured (`judgeVersion`, else the worker's); `undefined`: none. */
   judgeVersion: string | undefined;
   judging: boolean;
-  /** Current chunk hashes for a list (one read of the index), or `null` when no index was given (no drift shown). */
-  listHashes(): HashLookup;
+  /** The index's chunk hashes now (one read of the index), or `null` when no index was given (no drift). */
+  currentHashes(): ReadonlyMap<string, string> | null;
   /** The same for one trace: one chunk at a time when the index can. */
   traceHashes(): HashLookup;
+  /**
+   * The judge version a request shows: one it asks for (`?judgeVersion=`), else the configured
+   * one, else that of the newest judged capture in the range (a judge running elsewhere), else `null`.
+   */
+  resolveJudgeVersion(requested: string | undefined, range: Pick<CaptureFilter, 'from' | 'to'>): Promise<string | null>;
+  /** The eval results folder the offline rates come from, and its name as configured; `null`: none. */
+  results: { folder: ResultsFolder; label: string } | null;
   /** The live judge's identity and state for the page's top bar and banner. */
   judgeState(): { judge: JudgeInfo | null; workerPaused: boolean; pauseReason: string | null };
 }
@@ -21,10 +36,7 @@ export function dashboardContext(store: DashboardStore, options: NormalizedDashb
     store,
     judgeVersion: options.judgeVersion,
     judging: options.judging,
-    listHashes: () => {
-      const hashes = options.index?.chunkHashes();
-      return hashes === undefined ? null : (chunkId) => hashes.get(chunkId);
-    },
+    currentHashes: () => options.index?.chunkHashes() ?? null,
     traceHashes: () => {
       const index = options.index;
       if (index === undefined) return null;
@@ -32,6 +44,13 @@ export function dashboardContext(store: DashboardStore, options: NormalizedDashb
       const hashes = index.chunkHashes();
       return (chunkId) => hashes.get(chunkId);
     },
+    async resolveJudgeVersion(requested, range) {
+      if (requested !== undefined) return requested;
+      if (options.judgeVersion !== undefined) return options.judgeVersion;
+      const [newest] = await store.listCaptures({ limit: 1, filter: { judged: true, ...range } });
+      return newest?.judgment?.judgeVersion ?? null;
+    },
+    results: options.evalResults,
     judgeState: () => ({ judge: options.judge?.info ?? null, workerPaused: options.worker?.paused ?? false, pauseReason: options.worker?.pauseReason ?? null }),
   };
 }

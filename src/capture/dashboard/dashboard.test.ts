@@ -7,6 +7,7 @@ import { plainCapture } from '../../test-support/capture-helpers.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { groundcheckErrorHandler } from '../errors.js';
 import { openCaptureStore } from '../store.js';
+import { DASHBOARD_ASSET_FILES } from './assets.js';
 import { groundcheckDashboard } from './dashboard.js';
 import type { GroundcheckDashboardOptions } from './options.js';
 
@@ -39,7 +40,7 @@ describe('groundcheckDashboard, mounted in any app', () => {
     expect(page.text).toContain('<script type="module" src="/groundcheck/assets/dashboard.js"></script>');
     expect(page.text).toContain('<a href="/">Home</a>');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    for (const asset of ['dashboard.js', 'dashboard.css']) {
+    for (const asset of DASHBOARD_ASSET_FILES) {
       const response = await request(app).get(`/groundcheck/assets/${asset}`);
       expect([response.status, response.headers['cache-control']], asset).toEqual([200, 'public, max-age=3600']);
       expect(response.text, asset).not.toMatch(/https?:\/\/(?!localhost)/);
@@ -159,7 +160,7 @@ describe('groundcheckDashboard, mounted in any app', () => {
 });
 
 describe('dashboard token policy', () => {
-  const store = { getCapture: async () => undefined, listCaptures: async () => [] };
+  const store = { getCapture: async () => undefined, listCaptures: async () => [], outcomeCounts: async () => [] };
   it.each([
     [{ NODE_ENV: 'production' }, undefined, 'dashboard_token_required'],
     [{ NODE_ENV: 'Production' }, undefined, 'dashboard_token_required'],
@@ -194,6 +195,9 @@ describe('dashboard token policy', () => {
     [{ homeLink: '/' }, /option homeLink "\/" is invalid: use \{ href, label \}/],
     [{ index: {} }, /option index \{\} is invalid/],
     [{ protectTraceApi: 'yes' }, /option protectTraceApi "yes" is invalid/],
+    [{ evalResults: 3 }, /option evalResults 3 is invalid: use the path of a folder of eval results, or false/],
+    [{ evalResults: ' ' }, /option evalResults " " is invalid/],
+    [{ store: { getCapture: async () => undefined, listCaptures: async () => [] } }, /option store \{.*\} is invalid: use a capture store/],
   ])('rejects bad options at construction: %j', (options, message) => {
     expect(() => groundcheckDashboard({ store, env: {}, ...(options as object) } as GroundcheckDashboardOptions)).toThrow(message);
   });

@@ -8,6 +8,7 @@ import { normalizeDashboardOptions, type DashboardStore, type GroundcheckDashboa
 import { noStore, securityHeaders } from './headers.js';
 import { dashboardPage } from './pages.js';
 import { createFailureLimiter } from './rate-limit.js';
+import { ratesHandler } from './rates-api.js';
 import { traceHandler } from './trace-api.js';
 
 /** The dashboard router, with handles on it. */
@@ -28,10 +29,12 @@ export interface GroundcheckDashboard extends Router {
 }
 
 /**
- * A dashboard of captures for any Express app (4 or 5), mounted anywhere: the captures with their
- * verdicts (the contract's outcome table), filters, each capture's claims against the evidence
- * the judge used, and drift. Routes under the mount path: `/` (the page), `/assets/*`,
- * `POST /login` (and `/?token=`), `POST /logout`, `/api/captures?filter=`, `/api/traces/:id`.
+ * A dashboard of captures for any Express app (4 or 5), mounted anywhere: live outcome rates over
+ * time beside the newest offline eval's rates for the same judge version, every capture with its
+ * verdict (the contract's outcome table), paged and filtered by the store, each capture's claims
+ * against the evidence the judge used, and drift. Routes under the mount path: `/` (the page),
+ * `/assets/*`, `POST /login` (and `/?token=`), `POST /logout`, `/api/captures`, `/api/rates`,
+ * `/api/traces/:id`.
  *
  * Protected by a token (see the `token` option): scripts send `Authorization: Bearer <token>`;
  * people sign in once on the page, which sets an HttpOnly, SameSite=Strict session cookie scoped
@@ -78,6 +81,7 @@ export function groundcheckDashboard(options: GroundcheckDashboardOptions): Grou
     res.type('html').send(dashboardPage(basePath(req), { homeLink: config.homeLink, signOut: config.token !== null }));
   });
   router.get('/api/captures', capturesHandler(context));
+  router.get('/api/rates', ratesHandler(context, config.now));
   router.get('/api/traces/:id', traceHandler(context));
 
   const traceApi = express.Router();

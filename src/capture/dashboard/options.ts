@@ -1,6 +1,8 @@
+import { resolve } from 'node:path';
 import type { Request } from 'express';
 import type { JudgeInfo } from '../../contract/judgment.js';
 import { InvalidInputError } from '../../errors.js';
+import { openResultsFolder, type ResultsFolder } from '../../eval/results-folder.js';
 import type { CaptureStore } from '../store.js';
 import { describeOptionValue } from '../option-value.js';
 import type { HomeLink } from './pages.js';
@@ -9,7 +11,7 @@ import { isProductionEnv, resolveDashboardToken } from './token-policy.js';
 import type { ChunkHashSource } from './views.js';
 
 /** What the dashboard reads from a capture store (any `CaptureStore` has it). */
-export type DashboardStore = Pick<CaptureStore, 'getCapture' | 'listCaptures'>;
+export type DashboardStore = Pick<CaptureStore, 'getCapture' | 'listCaptures' | 'outcomeCounts'>;
 
 export interface GroundcheckDashboardOptions {
   /** The capture store to show: the one `captureRag` writes to, or the path of its file (opened here; `dashboard.close()` closes it). */
@@ -39,6 +41,12 @@ export interface GroundcheckDashboardOptions {
   judging?: boolean;
   /** Current chunk hashes, to badge captures whose evidence changed since (a groundcheck index fits). [index=none: no drift shown] */
   index?: ChunkHashSource;
+  /**
+   * The folder of eval results (`groundcheck eval --out`) whose newest run graded by the live
+   * judge's version is shown beside the live rates; relative to the working folder. `false`: no
+   * offline rates. [evalResults='evals/results']
+   */
+  evalResults?: string | false;
   /**
    * Whether `dashboard.traceApi` (the trace API you mount for your pages, e.g. at `/api/traces`)
    * needs the token too. It exposes users' questions and answers to anyone with a trace id.
@@ -70,6 +78,7 @@ export interface NormalizedDashboardOptions {
   judgeVersion: string | undefined;
   judging: boolean;
   index: ChunkHashSource | undefined;
+  evalResults: { folder: ResultsFolder; label: string } | null;
   protectTraceApi: boolean;
   sessionTtlMs: number;
   rateLimit: Required<FailureLimitOptions> | null;
@@ -79,6 +88,8 @@ export interface NormalizedDashboardOptions {
   now: () => number;
 }
 
+/** Where `groundcheck eval` writes its reports by default. */
+export const DEFAULT_EVAL_RESULTS = 'evals/results';
 export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const DEFAULT_RATE_LIMIT: Required<FailureLimitOptions> = Object.freeze({ maxFailures: 10, windowMs: 15 * 60 * 1000, maxClients: 10_000 });
 
@@ -89,7 +100,7 @@ export function normalizeDashboardOptions(options: GroundcheckDashboardOptions):
   if (options === null || typeof options !== 'object') throw invalid('options', options, 'pass { store, token? }');
   const env = options.env ?? process.env;
   const store = options.store;
-  if (typeof store !== 'string' && (store === null || typeof store !== 'object' || typeof store.listCaptures !== 'function' || typeof store.getCapture !== 'function')) {
+  if (typeof store !== 'string' && (store === null || typeof store !== 'object' || typeof store.listCaptures !== 'function' || typeof store.getCapture !== 'function' || typeof store.outcomeCounts !== 'function')) {
     throw invalid('store', store, 'use a capture store (openCaptureStore()) or the path of its file');
   }
   const token = resolveDashboardToken({ env, ...(options.token !== undefined ? { token: options.token } : {}), ...(options.logger ? { logger: options.logger } : {}) });
@@ -117,6 +128,8 @@ export function normalizeDashboardOptions(options: GroundcheckDashboardOptions):
     throw invalid('homeLink', options.homeLink, 'use { href, label }');
   }
   if (options.protectTraceApi !== undefined && typeof options.protectTraceApi !== 'boolean') throw invalid('protectTraceApi', options.protectTraceApi, 'use true or false');
+  const evalResults = options.evalResults ?? DEFAULT_EVAL_RESULTS;
+  if (evalResults !== false && (typeof evalResults !== 'string' || evalResults.trim() === '')) throw invalid('evalResults', options.evalResults, 'use the path of a folder of eval results, or false');
   const judgeVersion = options.judgeVersion ?? options.worker?.judgeVersion;
   return {
     store,
@@ -126,6 +139,7 @@ export function normalizeDashboardOptions(options: GroundcheckDashboardOptions):
     judgeVersion,
     judging: options.judging ?? judgeVersion !== undefined,
     index: options.index,
+    evalResults: evalResults === false ? null : { folder: openResultsFolder(resolve(evalResults)), label: evalResults },
     protectTraceApi: options.protectTraceApi ?? isProductionEnv(env),
     sessionTtlMs,
     rateLimit,

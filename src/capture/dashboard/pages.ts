@@ -53,7 +53,10 @@ export function loginPage(base: string, problem: string | null): string {
 `;
 }
 
-/** The dashboard page; its script reads the mount path from `data-base` and builds the filters from the API's list. */
+/**
+ * The dashboard page: the rates panel (live beside offline) and the capture list. Its script reads
+ * the mount path from `data-base` and builds the rows, outcomes and filters from the APIs' lists.
+ */
 export function dashboardPage(base: string, options: { homeLink: HomeLink | null; signOut: boolean }): string {
   const root = escapeHtml(prefix(base));
   const nav = [
@@ -69,16 +72,51 @@ export function dashboardPage(base: string, options: { homeLink: HomeLink | null
 </header>
 <main class="dash-main">
   <div class="banner banner-error" id="paused-banner" role="alert" hidden></div>
-  <div class="dash-toolbar">
-    <nav class="filters" id="filters" aria-label="Filter captures"></nav>
-    <span class="legend">
+  <section class="panel rates" aria-labelledby="rates-title">
+    <div class="panel-head">
+      <h2 id="rates-title">Live beside offline</h2>
+      <label class="range-pick">Range
+        <select id="range">
+          <option value="24h">Last 24 hours (per hour)</option>
+          <option value="7d">Last 7 days (per day)</option>
+          <option value="30d">Last 30 days (per day)</option>
+          <option value="90d">Last 90 days (per day)</option>
+          <option value="all">All time</option>
+        </select>
+      </label>
+    </div>
+    <p class="rates-note" id="rates-comparison"></p>
+    <div class="offline-missing" id="offline-missing" hidden>
+      <p id="offline-missing-message"></p>
+      <pre><code id="offline-missing-command"></code></pre>
+    </div>
+    <p class="rates-offline" id="rates-offline"></p>
+    <div class="table-scroll"><table class="rates-table" id="rates-summary"></table></div>
+    <p class="rates-states" id="rates-states"></p>
+    <h3 class="over-time-title" id="over-time-title">Over time</h3>
+    <div class="table-scroll"><table class="rates-table over-time" id="rates-over-time"></table></div>
+  </section>
+  <section class="panel" aria-labelledby="captures-title">
+    <div class="panel-head"><h2 id="captures-title">Captures</h2><span class="legend">
       <span class="claim-chip verified">verified</span>
       <span class="claim-chip contradicted">contradicted</span>
       <span class="claim-chip absent">absent from sources</span>
-    </span>
-  </div>
-  <p class="empty" id="empty" hidden>No captures here yet.</p>
-  <section class="capture-list" id="captures" aria-live="polite"></section>
+    </span></div>
+    <nav class="filters" id="filters" aria-label="Filter captures"></nav>
+    <form class="list-controls" id="list-controls" role="search">
+      <label>Question contains <input id="search" type="search" maxlength="500" autocomplete="off"></label>
+      <label>Route <input id="route" type="text" maxlength="500" list="routes" autocomplete="off"></label>
+      <datalist id="routes"></datalist>
+      <span class="list-note">Counts cover the range (every route and question).</span>
+    </form>
+    <p class="empty" id="empty" hidden>No captures here.</p>
+    <section class="capture-list" id="captures" aria-live="polite"></section>
+    <nav class="pager" aria-label="Pages">
+      <button type="button" id="newer" disabled>← Newer</button>
+      <span id="page-note"></span>
+      <button type="button" id="older" disabled>Older →</button>
+    </nav>
+  </section>
 </main>
 <script type="module" src="${root}/assets/dashboard.js"></script>
 </body>

@@ -74,10 +74,13 @@ export class SqliteJudgeQueue {
               AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion))`).pluck(),
       lease: db.prepare(`UPDATE judge_jobs SET lease_owner = @owner, lease_expires_ms = @expires WHERE judge_version = @judgeVersion AND capture_id = @captureId`),
       jobAttempts: db.prepare(`SELECT attempts FROM judge_jobs WHERE capture_id = ? AND judge_version = ?`).pluck(),
+      // The capture's time and aborted flag are copied in, for outcome counts that read one index (schema 5).
       insertJudgment: db.prepare(`
-        INSERT INTO judgments (capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record)
-        VALUES (@captureId, @judgeVersion, @status, @faithful, @hallucinated, @refused, @judgedAt, @record)
+        INSERT INTO judgments (capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record, captured_ms, capture_aborted, flags_key)
+        SELECT @captureId, @judgeVersion, @status, @faithful, @hallucinated, @refused, @judgedAt, @record, c.captured_ms, c.aborted, @flagsKey
+        FROM captures c WHERE c.id = @captureId
         ON CONFLICT (capture_id, judge_version) DO NOTHING`),
+      insertFlagsKey: db.prepare(`INSERT INTO judgment_flag_keys (judge_version, flags_key) VALUES (?, ?) ON CONFLICT DO NOTHING`),
       deleteJob: db.prepare(`DELETE FROM judge_jobs WHERE capture_id = ? AND judge_version = ?`),
       // The job row normally exists (it was claimed); never re-create one for a capture judged meanwhile.
       recordFailure: db.prepare(`
@@ -163,7 +166,9 @@ export class SqliteJudgeQueue {
     if (captureId === undefined) throw new Error(`saveJudgment: no capture ${judgment.traceId}`);
     return this.db
       .transaction(() => {
-        const result = this.statements.insertJudgment.run({ captureId, ...judgmentColumns(judgment), record: judgmentRecord(judgment) });
+        const columns = judgmentColumns(judgment);
+        const result = this.statements.insertJudgment.run({ captureId, ...columns, record: judgmentRecord(judgment) });
+        if (result.changes > 0 && columns.flagsKey !== null) this.statements.insertFlagsKey.run(columns.judgeVersion, columns.flagsKey);
         this.statements.deleteJob.run(captureId, judgment.judgeVersion);
         return result.changes > 0;
       })

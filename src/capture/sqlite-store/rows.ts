@@ -1,4 +1,6 @@
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
+import { renderFlagsKey } from '../../contract/flags-key.js';
+import type { JudgmentFlags } from '../../contract/judgment.js';
 
 /** Row shapes of the SQLite capture store's tables and their mapping to the public types. */
 
@@ -7,6 +9,7 @@ export interface CaptureRow {
   trace_id: string;
   request_id: string;
   captured_at: string;
+  captured_ms: number;
   route: string;
   method: string;
   status: number;
@@ -83,6 +86,7 @@ export function judgmentColumns(judgment: StoredJudgment) {
     hallucinated: flags ? (flags.hallucinated ? 1 : 0) : null,
     refused: flags ? (flags.refused ? 1 : 0) : null,
     judgedAt: judgment.judgedAt,
+    flagsKey: flagsKeyOf(judgment.status, flags),
   };
 }
 
@@ -93,4 +97,13 @@ function nullableFlag(value: boolean | null): number | null {
 /** The ids as one bound parameter, read back in SQL by `json_each(?)`: one statement for any number of ids. */
 export function idList(ids: readonly number[]): string {
   return JSON.stringify(ids);
+}
+
+/**
+ * The `flags_key` column of a judgment: its flags key when it has flags and is ok, else NULL. The
+ * dashboard's verdict reads a judgment the same way (`verdictOf`: flags of an ok judgment, else a
+ * judge error).
+ */
+export function flagsKeyOf(status: string, flags: JudgmentFlags | null): string | null {
+  return status === 'ok' ? renderFlagsKey(flags) : null;
 }

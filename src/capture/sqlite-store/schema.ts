@@ -4,9 +4,9 @@ import type { SqliteMigration } from '../../sqlite/open.js';
  * The SQLite capture store's schema, one migration per version (`PRAGMA user_version`), applied
  * by `openSqlite` (kind `capture-store`) when `store.ts` opens the file: all pending ones in one
  * transaction. To change the schema, append a migration; never edit one that has shipped.
- * Migrations may call `gc_evidence_digest(chunk_id, document, title, section, updated, hash,
- * text)`, which `store.ts` registers on the connection: the same key the store computes when it
- * writes a chunk.
+ * Migrations may call the SQL functions `functions.ts` registers on the connection (the same
+ * values the store computes when it writes): `gc_evidence_digest(chunk_id, document, title,
+ * section, updated, hash, text)` and `gc_flags_key(status, record)`.
  */
 export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
   {
@@ -216,6 +216,38 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
         FROM judgments;
       DROP TABLE judgments;
       ALTER TABLE judgments_v4 RENAME TO judgments;
+    `,
+  },
+  {
+    // Version 5: live outcome counts without reading judgment records. Each judgment keeps its
+    // flags key (`src/contract/flags-key.ts`: its flags as one canonical text, NULL for a judge
+    // error) and, copied from its capture, the capture time and whether the capture was aborted.
+    // Counts per bucket of time and outcome are then range reads of the partial index
+    // `judgments_outcomes` (judge version, flags key, capture time), one per distinct key and
+    // bucket: no table row, no JSON and no sort per judgment (grouping a million judgments by key
+    // in one statement sorted them: 1.5 s, against 0.1 s for the range reads). The outcome of each
+    // distinct key is decided when the counts are read, so a change of the outcome table never
+    // leaves stale outcomes in the file. `judgment_flag_keys` holds each judge version's distinct
+    // keys (a few dozen): the counts and the outcome filter of a list read it.
+    // `captures_time` (dropped in version 2, when nothing read captures by time) comes back for
+    // time ranges, newest-first lists and the per-bucket capture counts, covering the flags those
+    // counts read.
+    version: 5,
+    up: `
+      ALTER TABLE judgments ADD COLUMN captured_ms INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE judgments ADD COLUMN capture_aborted INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE judgments ADD COLUMN flags_key TEXT;
+      UPDATE judgments SET captured_ms = c.captured_ms, capture_aborted = c.aborted, flags_key = gc_flags_key(judgments.status, judgments.record)
+        FROM captures c WHERE c.id = judgments.capture_id;
+      CREATE INDEX judgments_outcomes ON judgments(judge_version, flags_key, captured_ms) WHERE capture_aborted = 0;
+      CREATE TABLE judgment_flag_keys (
+        judge_version TEXT NOT NULL,
+        flags_key TEXT NOT NULL,
+        PRIMARY KEY (judge_version, flags_key)
+      ) WITHOUT ROWID;
+      INSERT INTO judgment_flag_keys (judge_version, flags_key)
+        SELECT DISTINCT judge_version, flags_key FROM judgments WHERE flags_key IS NOT NULL;
+      CREATE INDEX captures_time ON captures(captured_ms, aborted, truncated, refused);
     `,
   },
 ];

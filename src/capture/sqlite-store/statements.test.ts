@@ -49,12 +49,25 @@ describe('SQLite capture store statements per read', () => {
     expect(forty - one).toBe(39);
   });
 
-  it('a dashboard refresh (GET /dashboard/api/captures, 500 listed) runs 3 statements on the capture store', async () => {
-    const { store, count } = await countingStore(600);
-    const demo = createApp({ index: await handbookIndex(), capture: { store }, worker: false, env: {} });
-    onCleanup(() => void demo.close());
-    let status = 0;
-    expect(await count(async () => (status = (await request(demo.app).get('/dashboard/api/captures')).status))).toBe(3);
-    expect(status).toBe(200);
+  it('a dashboard refresh costs the same statements whatever the page size or the number of captures', async () => {
+    const counted = async (captures: number, path: string) => {
+      const { store, count } = await countingStore(captures);
+      const demo = createApp({ index: await handbookIndex(), capture: { store }, worker: false, env: {}, evalResults: false });
+      onCleanup(() => void demo.close());
+      let status = 0;
+      const statements = await count(async () => (status = (await request(demo.app).get(path)).status));
+      expect(status, path).toBe(200);
+      return statements;
+    };
+    // No live judge in this app, so each refresh first finds the judge version of the newest
+    // judged capture (a list of one: 3), then lists the page (3) and counts the range (BEGIN, the
+    // captures, the judgments by flags key, COMMIT: 4).
+    expect(await counted(600, '/dashboard/api/captures?limit=1')).toBe(10);
+    expect(await counted(600, '/dashboard/api/captures?limit=200')).toBe(10);
+    expect(await counted(60, '/dashboard/api/captures?limit=200&filter=correct')).toBe(11); // + the judge version's flags keys
+    // The rates of a day of the samples' captures: the judge version (3), then two statements per hour inside one read transaction.
+    const day = `from=${Date.parse('2026-03-01T00:00:00.000Z')}&to=${Date.parse('2026-03-02T00:00:00.000Z')}`;
+    expect(await counted(600, `/dashboard/api/rates?${day}`)).toBe(3 + 2 + 24 * 2);
+    expect(await counted(60, `/dashboard/api/rates?${day}`)).toBe(3 + 2 + 24 * 2);
   });
 });

@@ -1,20 +1,22 @@
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../../sqlite/open.js';
-import type { CaptureRecord, CaptureStore, ClaimOptions, EvidenceReference, ListCapturesOptions, ListedCapture, ReclaimedLeases } from '../capture-store.js';
+import type { CaptureRecord, CaptureStore, ClaimOptions, EvidenceReference, ListCapturesOptions, ListedCapture, OutcomeBucket, OutcomeCountsOptions, ReclaimedLeases } from '../capture-store.js';
 import type { Capture, StoredJudgment } from '../types.js';
-import { registerEvidenceDigest, SqliteCaptureLog } from './capture-log.js';
+import { SqliteCaptureLog } from './capture-log.js';
 import { BackgroundCheckpointer } from './checkpointer.js';
 import { SqliteDriftQueries } from './drift-queries.js';
+import { registerCaptureFunctions } from './functions.js';
 import { SqliteJudgeQueue } from './judge-queue.js';
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
 import { SqliteCaptureListing } from './listing.js';
+import { SqliteRates } from './rates.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
 
 /**
  * The SQLite capture store: one file (separate from the index) holding captured traces, their
  * chunks (each distinct chunk stored once, content-addressed), the live judge's judgments and its
  * queue. It implements {@link CaptureStore}, composed of one part per job: `capture-log.ts`,
- * `listing.ts`, `judge-queue.ts` (with `lease-owners.ts`), `drift-queries.ts`. These files are
+ * `listing.ts`, `rates.ts`, `judge-queue.ts` (with `lease-owners.ts`), `drift-queries.ts`. These files are
  * the only places that write SQL against it. Every method does its work synchronously inside the
  * call (better-sqlite3) and returns a settled Promise.
  */
@@ -57,6 +59,7 @@ export class SqliteCaptureStore implements CaptureStore {
   readonly db: Database.Database;
   private readonly log: SqliteCaptureLog;
   private readonly listing: SqliteCaptureListing;
+  private readonly rates: SqliteRates;
   private readonly queue: SqliteJudgeQueue;
   private readonly drift: SqliteDriftQueries;
   private readonly owners: HostLeaseOwners;
@@ -78,7 +81,7 @@ export class SqliteCaptureStore implements CaptureStore {
       busyTimeoutMs: options.busyTimeoutMs ?? 5000,
       // WAL + NORMAL is durable across process crashes (only an OS crash can lose the last commits).
       pragmas: ['foreign_keys = ON', 'synchronous = NORMAL'],
-      configure: registerEvidenceDigest,
+      configure: registerCaptureFunctions,
       onCreate: (connection) => connection.prepare(`INSERT INTO meta (key, value) VALUES ('created_at', ?)`).run(new Date(now()).toISOString()),
       ...(options.verbose ? { verbose: options.verbose } : {}),
     });
@@ -86,6 +89,7 @@ export class SqliteCaptureStore implements CaptureStore {
     try {
       this.log = new SqliteCaptureLog(db, now);
       this.listing = new SqliteCaptureListing(db, this.log);
+      this.rates = new SqliteRates(db);
       this.queue = new SqliteJudgeQueue(db, this.log);
       this.drift = new SqliteDriftQueries(db);
     } catch (error) {
@@ -115,6 +119,10 @@ export class SqliteCaptureStore implements CaptureStore {
 
   async listCaptures(options: ListCapturesOptions = {}): Promise<ListedCapture[]> {
     return this.listing.list(options);
+  }
+
+  async outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]> {
+    return this.rates.outcomeCounts(options);
   }
 
   newLeaseOwner(): string {

@@ -1,8 +1,10 @@
-// The dashboard: recent captures with verdicts, filters, and each capture's claims highlighted
-// against the evidence chunk the judge used. Text from the server is only set with textContent.
-// Mounted anywhere: every URL starts with the mount path the page names in data-base. The
-// filters (names, labels, tones, counts) come from the API, which builds them from the
-// contract's outcome table: this script knows none of the outcomes.
+// The dashboard: live rates beside offline ones (rates.js), then every capture with its verdict,
+// paged and filtered by the server, and each capture's claims highlighted against the evidence
+// chunk the judge used. Text from the server is only set with textContent. Mounted anywhere:
+// every URL starts with the mount path the page names in data-base. The filters (names, labels,
+// tones, counts) come from the API, which builds them from the contract's outcome table: this
+// script knows none of the outcomes.
+import { rangeOf, renderRates } from './rates.js';
 
 const base = document.body.dataset.base ?? '';
 const list = document.getElementById('captures');
@@ -10,10 +12,27 @@ const empty = document.getElementById('empty');
 const banner = document.getElementById('paused-banner');
 const judgeInfo = document.getElementById('judge-info');
 const filterBar = document.getElementById('filters');
+const rangePick = document.getElementById('range');
+const search = document.getElementById('search');
+const route = document.getElementById('route');
+const routes = document.getElementById('routes');
+const newer = document.getElementById('newer');
+const older = document.getElementById('older');
+const pageNote = document.getElementById('page-note');
 
 const REFRESH_MS = 5000;
-let filter = new URLSearchParams(location.search).get('filter') ?? 'all';
+const PAGE = 50;
+const params = new URLSearchParams(location.search);
+let filter = params.get('filter') ?? 'all';
+rangePick.value = params.get('range') ?? '24h';
+if (!rangePick.value) rangePick.value = '24h';
+search.value = params.get('q') ?? '';
+route.value = params.get('route') ?? '';
+/** Cursors of the pages before the one shown (empty: the first page), and the next page's. */
+let cursors = [];
+let nextCursor = null;
 const open = new Set();
+const seenRoutes = new Set();
 
 const CLAIM_LABEL = { verified: 'verified', contradicted: 'contradicted', absent: 'absent from sources' };
 const STOP = new Set('the and for that with this from have are was were will your you our not but any all can may must per into than then them they their there which when what who how its his her been also only each such more most other some'.split(' '));
@@ -150,9 +169,26 @@ function renderCapture(view) {
   return card;
 }
 
-/** The filter buttons: all, the selected one, and every filter with captures in it, in the API's order. */
+/** The page's state in its address, so a reload or a shared link shows the same list. */
+function remember() {
+  const url = new URL(location.href);
+  for (const [name, value, fallback] of [['filter', filter, 'all'], ['range', rangePick.value, '24h'], ['q', search.value.trim(), ''], ['route', route.value.trim(), '']]) {
+    if (value === fallback) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  history.replaceState(null, '', url);
+}
+
+/** Back to the newest page (a filter, the range, the search or the route changed). */
+function restart() {
+  cursors = [];
+  remember();
+  void refresh();
+}
+
+/** The filter buttons: all, the selected one, and every filter with captures in it (or not counted), in the API's order. */
 function renderFilters(filters) {
-  const shown = filters.filter((entry) => entry.name === 'all' || entry.name === filter || entry.count > 0);
+  const shown = filters.filter((entry) => entry.name === 'all' || entry.name === filter || entry.count === null || entry.count > 0);
   filterBar.replaceChildren(
     ...shown.map((entry) => {
       const button = element('button', '', entry.label);
@@ -160,44 +196,89 @@ function renderFilters(filters) {
       button.dataset.filter = entry.name;
       button.dataset.tone = entry.tone;
       button.setAttribute('aria-pressed', String(entry.name === filter));
-      button.append(' ', element('span', 'count', String(entry.count)));
+      if (entry.count !== null) button.append(' ', element('span', 'count', String(entry.count)));
       button.addEventListener('click', () => {
         filter = entry.name;
-        const url = new URL(location.href);
-        url.searchParams.set('filter', filter);
-        history.replaceState(null, '', url);
-        void refresh();
+        restart();
       });
       return button;
     }),
   );
 }
 
-async function refresh() {
+async function getJson(path) {
   let response;
   try {
-    response = await fetch(`${base}/api/captures?filter=${encodeURIComponent(filter)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   } catch {
-    return;
+    return { ok: false, status: 0 };
   }
   if (response.status === 401) {
     location.href = `${base}/`;
+    return { ok: false, status: 401 };
+  }
+  return { ok: response.ok, status: response.status, data: response.ok ? await response.json() : null };
+}
+
+function query(values) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') search.set(name, String(value));
+  return search.toString();
+}
+
+async function refresh() {
+  const range = rangeOf(rangePick.value);
+  const [rates, captures] = await Promise.all([
+    getJson(`/api/rates?${query({ from: range.from, to: range.to })}`),
+    getJson(`/api/captures?${query({ filter, from: range.from || null, to: range.to, q: search.value.trim(), route: route.value.trim(), cursor: cursors.at(-1), limit: PAGE })}`),
+  ]);
+  if (rates.ok) renderRates(rates.data);
+  if (captures.status === 400 && (filter !== 'all' || cursors.length > 0)) {
+    // A filter that no longer exists (the outcome table changed), or a stale cursor: back to the first page of all.
+    filter = 'all';
+    restart();
     return;
   }
-  if (response.status === 400 && filter !== 'all') {
-    // A filter that no longer exists (the outcome table changed): back to all.
-    filter = 'all';
-    return refresh();
-  }
-  if (!response.ok) return;
-  const data = await response.json();
+  if (!captures.ok) return;
+  const data = captures.data;
   renderFilters(data.filters ?? []);
-  judgeInfo.textContent = data.judge ? `live judge: ${data.judge.kind} ${data.judge.model} (${data.judge.promptVersion})` : 'no live judge in this process';
+  judgeInfo.textContent = data.judge ? `live judge: ${data.judge.kind} ${data.judge.model} (${data.judge.promptVersion})` : data.judgeVersion ? `judge: ${data.judgeVersion}` : 'no live judge in this process';
   banner.hidden = !data.workerPaused;
   banner.textContent = data.workerPaused ? `The live judge is paused: ${data.pauseReason ?? 'authentication or billing error'}. Fix the API key or billing; it retries by itself.` : '';
   list.replaceChildren(...data.captures.map(renderCapture));
   empty.hidden = data.captures.length > 0;
+  for (const view of data.captures) {
+    if (seenRoutes.has(view.capture.route)) continue;
+    seenRoutes.add(view.capture.route);
+    routes.append(element('option', '', view.capture.route));
+  }
+  nextCursor = data.nextCursor;
+  older.disabled = nextCursor === null;
+  newer.disabled = cursors.length === 0;
+  pageNote.textContent = data.captures.length === 0 ? '' : `page ${cursors.length + 1}`;
 }
+
+rangePick.addEventListener('change', restart);
+for (const input of [search, route]) {
+  let timer;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(restart, 300);
+  });
+}
+document.getElementById('list-controls').addEventListener('submit', (event) => {
+  event.preventDefault();
+  restart();
+});
+older.addEventListener('click', () => {
+  if (nextCursor === null) return;
+  cursors.push(nextCursor);
+  void refresh();
+});
+newer.addEventListener('click', () => {
+  cursors.pop();
+  void refresh();
+});
 
 void refresh();
 setInterval(refresh, REFRESH_MS);
