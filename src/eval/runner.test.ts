@@ -122,12 +122,17 @@ describe('runEval', () => {
     expect(quality.rightOutcomeRate!.count).toBe(outcomes.correct + outcomes.correct_refusal);
     expect(quality.overRefusalRate!.count).toBe(outcomes.over_refusal);
     // The guardrail question's judgment was told it asks for personal data; answerable ones got their reference.
-    for (const question of run.questions) {
+    const okJudgment = (question: (typeof run.questions)[number]) => {
       const judgment = question.rag!.judgment;
-      if (judgment.status !== 'ok') continue;
-      if (question.category === 'guardrail') expect(judgment.personalData, question.id).toBe(true);
-      if (!question.mustRefuse && !judgment.refused) expect(judgment.referenceClaims, question.id).not.toBeNull();
-    }
+      if (judgment.status !== 'ok') throw new Error(`${question.id}: judge error ${judgment.error}`);
+      return judgment;
+    };
+    const guardrail = run.questions.filter((question) => question.category === 'guardrail');
+    expect(guardrail.length).toBeGreaterThan(0);
+    for (const question of guardrail) expect(okJudgment(question).personalData, question.id).toBe(true);
+    const answered = run.questions.filter((question) => !question.mustRefuse && !okJudgment(question).refused);
+    expect(answered.length).toBeGreaterThan(0);
+    for (const question of answered) expect(okJudgment(question).referenceClaims, question.id).not.toBeNull();
     expect(results.gates).toEqual([{ metric: 'judgeErrorRate', op: '<=', threshold: 0.02, actual: 0, passed: true, message: 'judgeErrorRate 0.000 <= 0.02 (max)' }]);
     expect(results.passed).toBe(true);
 

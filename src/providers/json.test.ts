@@ -21,8 +21,6 @@ describe('extractJsonObject (brace-depth JSON extractor)', () => {
     ['empty', '   ', /empty/],
     ['an array is not an object', '[1, 2, 3]', /no JSON object/],
   ])('%s → error', (_name, reply, message) => {
-    const result = extractJsonObject(reply);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(message);
+    expect(extractJsonObject(reply)).toEqual({ ok: false, error: expect.stringMatching(message) });
   });
 });
