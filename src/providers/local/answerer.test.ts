@@ -91,6 +91,19 @@ describe('offline answerer (local-extractive-v2)', () => {
   });
 });
 
+describe('offline answerer: choosing among close sentences', () => {
+  it('answers from the sentence that holds the question’s word pairs side by side, whatever the retrieval order', async () => {
+    // Stemming makes "parental" and "parent" one word, so the first sentences of the shared,
+    // partner and parental leave sections all hold every question word; retrieval ranks shared
+    // parental leave first. "20 weeks of parental leave" holds "parental leave" and "birth parent".
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const trace = await pipeline.ask('How many weeks of parental leave does a birth parent get?');
+    expect(trace.chunks.findIndex((chunk) => chunk.chunkId === 'leave-policy#parental-leave')).toBeGreaterThan(0);
+    expect(trace.answer).toMatch(/^From 1 January 2026, a birth parent or primary adopter \(the primary carer\) is entitled to 20 weeks of parental leave at full pay/);
+    expect(trace.answer).not.toContain('share up to 50 weeks');
+  });
+});
+
 describe('closed-book memory model (a simulation)', () => {
   it('says 16 weeks from its 2024 memory, and the judge contradicts it against the current corpus', async () => {
     const index = await handbookIndex();

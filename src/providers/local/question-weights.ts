@@ -1,4 +1,5 @@
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
+import { stem, STOPWORDS, words } from '../../text/text.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
@@ -33,6 +34,12 @@ export interface WeightedQuestion {
   figureList: Figure[];
   /** Asks two things ("…, and what happens to my holiday?", "both monthly and for furniture"). */
   multiPart: boolean;
+  /**
+   * Pairs of content words the question puts side by side ("parental leave", "birth parent"), as
+   * stems: a sentence holding the same pairs side by side talks about the same thing, where one
+   * holding the words apart ("share … weeks of leave … the birth parent's") may not.
+   */
+  phrases: readonly (readonly [string, string])[];
 }
 
 /** A question in two parts: joined by "and", "also", "both", "as well as", "plus", or two question marks. */
@@ -99,7 +106,31 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)! };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
-  return { terms: terms.filter((term) => term.weight > 0), asksQuantity: QUANTITY.test(question), figures, figureList: questionFigures(question), multiPart: MULTI_PART.test(question) };
+  return {
+    terms: terms.filter((term) => term.weight > 0),
+    asksQuantity: QUANTITY.test(question),
+    figures,
+    figureList: questionFigures(question),
+    multiPart: MULTI_PART.test(question),
+    phrases: adjacentPairs(question),
+  };
+}
+
+/** Stem pairs of consecutive words that are both content words (no stopword between them). */
+export function adjacentPairs(text: string): [string, string][] {
+  const tokens = words(text);
+  const pairs: [string, string][] = [];
+  const seen = new Set<string>();
+  for (let index = 0; index + 1 < tokens.length; index++) {
+    const [first, second] = [tokens[index]!, tokens[index + 1]!];
+    if (STOPWORDS.has(first) || STOPWORDS.has(second) || /^\d/.test(first) || /^\d/.test(second)) continue;
+    const pair: [string, string] = [stem(first), stem(second)];
+    const key = pair.join(' ');
+    if (pair[0] === pair[1] || seen.has(key)) continue;
+    seen.add(key);
+    pairs.push(pair);
+  }
+  return pairs;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
-import { holds, type WeightedQuestion } from './question-weights.js';
+import { adjacentPairs, holds, type WeightedQuestion } from './question-weights.js';
 import { conditionFit, figureAgreement } from './figures.js';
 
 export interface SelectionSettings {
@@ -22,6 +22,23 @@ interface Scored {
   score: number;
   /** A figure of the question breaks the unit's condition or differs from the figure it states. */
   conflict: boolean;
+  /** Share of the question's word pairs the unit holds side by side: picks the best unit among close ones, nothing else. */
+  phrase: number;
+}
+
+/** How much a unit's side-by-side word pairs count when choosing the best unit. */
+const PHRASE_WEIGHT = 0.1;
+
+const unitPairs = new WeakMap<SourceUnit, Set<string>>();
+
+/** How many of the question's word pairs stand side by side in the unit's own text. */
+function phrasesIn(unit: SourceUnit, phrases: WeightedQuestion['phrases']): number {
+  let pairs = unitPairs.get(unit);
+  if (!pairs) {
+    pairs = new Set(adjacentPairs(unit.text).map((pair) => pair.join(' ')));
+    unitPairs.set(unit, pairs);
+  }
+  return phrases.filter((pair) => pairs.has(pair.join(' '))).length;
 }
 
 /** Score of one unit: its own words fully, heading-only words half, a fitting heading, figures. */
@@ -52,8 +69,9 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, 
   const conflict = (fit === -1 && agreement !== 1) || (agreement === -1 && fit !== 1);
   // A section's first sentence usually states its rule; the rest qualify it.
   const lead = unit.position === 0 ? 0.05 : 0;
+  const phrase = question.phrases.length === 0 ? 0 : phrasesIn(unit, question.phrases) / question.phrases.length;
   const score = lead + (own + 0.8 * heading) / total + 0.3 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
-  return { unit, score, conflict };
+  return { unit, score, conflict, phrase };
 }
 
 /**
@@ -73,7 +91,12 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
     return settings.meaning ? { ...scored, score: scored.score + (settings.meaningWeight ?? 0) * (settings.meaning.get(unit) ?? 0) } : scored;
   }));
   scored.sort((a, b) => b.score - a.score || a.unit.document.rank - b.unit.document.rank || a.unit.position - b.unit.position);
-  const best = scored[0];
+  // The best unit: among the close ones, the one holding the question's word pairs side by side
+  // ("20 weeks of parental leave" for a question about "parental leave", over "share … weeks of
+  // leave" under a heading that says it: stemming makes "parental" and "parent" one word). Only
+  // the anchor is chosen so; what joins it is measured against its own score, as before.
+  const anchor = (candidate: Scored) => candidate.score + PHRASE_WEIGHT * candidate.phrase;
+  const best = scored.reduce<Scored | undefined>((leader, candidate) => (leader === undefined || anchor(candidate) > anchor(leader) ? candidate : leader), undefined);
   if (!best) return [];
   const bestCoverage = coverage.get(best.unit.document) ?? 0;
   const related = (unit: SourceUnit) => {
