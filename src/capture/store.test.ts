@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore, type SqliteCaptureStore } from './store.js';
@@ -324,9 +324,9 @@ describe('capture store checkpoints', () => {
 
   it('if the thread cannot run, the store goes back to inline checkpoints and keeps writing', async () => {
     const path = join(tempDir(), 'captures.db');
-    const store = newStore(path);
-    // The thread opens the file by path when the first capture is written: gone, it fails to start.
-    rmSync(path);
+    // The thread loads its driver when the first capture is written: a missing one fails it.
+    const store = openCaptureStore({ path, checkpointDriver: join(tempDir(), 'no-such-driver.cjs') });
+    onCleanup(() => store.close());
     await store.writeCaptures([sampleCapture('still-written')]);
     await expect.poll(() => store.db.pragma('wal_autocheckpoint', { simple: true }), { timeout: 10_000 }).toBe(1000);
     await store.writeCaptures([sampleCapture('and-this')]);

@@ -45,9 +45,11 @@ export class BackgroundCheckpointer {
   /**
    * @param path the capture store file (in WAL mode).
    * @param onFailure called once if the thread fails to start or stops on an error.
+   * @param options.driver the module the thread loads as its SQLite driver (tests pass one that fails).
    */
-  constructor(path: string, onFailure: (error: Error) => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  constructor(path: string, onFailure: (error: Error) => void, options: { intervalMs?: number; driver?: string } = {}) {
+    const intervalMs = options.intervalMs ?? CHECKPOINT_INTERVAL_MS;
+    const driver = options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
     // execArgv: [] keeps the parent's loaders (tsx, test runners) out of the thread.
     const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [], workerData: { driver, path, intervalMs } });
     // Never keeps the process alive; the store closes it.
@@ -64,10 +66,17 @@ export class BackgroundCheckpointer {
     this.worker = worker;
   }
 
-  /** Take a last checkpoint and end the thread (without waiting for it). */
-  close(): void {
+  /**
+   * Take a last checkpoint and end the thread. The returned Promise resolves once the thread's
+   * connection is closed (the store waits for it before it opens another file at the same path);
+   * callers that only stop it need not wait.
+   */
+  close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    worker?.postMessage('close');
+    if (worker === null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    return exited;
   }
 }
