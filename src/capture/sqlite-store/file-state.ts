@@ -49,12 +49,14 @@ export function isWritable(path: string): boolean {
 }
 
 /**
- * The write-ahead log and shared-memory files of a store file that is gone: a new file at the
- * same path must not read the old file's log (SQLite would replay its pages into the new file).
- * Called once this process's own connections to the old file are closed.
+ * Remove the write-ahead log and shared-memory files at `path` left by the file that was there
+ * before (deleted or replaced): a new file at the same path must not read the old file's log
+ * (SQLite would replay the old pages into it). SQLite does not remove them itself when the last
+ * connection to a moved file closes. Called once this process's own connections to the old file
+ * are closed. A log moved in beside a replacement file would be removed too: move in checkpointed
+ * files only (as `VACUUM INTO` or the backup API make them).
  */
-export function removeOrphanedLogs(path: string): void {
-  if (existsSync(path)) return;
+export function removeStaleLogs(path: string): void {
   for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 

@@ -6,7 +6,7 @@ import { CaptureStoreUnavailableError, STORE_OK, type StoreHealth, type StoreHea
 import type { Capture, StoredJudgment } from '../types.js';
 import { BackgroundCheckpointer } from './checkpointer.js';
 import { openStoreConnection, type StoreConnection } from './connection.js';
-import { fileChange, healthReasonOf, isBusyError, isWritable, removeOrphanedLogs } from './file-state.js';
+import { fileChange, healthReasonOf, isBusyError, isWritable, removeStaleLogs } from './file-state.js';
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
 
@@ -316,6 +316,7 @@ export class SqliteCaptureStore implements CaptureStore {
 
   private async reopen(): Promise<void> {
     const old = this.connection;
+    const moved = this.state.reason === 'file_deleted' || this.state.reason === 'file_replaced';
     this.connection = null;
     // Both connections to the old file are closed before anything opens the path again: the last
     // one to close checkpoints into the old file and removes the log the new file must not read.
@@ -323,7 +324,7 @@ export class SqliteCaptureStore implements CaptureStore {
     this.checkpointer = null;
     if (old?.db.open) old.db.close();
     if (this.closed) return;
-    removeOrphanedLogs(this.path);
+    if (moved) removeStaleLogs(this.path);
     try {
       this.connection = openStoreConnection({ path: this.path, create: true, openBusyTimeoutMs: 0, now: this.now, redactionKey: this.redactionKey, ...(this.verbose ? { verbose: this.verbose } : {}) });
     } catch (error) {
@@ -357,7 +358,7 @@ export class SqliteCaptureStore implements CaptureStore {
       if (this.connection?.db.open) this.connection.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
     };
     try {
-      this.checkpointer = new BackgroundCheckpointer(this.path, fallBack, this.checkpointDriver === undefined ? {} : { driver: this.checkpointDriver });
+      this.checkpointer = new BackgroundCheckpointer(this.path, fallBack, { identity: this.connection?.identity ?? null, ...(this.checkpointDriver === undefined ? {} : { driver: this.checkpointDriver }) });
       this.connection?.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_BACKSTOP_PAGES}`);
     } catch {
       fallBack();
