@@ -278,12 +278,10 @@ export function describeCaptureStoreContract(name: string, openEmpty: () => Capt
     });
 
     describe('redaction key', () => {
-      it('redactionKey is at least 16 characters, and two stores have different ones', async () => {
-        const first = await newStore();
-        const second = await newStore();
-        expect(typeof first.redactionKey).toBe('string');
-        expect(first.redactionKey!.length).toBeGreaterThanOrEqual(16);
-        expect(second.redactionKey).not.toBe(first.redactionKey);
+      it('redactionKey is at least 16 characters', async () => {
+        const store = await newStore();
+        expect(typeof store.redactionKey).toBe('string');
+        expect(store.redactionKey!.length).toBeGreaterThanOrEqual(16);
       });
 
       const { reopen } = options;
