@@ -1,4 +1,8 @@
 /**
+ * (One file of ~520 lines, over the usual 300, because it is one benchmark's runner and report,
+ * read top to bottom; the reusable parts, the child server, load rounds, stats and the table, are
+ * in bench/lib/.)
+ *
  * bench:middleware — what `captureRag` costs a request: the demo chat route (offline provider)
  * under autocannon load on 127.0.0.1, bare (`createApp({ capture: false })`) against captured
  * (`captureRag` plus the in-process live judge), and against the same bare app instrumented with
@@ -24,6 +28,7 @@
  *   npm run bench:middleware
  *   npm run bench:middleware -- --rounds 7 --duration 8 --load 1@200,10,50
  *   npm run bench:middleware -- --control    # A/A: both apps bare
+ *   npm run bench:middleware -- --durable    # the captured app with durable: true (each response waits for its write)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -50,14 +55,16 @@ const FLAGS = {
   'no-pin': false,
   control: false,
   'inline-checkpoints': false,
+  durable: false,
   help: false,
 };
 const USAGE =
   'usage: npm run bench:middleware -- [--rounds <n=6>] [--duration <seconds per round=3>] [--warmup <seconds=1>] ' +
-  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints]\n' +
+  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints] [--durable]\n' +
   '  --load: load profiles, each <connections> (as fast as the server answers) or <connections>@<requests per second>\n' +
   '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n' +
-  '  --inline-checkpoints: the capture store with backgroundCheckpoints: false (SQLite checkpoints inside commits)\n';
+  '  --inline-checkpoints: the capture store with backgroundCheckpoints: false (SQLite checkpoints inside commits)\n' +
+  '  --durable: the captured app with captureRag({ durable: true }): each response ends after its capture is written (one transaction per request)\n';
 
 const MODES = ['bare', 'captured', 'otel'] as const;
 /** The apps compared with `bare`. */
@@ -120,6 +127,7 @@ async function main(): Promise<void> {
   const pin = !flags.has('no-pin') && cpus().length >= 2;
   const control = flags.has('control');
   const inlineCheckpoints = flags.has('inline-checkpoints');
+  const durable = flags.has('durable');
 
   // The judge must not be able to run during any round: settle longer than the whole benchmark.
   const initialWarmup = warmup > 0 ? Math.max(5, 3 * warmup) : 0;
@@ -139,7 +147,7 @@ async function main(): Promise<void> {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.stringify({ message: (JSON.parse(line) as { question: string }).question }));
 
-    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : [])];
+    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : []), ...(durable ? ['--durable'] : [])];
     const child = await spawnChildServer(join(REPO_ROOT, 'bench', 'lib', 'middleware-server.ts'), args, { cpu: pin ? 1 : null, cwd: REPO_ROOT });
     server = child;
     const ports = child.ready.ports as Record<Mode, number>;
@@ -212,7 +220,7 @@ async function main(): Promise<void> {
         ? await child.request<{ judgeCalls: number; judged: number; failures: number; seconds: number; pending: number }>('judgeBacklog', { app: 'captured', seconds: backlogSeconds })
         : null;
 
-    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints });
+    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints, durable });
   } finally {
     await server?.close();
     rmSync(folder, { recursive: true, force: true });
@@ -254,14 +262,14 @@ function report(
   profiles: LoadProfile[],
   finalStats: ServerStats,
   backlog: { judgeCalls: number; judged: number; failures: number; seconds: number; pending: number } | null,
-  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean },
+  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean; durable: boolean },
 ): void {
   const out = (text: string) => process.stdout.write(`${text}\n`);
   out('');
   if (settings.control) out('CONTROL RUN (--control): the apps labelled "captured" and "otel" are built bare too; any difference below is noise.');
   out(
     `bench:middleware — demo POST /api/chat (offline provider, the 78 handbook questions in turn), ${settings.rounds} rotating round(s) of ${settings.duration} s ` +
-      `per app and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}) + in-process judge worker; ` +
+      `per app and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}${settings.durable ? ', durable: true: each response waits for its capture\'s write' : ''}) + in-process judge worker; ` +
       `otel app: the OpenTelemetry JS SDK recording the same request, retrieval and chat spans (BatchSpanProcessor, defaults; no-op exporter); ` +
       `logs at "${settings.logLevel}" to /dev/null in all apps; ` +
       (settings.pin ? 'all apps in one server process on CPU 1, autocannon on CPU 0' : 'not pinned to CPUs') +
@@ -506,6 +514,7 @@ function report(
       },
       control: settings.control,
       inline_checkpoints: settings.inlineCheckpoints,
+      durable: settings.durable,
       sample_rate: settings.sampleRate,
     }),
   );

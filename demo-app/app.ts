@@ -76,7 +76,7 @@ export interface DemoApp {
   dashboard: GroundcheckDashboard | null;
   metrics: CaptureMetrics;
   logger: Logger;
-  /** Stop the worker, flush pending captures, close the capture store (not the index). */
+  /** Flush pending captures (at most 5 s, then what is left is counted lost), stop the worker, close the capture store (not the index). */
   close(): Promise<void>;
 }
 
@@ -146,8 +146,14 @@ export function createApp(options: CreateAppOptions): DemoApp {
 
   app.get('/', (_req, res) => res.sendFile('index.html', { root: PUBLIC_DIR }));
   app.get('/api/health', (_req, res) => {
+    // The app answers either way (200); a degraded capture store is told apart in the body.
+    const captureHealth = capture?.health() ?? null;
+    const degraded = captureHealth !== null && captureHealth.status === 'degraded';
     res.json({
-      ok: true,
+      ok: !degraded,
+      status: degraded ? 'degraded' : 'ok',
+      ...(degraded ? { reason: `capture store ${captureHealth.reason}: ${captureHealth.message}` } : {}),
+      captureStore: captureHealth,
       provider: options.providerDescription ?? `${pipeline.chat.provider}:${pipeline.chat.modelId}`,
       capture: capture !== null,
       judge: judge ? judge.info : null,
@@ -205,7 +211,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
     metrics,
     logger,
     async close() {
-      await capture?.flush();
+      // At most 5 s for the queue to drain; what is left is counted and logged as lost, never dropped silently.
+      await capture?.close();
       await worker?.stop();
       if (ownsStore) await store?.close();
     },

@@ -19,6 +19,8 @@ import { openIndex } from '../src/rag/store.js';
 import { createApp } from './app.js';
 
 const DEFAULT_CORPUS = fileURLToPath(new URL('../fixtures/corpus', import.meta.url));
+/** How long requests in flight at SIGTERM may take to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 3000;
 
 async function start(env: NodeJS.ProcessEnv): Promise<void> {
   const port = Number(env.PORT ?? 3000);
@@ -83,12 +85,23 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
     if (closing) return;
     closing = true;
     process.stdout.write(`groundcheck demo: ${signal}, shutting down\n`);
-    server.close();
-    server.closeAllConnections();
-    void Promise.all([demo.close().then(() => otlp?.shutdown()), watcher.close()]).finally(() => {
-      index.close();
-      process.exit(0);
-    });
+    // No new connections; requests in flight get up to SHUTDOWN_GRACE_MS to finish (their captures
+    // are queued as their responses close), then the rest are cut (captured as aborted). Only then
+    // is the capture queue drained (at most 5 s, what is left counted and logged as lost).
+    const connectionsClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    void connectionsClosed
+      .then(() => {
+        clearTimeout(grace);
+        // The last responses' 'close' listeners run on the next turn of the event loop.
+        return new Promise((resolve) => setImmediate(resolve));
+      })
+      .then(() => Promise.all([demo.close().then(() => otlp?.shutdown()), watcher.close()]))
+      .finally(() => {
+        index.close();
+        process.exit(0);
+      });
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -8,7 +8,7 @@
  * processes differed by up to ~5% with identical code). Started by bench/middleware.ts and driven
  * over IPC; not meant to be run by hand.
  *
- *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control]
+ *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control] [--inline-checkpoints] [--durable]
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -91,13 +91,14 @@ function mainThreadCpuMicros(): number | null {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false });
+  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false });
   const folder = flags.get('folder');
   if (!folder) throw new Error('--folder is required');
   const settleMs = integerFlag(flags, 'settle-ms', 600_000, 0);
   const sampleRate = Number(flags.get('sample-rate') ?? 1);
   const control = flags.has('control');
   const backgroundCheckpoints = !flags.has('inline-checkpoints');
+  const durable = flags.has('durable');
 
   // Logs are serialized and written as in production, but to /dev/null: the same for both apps,
   // and no terminal or disk in the way.
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
     const indexPath = join(folder, `index-${name}.db`);
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
-    const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, redact: timed('redact', redactPersonalData) } : false;
+    const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, durable, redact: timed('redact', redactPersonalData) } : false;
     const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() }), (micros) => sampled('otelRecord', micros)) : null;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {}, ...(otel ? { pipeline: otel.pipeline } : {}) });
     if (demo.store) {

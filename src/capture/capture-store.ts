@@ -1,5 +1,8 @@
 import type { JudgmentOutcome } from '../contract/outcome.js';
+import type { StoreHealth } from './store-health.js';
 import type { Capture, CaptureSink, StoredJudgment } from './types.js';
+
+export type { StoreHealth, StoreHealthReason } from './store-health.js';
 
 /**
  * The capture store's interface: what the middleware, the live judge worker, the drift checks, the
@@ -241,5 +244,18 @@ export interface CaptureStore extends CaptureLog, CaptureListing, JudgeQueue, Dr
   readonly kind: string;
   /** Where the data lives, safe to log (a path; a URL without its password). */
   readonly location: string;
+  /**
+   * The key the default redaction keys its placeholders with (the middleware reads it): random, at
+   * least 32 characters, made when the store is created and kept in it, so tokens match across
+   * restarts and processes sharing the store. Optional: without one, tokens match within a process.
+   */
+  readonly redactionKey?: string;
+  /**
+   * Whether the store can take writes now, and why not (`/api/health`, `/metrics`). Cheap and
+   * synchronous (the SQLite store checks that its file is still the one it opened); a store
+   * without it is judged by its calls alone. While degraded, writes throw
+   * `CaptureStoreUnavailableError` (retryable) and the store tries to recover on its own.
+   */
+  health?(): StoreHealth;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import { redactText } from './redact.js';
+import { requestIdFor } from './request-id.js';
 
 /** Paths pino masks in every log line: credentials in headers, and API keys wherever they appear. */
 export const REDACTED_LOG_PATHS = [
@@ -76,7 +77,8 @@ export function createLogger(options: LoggerOptions = {}, destination?: Destinat
 /**
  * pino-http request logging on `logger`, with secret query values and headers replaced by
  * `[Redacted]`, personal data in the URL's query string, the query and the header values masked
- * with placeholders (`redactText`), and the request id reused by `captureRag`.
+ * with placeholders (`redactText`), and the request id reused by `captureRag`: the client's safe
+ * `X-Request-Id`, else a random UUID, echoed in the response header (`requestIdFor`).
  *
  * @example
  * app.use(httpLogger(logger));
@@ -85,6 +87,8 @@ export function createLogger(options: LoggerOptions = {}, destination?: Destinat
 export function httpLogger(logger: Logger, options: { ignore?: (req: IncomingMessage) => boolean } = {}): HttpLogger {
   return pinoHttp({
     logger,
+    // pino-http's own ids count from 1 in every process: they repeat across restarts.
+    genReqId: requestIdFor,
     ...(options.ignore ? { autoLogging: { ignore: options.ignore } } : {}),
     serializers: {
       // pino-http hands these the already-serialized request and response (wrapSerializers).

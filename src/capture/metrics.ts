@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { outcomeNames } from '../contract/outcome.js';
+import { STORE_HEALTH_REASONS, type StoreHealth } from './store-health.js';
 
 /**
  * The Prometheus metrics shared by the capture middleware and the live judge worker. Each app gets
@@ -10,8 +11,18 @@ export interface CaptureMetrics {
   readonly registry: Registry;
   /** `groundcheck_captures_total`: captures persisted. */
   readonly captures: Counter;
-  /** `groundcheck_capture_failures_total{reason}`: captures lost (`store`: the write threw; `queue_full`; `build`). */
+  /**
+   * `groundcheck_capture_failures_total{reason}`: captures lost (`store`: the store refused them;
+   * `queue_full`: dropped, more waiting than `maxQueue`; `build`: not a trace, or redaction threw;
+   * `shutdown`: still unwritten when the middleware closed).
+   */
   readonly captureFailures: Counter<'reason'>;
+  /** `groundcheck_capture_queue`: captures waiting to be written, in the batch window or for a retry (read at scrape time). */
+  readonly captureQueue: Gauge;
+  /** `groundcheck_capture_store_up`: 1 while the capture store takes writes, 0 while it is degraded (read at scrape time). */
+  readonly storeUp: Gauge;
+  /** `groundcheck_capture_store_degraded_total{reason}`: times the capture store became degraded, by reason (`StoreHealthReason`). */
+  readonly storeDegraded: Counter<'reason'>;
   /** `groundcheck_captures_sampled_out_total`: traces recorded but not kept by `sampleRate`. */
   readonly sampledOut: Counter;
   /** `groundcheck_judge_queue_depth`: captures waiting for a judgment of the worker's judge version (read at scrape time). */
@@ -32,6 +43,8 @@ export interface CaptureMetrics {
   readonly otlpExportFailures: Counter<'signal' | 'reason'>;
   /** Where `groundcheck_judge_queue_depth` reads from (at scrape time; the store may answer asynchronously); set by the worker. */
   setQueueDepthSource(source: (() => number | Promise<number>) | null): void;
+  /** Where `groundcheck_capture_queue` and `groundcheck_capture_store_up` read from; set by `captureRag`. */
+  setCaptureSource(source: { readonly queued: number; health(): StoreHealth } | null): void;
 }
 
 /**
@@ -44,12 +57,35 @@ export interface CaptureMetrics {
  */
 export function createCaptureMetrics(registry: Registry = new Registry()): CaptureMetrics {
   let depthSource: (() => number | Promise<number>) | null = null;
+  let captureSource: { readonly queued: number; health(): StoreHealth } | null = null;
   const metrics: CaptureMetrics = {
     registry,
     captures: new Counter({ name: 'groundcheck_captures_total', help: 'RAG traces captured and persisted', registers: [registry] }),
     captureFailures: new Counter({
       name: 'groundcheck_capture_failures_total',
       help: 'Captures that could not be persisted (the request itself was unaffected)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    captureQueue: new Gauge({
+      name: 'groundcheck_capture_queue',
+      help: 'Captures waiting to be written (batch window or retry)',
+      registers: [registry],
+      collect() {
+        if (captureSource) this.set(captureSource.queued);
+      },
+    }),
+    storeUp: new Gauge({
+      name: 'groundcheck_capture_store_up',
+      help: '1 while the capture store takes writes, 0 while it is degraded',
+      registers: [registry],
+      collect() {
+        if (captureSource) this.set(captureSource.health().status === 'ok' ? 1 : 0);
+      },
+    }),
+    storeDegraded: new Counter({
+      name: 'groundcheck_capture_store_degraded_total',
+      help: 'Times the capture store became degraded (captures stay queued meanwhile), by reason',
       labelNames: ['reason'],
       registers: [registry],
     }),
@@ -94,11 +130,17 @@ export function createCaptureMetrics(registry: Registry = new Registry()): Captu
     setQueueDepthSource(source) {
       depthSource = source;
     },
+    setCaptureSource(source) {
+      captureSource = source;
+    },
   };
   // Zero-initialise so every series is visible before the first event.
   metrics.captures.inc(0);
   metrics.sampledOut.inc(0);
-  for (const reason of ['store', 'queue_full', 'build']) metrics.captureFailures.inc({ reason }, 0);
+  for (const reason of ['store', 'queue_full', 'build', 'shutdown']) metrics.captureFailures.inc({ reason }, 0);
+  for (const reason of STORE_HEALTH_REASONS) metrics.storeDegraded.inc({ reason }, 0);
+  metrics.captureQueue.set(0);
+  metrics.storeUp.set(1);
   for (const outcome of outcomeNames()) metrics.judgments.inc({ outcome }, 0);
   for (const kind of ['retryable', 'final', 'auth']) metrics.judgeErrors.inc({ kind }, 0);
   for (const signal of ['traces', 'logs']) {

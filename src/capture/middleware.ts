@@ -3,15 +3,18 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { InvalidInputError } from '../errors.js';
 import type { RagTrace } from '../contract/trace.js';
+import { createCaptureWriter, DEFAULT_CLOSE_TIMEOUT_MS, type CaptureHealth } from './capture-writer.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import { describeOptionValue } from './option-value.js';
 import { recordAcceptor } from './record-input.js';
 import { createRedactor, redactPersonalData } from './redact.js';
 import { RequestContext, type CapturedRequest } from './request-context.js';
+import { requestIdFor } from './request-id.js';
 import { isSampled } from './sampling.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
-import { applyLimits, captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
+import type { StoreHealth } from './store-health.js';
+import { captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
 import type { Capture, CaptureSink, HttpFacts } from './types.js';
 
 export interface CaptureRagOptions {
@@ -40,8 +43,20 @@ export interface CaptureRagOptions {
   logger?: Logger;
   /** Prometheus metrics (share them with the judge worker and `/metrics`). [metrics=createCaptureMetrics()] */
   metrics?: CaptureMetrics;
-  /** Captures waiting to be written; beyond it new ones are dropped and counted as failures. [maxQueue=10000] */
+  /**
+   * Captures waiting to be written (in the batch window, or for a retry while the store is
+   * unavailable); beyond it new ones are dropped and counted (`groundcheck_capture_failures_total{reason="queue_full"}`).
+   * [maxQueue=10000]
+   */
   maxQueue?: number;
+  /**
+   * Make each capture durable before its response completes: the response's `end()` waits until
+   * the request's captures are written (one transaction per request instead of one per batch
+   * window; `npm run bench:middleware -- --durable` measures the cost). If the store is
+   * unavailable the response ends once the store gives up (`busyTimeoutMs` for a lock) and the
+   * captures join the retry queue. [durable=false]
+   */
+  durable?: boolean;
   /** Called after a batch was written (e.g. to wake an in-process judge worker). */
   onWritten?: (captures: readonly Capture[]) => void;
   /** Clock, for tests. [now=() => new Date()] */
@@ -60,27 +75,34 @@ export interface CaptureRagMiddleware {
   readonly metrics: CaptureMetrics;
   readonly logger: Logger;
   readonly sampleRate: number;
-  /** Captures waiting to be written. */
+  readonly durable: boolean;
+  /** Captures waiting to be written (in the batch window or for a retry). */
   readonly queued: number;
-  /** Resolves once every capture queued so far has been written (or counted as failed). */
+  /**
+   * Resolves once every capture queued so far has been written (or counted as failed). While the
+   * store is unavailable it waits for it; use `close()` to give up after a time.
+   */
   flush(): Promise<void>;
+  /**
+   * Flush, waiting at most `timeoutMs` [5000]; what is still unwritten then is counted
+   * (`groundcheck_capture_failures_total{reason="shutdown"}`) and logged (`rag.capture.lost_at_shutdown`),
+   * as is anything captured after. Call it on SIGTERM before closing the store.
+   */
+  close(options?: { timeoutMs?: number }): Promise<{ lost: number }>;
+  /** The store's health as the middleware sees it (`store.health()` when the store has one), and the captures waiting. */
+  health(): CaptureHealth;
 }
 
-/** Captures queued within this many milliseconds are written in one transaction. */
-export const WRITE_BATCH_MS = 100;
-/**
- * At most this many captures per transaction; when this many are waiting, they are written at
- * once (after pending I/O) instead of at the end of the window. Bounds how long one write holds
- * the event loop (a few milliseconds at this size) however busy the app is.
- */
-export const MAX_WRITE_BATCH = 64;
+export { WRITE_BATCH_MS, MAX_WRITE_BATCH, type CaptureHealth } from './capture-writer.js';
 
 /**
  * Express middleware that records RAG traces per request and persists them after the response
  * finishes: the exact chunks (ids, hashes, text, scores), the answer, refusal, models, usage and
  * HTTP facts. Writes are batched (one transaction per {@link WRITE_BATCH_MS} ms) after the
- * response, never on the request path; a failing store is counted
- * (`groundcheck_capture_failures_total`) and logged, never thrown.
+ * response, never on the request path (unless `durable`); a failing store is counted
+ * (`groundcheck_capture_failures_total`) and logged, never thrown. While the store is
+ * unavailable (locked by another process, its file deleted, replaced or read-only) captures stay
+ * queued, at most `maxQueue`, and are retried with backoff; `health()` tells why.
  *
  * @example
  * const capture = captureRag({ store: openCaptureStore({ path: '.groundcheck/captures.db' }), sampleRate: 0.5 });
@@ -93,29 +115,24 @@ export const MAX_WRITE_BATCH = 64;
  */
 export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddleware {
   const config = normalizeOptions(options);
-  const { store, metrics, logger, redact, limits, sampleRate, maxQueue, now } = config;
+  const { store, metrics, logger, sampleRate, now, durable } = config;
 
   const acceptRecord = recordAcceptor({ metrics, logger, now, refusalSentence: config.refusalSentence });
-  const queue: Capture[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let writeSoon = false;
-  let writing: Promise<void> = Promise.resolve();
+  const writer = createCaptureWriter(config);
+  metrics.setCaptureSource(writer);
 
-  function enqueue(context: RequestContext, traces: readonly RagTrace[]): void {
+  /** The captures of a request's traces (sampled out ones counted and left out). */
+  function capturesOf(context: RequestContext, traces: readonly RagTrace[], aborted: boolean): Capture[] {
     const { req, res } = context;
     const finishedAt = performance.now();
     // The same for every trace of the request: built once, at the first trace that is kept.
     let http: HttpFacts | undefined;
+    const captures: Capture[] = [];
     for (const trace of traces) {
-      // Runs in the response's 'close' listener or in record(): nothing may escape into the app.
+      // Runs in the response's 'close' listener, in record() or in end(): nothing may escape into the app.
       try {
         if (!isSampled(trace.id, sampleRate)) {
           metrics.sampledOut.inc();
-          continue;
-        }
-        if (queue.length >= maxQueue) {
-          metrics.captureFailures.inc({ reason: 'queue_full' });
-          logger.error({ event: 'rag.capture.dropped', traceId: trace.id, maxQueue }, 'capture dropped: the write queue is full (the store is too slow or failing)');
           continue;
         }
         http ??= {
@@ -125,159 +142,54 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
           method: req.method,
           status: res.statusCode,
           latencyMs: roundMs(finishedAt - context.startedAt),
-          aborted: context.aborted,
+          aborted,
           firstTokenMs: context.firstTokenAt === null ? null : roundMs(context.firstTokenAt - context.startedAt),
         };
-        queue.push(captureFromTrace(trace, http));
+        captures.push(captureFromTrace(trace, http));
       } catch (error) {
         metrics.captureFailures.inc({ reason: 'build' });
         logger.error({ event: 'rag.capture.failed', err: error }, 'capture failed: the recorded value is not a RagTrace');
       }
     }
-    if (queue.length >= MAX_WRITE_BATCH) scheduleWrite(true);
-    else if (queue.length > 0) scheduleWrite(false);
+    return captures;
+  }
+
+  function enqueue(context: RequestContext, traces: readonly RagTrace[]): void {
+    writer.enqueue(capturesOf(context, traces, context.aborted));
   }
 
   /**
-   * Write on a timer: after the response has been handed to the socket, never inside the request,
-   * gathering the captures of WRITE_BATCH_MS into one transaction (each commit writes the pages it
-   * touched, whatever their number of captures; bench:middleware), or at once when a full batch
-   * is waiting.
+   * `durable`: the response's `end()` waits until the request's captures are written (or failed:
+   * then they join the retry queue like any other). Hooked on `end`, so a streamed answer's last
+   * bytes wait too.
    */
-  function scheduleWrite(now: boolean): void {
-    if (now) {
-      if (writeSoon) return;
-      writeSoon = true;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      setImmediate(() => {
-        writeSoon = false;
-        writing = writing.then(writeBatch);
-      });
-      return;
-    }
-    if (timer !== null || writeSoon) return;
-    timer = setTimeout(() => {
-      timer = null;
-      writing = writing.then(writeBatch);
-    }, WRITE_BATCH_MS);
-  }
-
-  async function writeBatch(): Promise<void> {
-    const batch = queue.splice(0, MAX_WRITE_BATCH);
-    // More waiting than one transaction takes: the rest goes in the next one, after pending I/O.
-    if (queue.length > 0) scheduleWrite(queue.length >= MAX_WRITE_BATCH);
-    if (batch.length === 0) return;
-    // Each capture on its own: one that the redaction or the caps choke on is lost alone.
-    const prepared: Capture[] = [];
-    for (const capture of batch) {
+  function holdEndUntilWritten(context: RequestContext, res: Response): void {
+    const end = res.end;
+    res.end = function endAfterCapture(this: Response, ...args: unknown[]) {
+      res.end = end;
+      const traces = context.takeRecorded();
+      if (traces.length === 0) return (end as (...a: unknown[]) => Response).apply(this, args);
+      let captures: Capture[] = [];
       try {
-        prepared.push(applyLimits(redact ? redact(capture) : capture, limits));
-      } catch (error) {
-        metrics.captureFailures.inc({ reason: 'build' });
-        logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');
+        captures = capturesOf(context, traces, false);
+      } catch {
+        // capturesOf counts its own failures.
       }
-    }
-    if (prepared.length === 0) return;
-    const written = await writeIsolated(prepared);
-    if (written.length === 0) return;
-    metrics.captures.inc(written.length);
-    for (const capture of written) logCapture(capture);
-    try {
-      config.onWritten?.(written);
-    } catch (error) {
-      logger.error({ err: error }, 'captureRag onWritten callback threw');
-    }
-  }
-
-  /**
-   * Write the batch in one call; when that fails, write each capture alone, so a capture the
-   * store refuses (a value its schema rejects) never takes the valid ones of its batch with it.
-   * The SQLite store writes a batch in one transaction, so a failed batch wrote nothing and the
-   * retries cannot duplicate; a sink of your own should ignore a trace id it already holds.
-   * Returns the captures that were written.
-   */
-  async function writeIsolated(prepared: Capture[]): Promise<Capture[]> {
-    let batchError: unknown;
-    try {
-      await store.writeCaptures(prepared);
-      return prepared;
-    } catch (error) {
-      batchError = error;
-    }
-    if (prepared.length === 1) {
-      failedWrites([{ capture: prepared[0]!, error: batchError }], 1);
-      return [];
-    }
-    const written: Capture[] = [];
-    const failed: { capture: Capture; error: unknown }[] = [];
-    for (const capture of prepared) {
-      try {
-        await store.writeCaptures([capture]);
-        written.push(capture);
-      } catch (error) {
-        failed.push({ capture, error });
-      }
-    }
-    failedWrites(failed, prepared.length);
-    return written;
-  }
-
-  function failedWrites(failed: readonly { capture: Capture; error: unknown }[], batchSize: number): void {
-    if (failed.length === 0) return;
-    metrics.captureFailures.inc({ reason: 'store' }, failed.length);
-    if (failed.length === batchSize) {
-      // The store refuses everything (closed, disk full, locked): one line, not one per capture.
-      logger.error(
-        { event: 'rag.capture.failed', err: failed[0]!.error, traceIds: failed.map(({ capture }) => capture.traceId) },
-        `capture store write failed; ${failed.length} capture(s) lost`,
-      );
-      return;
-    }
-    for (const { capture, error } of failed) {
-      logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture store refused this capture; the others of its batch were written');
-    }
-  }
-
-  /**
-   * The per-capture line. The trace and request ids are top-level fields; the rest sits in one
-   * `capture` object, with the chunk ids and their scores as two arrays in the same order (no
-   * object per chunk). One object rather than ten fields because a logger with wildcard redaction
-   * paths (`createLogger`'s `*.apiKey`, …) runs its redaction once per top-level field: nested,
-   * the line costs about a third less (bench:middleware).
-   */
-  function logCapture(capture: Capture): void {
-    const chunkIds: string[] = new Array(capture.chunks.length);
-    const scores: number[] = new Array(capture.chunks.length);
-    for (let index = 0; index < capture.chunks.length; index++) {
-      chunkIds[index] = capture.chunks[index]!.chunkId;
-      scores[index] = round(capture.chunks[index]!.score);
-    }
-    logger.info(
-      {
-        event: 'rag.capture',
-        traceId: capture.traceId,
-        requestId: capture.requestId,
-        capture: {
-          route: capture.route,
-          status: capture.status,
-          mode: capture.mode,
-          chunkIds,
-          scores,
-          refused: capture.refused,
-          answerLength: capture.answer.length,
-          latencyMs: capture.latencyMs,
-          truncated: capture.truncated,
-          aborted: capture.aborted,
-        },
-      },
-      'rag capture',
-    );
+      void writer
+        .writeNow(captures)
+        .catch((error: unknown) => logger.error({ event: 'rag.capture.failed', err: error }, 'durable capture write failed'))
+        .finally(() => (end as (...a: unknown[]) => Response).apply(this, args));
+      return this;
+    } as Response['end'];
   }
 
   function captureRagMiddleware(req: Request, res: Response, next: NextFunction): void {
-    const context = new RequestContext(req as CapturedRequest, res, enqueue, acceptRecord);
+    const captured = req as CapturedRequest;
+    // One id for the logs, the capture and the client (httpLogger sets it first when it runs first).
+    if (captured.id === undefined || captured.id === null) captured.id = requestIdFor(req, res);
+    const context = new RequestContext(captured, res, enqueue, acceptRecord);
     req.rag = context;
+    if (durable) holdEndUntilWritten(context, res);
     // 'close' comes once per response, after 'finish' when it completed, or alone when the
     // connection ended first: one listener, never removed (it goes with the response).
     res.on('close', context.done);
@@ -289,32 +201,23 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     metrics: { value: metrics, enumerable: true },
     logger: { value: logger, enumerable: true },
     sampleRate: { value: sampleRate, enumerable: true },
-    queued: { get: () => queue.length, enumerable: true },
-    flush: {
-      value: async () => {
-        // Drain whatever is queued now, without waiting for the batch timer.
-        for (;;) {
-          if (timer !== null) {
-            clearTimeout(timer);
-            timer = null;
-          }
-          if (queue.length > 0) writing = writing.then(writeBatch);
-          await writing;
-          if (queue.length === 0) return;
-        }
-      },
-    },
+    durable: { value: durable, enumerable: true },
+    queued: { get: () => writer.queued, enumerable: true },
+    flush: { value: () => writer.flush() },
+    close: { value: (closeOptions: { timeoutMs?: number } = {}) => writer.close(closeOptions.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS) },
+    health: { value: () => writer.health() },
   }) as CaptureRagMiddleware;
 }
 
 interface NormalizedOptions {
-  store: CaptureSink;
+  store: CaptureSink & { health?(): StoreHealth };
   metrics: CaptureMetrics;
   logger: Logger;
   redact: ((capture: Capture) => Capture) | false;
   limits: CaptureLimits;
   sampleRate: number;
   maxQueue: number;
+  durable: boolean;
   now: () => Date;
   onWritten: ((captures: readonly Capture[]) => void) | undefined;
   refusalSentence: string | undefined;
@@ -354,6 +257,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   } else {
     throw invalid('store', options.store, 'use a path or an object with writeCaptures(captures)');
   }
+  if (options.durable !== undefined && typeof options.durable !== 'boolean') throw invalid('durable', options.durable, 'use true or false');
   if (options.onWritten !== undefined && typeof options.onWritten !== 'function') throw invalid('onWritten', options.onWritten, 'use a function');
   if (options.refusalSentence !== undefined && (typeof options.refusalSentence !== 'string' || options.refusalSentence.trim() === '')) {
     throw invalid('refusalSentence', options.refusalSentence, 'use a non-empty string');
@@ -366,6 +270,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     limits,
     sampleRate,
     maxQueue,
+    durable: options.durable === true,
     now: options.now ?? (() => new Date()),
     onWritten: options.onWritten,
     refusalSentence: options.refusalSentence,
@@ -373,12 +278,8 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
 }
 
 
-const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 function requestIdOf(req: CapturedRequest): string {
   if (typeof req.id === 'string' || typeof req.id === 'number') return String(req.id);
-  const header = req.headers['x-request-id'];
-  if (typeof header === 'string' && SAFE_REQUEST_ID.test(header)) return header;
   const generated = randomUUID();
   req.id = generated;
   return generated;
@@ -394,8 +295,4 @@ function routeOf(req: Request): string {
 
 function roundMs(milliseconds: number): number {
   return Math.round(milliseconds * 1000) / 1000;
-}
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
 }

@@ -51,6 +51,11 @@ export class RequestContext implements RagRequestContext {
     return trace.id;
   }
 
+  /** Hand over what was recorded so far (a `durable` write at `end()`); the response's close then queues only what comes after. */
+  takeRecorded(): RagTrace[] {
+    return this.recorded.splice(0);
+  }
+
   [MARK_FIRST_TOKEN](): void {
     this.firstTokenAt ??= performance.now();
   }

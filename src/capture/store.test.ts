@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore, type SqliteCaptureStore } from './store.js';
 import { judgmentFor, sampleCapture } from '../test-support/capture-samples.js';
 import type { Capture } from './types.js';
+import { openSqlite } from '../sqlite/open.js';
+import { createRedactor } from './redact.js';
+import { registerCaptureFunctions } from './sqlite-store/functions.js';
+import { CAPTURE_MIGRATIONS } from './sqlite-store/schema.js';
 
 function newStore(path = join(tempDir(), 'captures.db')): SqliteCaptureStore {
   const store = openCaptureStore({ path });
@@ -324,12 +328,51 @@ describe('capture store checkpoints', () => {
 
   it('if the thread cannot run, the store goes back to inline checkpoints and keeps writing', async () => {
     const path = join(tempDir(), 'captures.db');
-    const store = newStore(path);
-    // The thread opens the file by path when the first capture is written: gone, it fails to start.
-    rmSync(path);
+    // The thread loads its driver when the first capture is written: a missing one fails it.
+    const store = openCaptureStore({ path, checkpointDriver: join(tempDir(), 'no-such-driver.cjs') });
+    onCleanup(() => store.close());
     await store.writeCaptures([sampleCapture('still-written')]);
     await expect.poll(() => store.db.pragma('wal_autocheckpoint', { simple: true }), { timeout: 10_000 }).toBe(1000);
     await store.writeCaptures([sampleCapture('and-this')]);
     expect(await store.captureCount()).toBe(2);
+  });
+});
+
+describe('capture store redaction key (schema 6)', () => {
+  it('a new file gets a random key of 43 characters, the same after reopen; a schema-5 file gets one on open and keeps it', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    const key = store.redactionKey;
+    expect(key).toMatch(/^[\w-]{43}$/);
+    await store.close();
+    const again = openCaptureStore({ path, backgroundCheckpoints: false });
+    onCleanup(() => again.close());
+    expect(again.redactionKey).toBe(key);
+
+    const oldPath = join(tempDir(), 'old.db');
+    const { db } = openSqlite({ path: oldPath, kind: 'capture-store', migrations: CAPTURE_MIGRATIONS.slice(0, 5), configure: registerCaptureFunctions });
+    db.close();
+    const migrated = openCaptureStore({ path: oldPath, backgroundCheckpoints: false });
+    const oldKey = migrated.redactionKey;
+    expect(migrated.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(oldKey).toMatch(/^[\w-]{43}$/);
+    expect(oldKey).not.toBe(key);
+    await migrated.close();
+    const reopened = openCaptureStore({ path: oldPath, backgroundCheckpoints: false });
+    onCleanup(() => reopened.close());
+    expect(reopened.redactionKey).toBe(oldKey);
+  });
+
+  it('placeholders keyed with the store key (what captureRag does by default) match across a restart', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const tokenAfterOpen = async () => {
+      const store = openCaptureStore({ path, backgroundCheckpoints: false });
+      const redact = createRedactor({ key: store.redactionKey }).redactText;
+      await store.close();
+      return redact('write to jane.doe@example.com');
+    };
+    const first = await tokenAfterOpen();
+    expect(first).toMatch(/\[email:[0-9a-f]+\]/);
+    expect(await tokenAfterOpen()).toBe(first);
   });
 });

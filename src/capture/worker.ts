@@ -4,10 +4,16 @@ import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { errorMessage } from '../errors.js';
 import type { FaithfulnessJudgment } from '../judge/types.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isRetryableStoreError } from './store-health.js';
 import { normalizeOptions, type JudgeWorkerOptions } from './worker-options.js';
 import { judgeVersionOf, type Capture, type StoredJudgment } from './types.js';
 
 export type { JudgeWorkerOptions } from './worker-options.js';
+
+/** Storing a judgment while the store is unavailable: first retry after this long, doubling up to STORE_RETRY_MAX_MS. */
+const STORE_RETRY_FIRST_MS = 100;
+const STORE_RETRY_MAX_MS = 5000;
 
 export interface JudgeWorkerStats {
   /** Calls made to the judge (each attempt counts). */
@@ -211,11 +217,24 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
         durationMs: 0,
       };
     }
-    try {
-      await handleJudgment(capture, judgment);
-    } catch (error) {
-      // The lease expires and another round retries; nothing is lost.
-      logger.error({ event: 'judge.store_failed', traceId: capture.traceId, err: error }, 'live judge could not store a judgment; the capture will be retried');
+    // A store that is unavailable for now (locked by another process, its file being reopened):
+    // keep the judgment and store it again with backoff while the lease lasts, instead of judging
+    // the capture again after the lease expires.
+    const giveUpAt = now() + config.leaseMs / 2;
+    for (let delayMs = STORE_RETRY_FIRST_MS; ; delayMs = Math.min(delayMs * 2, STORE_RETRY_MAX_MS)) {
+      try {
+        await handleJudgment(capture, judgment);
+        return;
+      } catch (error) {
+        if (!isRetryableStoreError(error) || stopping || now() + delayMs > giveUpAt) {
+          // The lease expires and another round retries; nothing is lost.
+          logger.error({ event: 'judge.store_failed', traceId: capture.traceId, err: error }, 'live judge could not store a judgment; the capture will be retried');
+          return;
+        }
+        logger.warn({ event: 'judge.store_unavailable', traceId: capture.traceId, err: error, retryInMs: delayMs }, 'live judge could not store a judgment yet; retrying');
+        // stop() aborts the wait; the next round then gives up and the lease is released.
+        await sleep(delayMs, undefined, { signal }).catch(() => undefined);
+      }
     }
   }
 

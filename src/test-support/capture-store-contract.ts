@@ -16,7 +16,15 @@ import { describeListingContract } from './capture-store-contract-listing.js';
  * it passes is given explicitly (no clock is read), and nothing here knows how a store keeps its
  * data: a store passes by what it returns.
  */
-export function describeCaptureStoreContract(name: string, openEmpty: () => CaptureStore | Promise<CaptureStore>): void {
+export interface CaptureStoreContractOptions {
+  /**
+   * Close a store and open the same one again (same file, same database): the contract then
+   * checks what must survive a restart (the redaction key). Without it those tests are not run.
+   */
+  reopen?: (store: CaptureStore) => Promise<CaptureStore>;
+}
+
+export function describeCaptureStoreContract(name: string, openEmpty: () => CaptureStore | Promise<CaptureStore>, options: CaptureStoreContractOptions = {}): void {
   describe(`CaptureStore contract: ${name}`, () => {
     const open: CaptureStore[] = [];
     afterEach(async () => {
@@ -267,6 +275,27 @@ export function describeCaptureStoreContract(name: string, openEmpty: () => Capt
           { traceId: 'failed', capturedAt: at(4), chunkId: 'a#one', hash: 'hash-of-a#one', judgeVersion: version, status: 'error', faithful: null, hallucinated: null },
         ]);
       });
+    });
+
+    describe('redaction key', () => {
+      it('redactionKey is at least 16 characters', async () => {
+        const store = await newStore();
+        expect(typeof store.redactionKey).toBe('string');
+        expect(store.redactionKey!.length).toBeGreaterThanOrEqual(16);
+      });
+
+      const { reopen } = options;
+      if (reopen) {
+        it('redactionKey is at least 16 characters and survives reopen', async () => {
+          const store = await newStore();
+          const key = store.redactionKey;
+          expect(key!.length).toBeGreaterThanOrEqual(16);
+          open.splice(open.indexOf(store), 1);
+          const again = await reopen(store);
+          open.push(again);
+          expect(again.redactionKey).toBe(key);
+        });
+      }
     });
   });
 }

@@ -22,7 +22,12 @@ export const CHECKPOINT_INTERVAL_MS = 500;
 // Plain CommonJS evaluated in the thread: no loader, no TypeScript, only the SQLite driver.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
+// The thread starts a moment after the store opened the file: if another file sits at the path by
+// now, it must not open it (its last close would checkpoint the old file's log into it).
+const found = statSync(workerData.path);
+if (workerData.ino !== null && (found.dev !== workerData.dev || found.ino !== workerData.ino)) throw new Error('the capture store file was replaced before the checkpoint thread started');
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
 const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)');
@@ -45,11 +50,14 @@ export class BackgroundCheckpointer {
   /**
    * @param path the capture store file (in WAL mode).
    * @param onFailure called once if the thread fails to start or stops on an error.
+   * @param options.driver the module the thread loads as its SQLite driver (tests pass one that fails).
+   * @param options.identity the file the store opened: the thread opens the path only while it is still that file.
    */
-  constructor(path: string, onFailure: (error: Error) => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  constructor(path: string, onFailure: (error: Error) => void, options: { intervalMs?: number; driver?: string; identity?: { dev: number; ino: number } | null } = {}) {
+    const intervalMs = options.intervalMs ?? CHECKPOINT_INTERVAL_MS;
+    const driver = options.driver ?? createRequire(import.meta.url).resolve('better-sqlite3');
     // execArgv: [] keeps the parent's loaders (tsx, test runners) out of the thread.
-    const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [], workerData: { driver, path, intervalMs } });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [], workerData: { driver, path, intervalMs, dev: options.identity?.dev ?? null, ino: options.identity?.ino ?? null } });
     // Never keeps the process alive; the store closes it.
     worker.unref();
     let failed = false;
@@ -64,10 +72,17 @@ export class BackgroundCheckpointer {
     this.worker = worker;
   }
 
-  /** Take a last checkpoint and end the thread (without waiting for it). */
-  close(): void {
+  /**
+   * Take a last checkpoint and end the thread. The returned Promise resolves once the thread's
+   * connection is closed (the store waits for it before it opens another file at the same path);
+   * callers that only stop it need not wait.
+   */
+  close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    worker?.postMessage('close');
+    if (worker === null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    return exited;
   }
 }

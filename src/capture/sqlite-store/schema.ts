@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { SqliteMigration } from '../../sqlite/open.js';
 
 /**
@@ -250,4 +251,19 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
       CREATE INDEX captures_time ON captures(captured_ms, aborted, truncated, refused);
     `,
   },
+  {
+    // Version 6: the store's redaction key (`meta.redaction_key`), random, made once per file, so
+    // the default redaction's placeholders (`[email:3fa2c1d9]`) match across restarts and across
+    // the processes that share the file. Older files get theirs now (their earlier captures were
+    // keyed per process and keep their tokens).
+    version: 6,
+    up: (db) => {
+      db.prepare(`INSERT INTO meta (key, value) VALUES ('redaction_key', ?) ON CONFLICT (key) DO NOTHING`).run(newRedactionKey());
+    },
+  },
 ];
+
+/** 32 random bytes, base64url: 43 characters. */
+export function newRedactionKey(): string {
+  return randomBytes(32).toString('base64url');
+}

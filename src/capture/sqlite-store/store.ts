@@ -1,15 +1,13 @@
 import type Database from 'better-sqlite3';
-import { openSqlite } from '../../sqlite/open.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DatabaseFileError, errorMessage } from '../../errors.js';
 import type { CaptureRecord, CaptureStore, ClaimOptions, EvidenceReference, ListCapturesOptions, ListedCapture, OutcomeBucket, OutcomeCountsOptions, ReclaimedLeases } from '../capture-store.js';
+import { CaptureStoreUnavailableError, STORE_OK, type StoreHealth, type StoreHealthReason } from '../store-health.js';
 import type { Capture, StoredJudgment } from '../types.js';
-import { SqliteCaptureLog } from './capture-log.js';
 import { BackgroundCheckpointer } from './checkpointer.js';
-import { SqliteDriftQueries } from './drift-queries.js';
-import { registerCaptureFunctions } from './functions.js';
-import { SqliteJudgeQueue } from './judge-queue.js';
+import { openStoreConnection, type StoreConnection } from './connection.js';
+import { fileChange, healthReasonOf, isBusyError, isWritable, removeStaleLogs } from './file-state.js';
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
-import { SqliteCaptureListing } from './listing.js';
-import { SqliteRates } from './rates.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
 
 /**
@@ -17,8 +15,16 @@ import { CAPTURE_MIGRATIONS } from './schema.js';
  * chunks (each distinct chunk stored once, content-addressed), the live judge's judgments and its
  * queue. It implements {@link CaptureStore}, composed of one part per job: `capture-log.ts`,
  * `listing.ts`, `rates.ts`, `judge-queue.ts` (with `lease-owners.ts`), `drift-queries.ts`. These files are
- * the only places that write SQL against it. Every method does its work synchronously inside the
- * call (better-sqlite3) and returns a settled Promise.
+ * the only places that write SQL against it.
+ *
+ * Every call runs its SQL synchronously (better-sqlite3, a few milliseconds at most) but never
+ * waits inside SQLite: the connection's busy timeout is 0, and a call that meets another
+ * process's lock is retried on a timer (yielding the event loop) for up to `busyTimeoutMs`, then
+ * fails with `CaptureStoreUnavailableError('busy')`. Before and after each write the store checks
+ * that the file at its path is still the one it opened: a deleted file is recreated, a replaced one
+ * is opened, and a write that went to the old file is reported as failed (so it is written again),
+ * never as done. A file that cannot be written (`read_only`, `io_error`) degrades the store; it
+ * reopens the file with backoff until writes work again. `health()` tells which.
  */
 
 /** The capture schema this code writes (`PRAGMA user_version`). */
@@ -31,13 +37,22 @@ export const CAPTURE_SCHEMA_VERSION = CAPTURE_MIGRATIONS.at(-1)!.version;
 const INLINE_CHECKPOINT_BACKSTOP_PAGES = 10_000;
 /** SQLite's default: an inline checkpoint once the log passes 1000 pages. */
 const INLINE_CHECKPOINT_PAGES = 1000;
+/** Reopening a degraded store: first after this long, doubling up to {@link MAX_RECOVERY_DELAY_MS}. */
+const FIRST_RECOVERY_DELAY_MS = 100;
+const MAX_RECOVERY_DELAY_MS = 5000;
+/** Longest pause between two tries of a call that met a lock. */
+const MAX_BUSY_PAUSE_MS = 50;
 
 export interface OpenSqliteCaptureStoreOptions {
   /** SQLite file; parent folders are created. `:memory:` for a throwaway store. */
   path: string;
   /** Create the file when missing. [create=true] */
   create?: boolean;
-  /** Milliseconds a writer waits for another process's lock. [busyTimeoutMs=5000] */
+  /**
+   * Milliseconds a call waits for another process's lock, retrying on a timer (the event loop
+   * keeps running), before it fails with `CaptureStoreUnavailableError('busy')`. Opening the
+   * store waits up to as long, synchronously. [busyTimeoutMs=5000]
+   */
   busyTimeoutMs?: number;
   /**
    * Take write-ahead-log checkpoints on a worker thread (started at the first `writeCaptures`)
@@ -45,7 +60,9 @@ export interface OpenSqliteCaptureStoreOptions {
    * [backgroundCheckpoints=true]
    */
   backgroundCheckpoints?: boolean;
-  /** Clock, ms since epoch: the file's `created_at`, and a capture's time when its `capturedAt` does not parse. [now=Date.now] */
+  /** For tests: the module the checkpoint thread loads as its SQLite driver. [checkpointDriver=better-sqlite3] */
+  checkpointDriver?: string;
+  /** Clock, ms since epoch: the file's `created_at`, a capture's time when its `capturedAt` does not parse, health times. [now=Date.now] */
   now?: () => number;
   /** Where lease-owner ids come from (host name, pid, random part), for tests. [leaseOwners={}] */
   leaseOwners?: LeaseOwnerEnvironment;
@@ -56,151 +73,293 @@ export interface OpenSqliteCaptureStoreOptions {
 export class SqliteCaptureStore implements CaptureStore {
   readonly kind = 'sqlite';
   readonly path: string;
-  readonly db: Database.Database;
-  private readonly log: SqliteCaptureLog;
-  private readonly listing: SqliteCaptureListing;
-  private readonly rates: SqliteRates;
-  private readonly queue: SqliteJudgeQueue;
-  private readonly drift: SqliteDriftQueries;
+  /**
+   * The key of the file first opened (kept for this store's life: a recreated file gets the same
+   * one, so the placeholders of one process stay consistent).
+   */
+  readonly redactionKey: string;
+  private connection: StoreConnection | null;
   private readonly owners: HostLeaseOwners;
+  private readonly now: () => number;
+  private readonly busyTimeoutMs: number;
+  private readonly verbose: ((sql: string) => void) | undefined;
+  private readonly inMemory: boolean;
+  private readonly checkpointDriver: string | undefined;
+  private state: StoreHealth = STORE_OK;
+  private recovering: Promise<void> | null = null;
+  private nextRecoveryAt = 0;
+  private recoveryDelayMs = 0;
+  private closed = false;
   /** Whether a write starts the checkpoint thread: not when turned off, once the thread failed, or once the store is closed. */
   private backgroundCheckpoints: boolean;
   private checkpointer: BackgroundCheckpointer | null = null;
 
   constructor(options: OpenSqliteCaptureStoreOptions) {
-    const now = options.now ?? Date.now;
+    this.now = options.now ?? Date.now;
     this.path = options.path;
-    this.backgroundCheckpoints = options.backgroundCheckpoints !== false && options.path !== ':memory:';
-    const { db } = openSqlite({
-      path: options.path,
-      kind: 'capture-store',
-      migrations: CAPTURE_MIGRATIONS,
-      create: options.create ?? true,
-      notFoundMessage: `no capture store at ${options.path}`,
-      pathHint: 'pass another --db path',
-      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
-      // WAL + NORMAL is durable across process crashes (only an OS crash can lose the last commits).
-      pragmas: ['foreign_keys = ON', 'synchronous = NORMAL'],
-      configure: registerCaptureFunctions,
-      onCreate: (connection) => connection.prepare(`INSERT INTO meta (key, value) VALUES ('created_at', ?)`).run(new Date(now()).toISOString()),
-      ...(options.verbose ? { verbose: options.verbose } : {}),
-    });
-    this.db = db;
-    try {
-      this.log = new SqliteCaptureLog(db, now);
-      this.listing = new SqliteCaptureListing(db, this.log);
-      this.rates = new SqliteRates(db);
-      this.queue = new SqliteJudgeQueue(db, this.log);
-      this.drift = new SqliteDriftQueries(db);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
+    this.inMemory = options.path === ':memory:';
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.verbose = options.verbose;
+    this.checkpointDriver = options.checkpointDriver;
+    this.backgroundCheckpoints = options.backgroundCheckpoints !== false && !this.inMemory;
+    this.connection = openStoreConnection({ path: options.path, create: options.create ?? true, openBusyTimeoutMs: this.busyTimeoutMs, now: this.now, ...(this.verbose ? { verbose: this.verbose } : {}) });
+    this.redactionKey = this.connection.redactionKey;
     this.owners = new HostLeaseOwners(options.leaseOwners);
+    // A file this process cannot write opens anyway (SQLite opens it read-only): degraded from the start.
+    if (!this.inMemory && !isWritable(this.path)) this.degrade('read_only', `${this.path} is not writable by this process`);
   }
 
   get location(): string {
     return this.path;
   }
 
+  /** The connection now (it changes when the store reopens its file). */
+  get db(): Database.Database {
+    return this.live().db;
+  }
+
+  health(): StoreHealth {
+    if (!this.closed && !this.inMemory) {
+      const connection = this.connection;
+      const change = connection?.identity ? fileChange(this.path, connection.identity) : null;
+      if (change !== null) this.degrade(change, this.changeMessage(change));
+      else if (this.state.status === 'ok' && !isWritable(this.path)) this.degrade('read_only', `${this.path} is not writable by this process`);
+      if (this.state.status === 'degraded') void this.recoverIfDue();
+    }
+    return this.state;
+  }
+
   async writeCaptures(captures: readonly Capture[]): Promise<void> {
     if (captures.length === 0) return;
-    if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
-    this.log.write(captures);
+    await this.write((connection) => {
+      if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
+      connection.log.write(captures);
+    });
   }
 
-  async getCapture(traceId: string): Promise<CaptureRecord | undefined> {
-    return this.log.get(traceId);
+  getCapture(traceId: string): Promise<CaptureRecord | undefined> {
+    return this.read((connection) => connection.log.get(traceId));
   }
 
-  async captureCount(): Promise<number> {
-    return this.log.count();
+  captureCount(): Promise<number> {
+    return this.read((connection) => connection.log.count());
   }
 
-  async listCaptures(options: ListCapturesOptions = {}): Promise<ListedCapture[]> {
-    return this.listing.list(options);
+  listCaptures(options: ListCapturesOptions = {}): Promise<ListedCapture[]> {
+    return this.read((connection) => connection.listing.list(options));
   }
 
-  async outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]> {
-    return this.rates.outcomeCounts(options);
+  outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]> {
+    return this.read((connection) => connection.rates.outcomeCounts(options));
   }
 
   newLeaseOwner(): string {
     return this.owners.create();
   }
 
-  async claimPending(options: ClaimOptions): Promise<Capture[]> {
-    return this.queue.claim(options);
+  claimPending(options: ClaimOptions): Promise<Capture[]> {
+    return this.write((connection) => connection.queue.claim(options));
   }
 
-  async hasUnqueuedCaptures(judgeVersion: string): Promise<boolean> {
-    return this.queue.hasUnqueuedCaptures(judgeVersion);
+  hasUnqueuedCaptures(judgeVersion: string): Promise<boolean> {
+    return this.read((connection) => connection.queue.hasUnqueuedCaptures(judgeVersion));
   }
 
-  async pendingCount(judgeVersion: string): Promise<number> {
-    return this.queue.pendingCount(judgeVersion);
+  pendingCount(judgeVersion: string): Promise<number> {
+    return this.read((connection) => connection.queue.pendingCount(judgeVersion));
   }
 
-  async attemptsOf(traceId: string, judgeVersion: string): Promise<number> {
-    return this.queue.attemptsOf(traceId, judgeVersion);
+  attemptsOf(traceId: string, judgeVersion: string): Promise<number> {
+    return this.read((connection) => connection.queue.attemptsOf(traceId, judgeVersion));
   }
 
-  async recordFailure(traceId: string, judgeVersion: string, error: string, nextAttemptMs: number): Promise<number> {
-    return this.queue.recordFailure(traceId, judgeVersion, error, nextAttemptMs);
+  recordFailure(traceId: string, judgeVersion: string, error: string, nextAttemptMs: number): Promise<number> {
+    return this.write((connection) => connection.queue.recordFailure(traceId, judgeVersion, error, nextAttemptMs));
   }
 
-  async saveJudgment(judgment: StoredJudgment): Promise<boolean> {
-    return this.queue.save(judgment);
+  saveJudgment(judgment: StoredJudgment): Promise<boolean> {
+    return this.write((connection) => connection.queue.save(judgment));
   }
 
-  async judgmentCount(judgeVersion: string): Promise<number> {
-    return this.queue.judgmentCount(judgeVersion);
+  judgmentCount(judgeVersion: string): Promise<number> {
+    return this.read((connection) => connection.queue.judgmentCount(judgeVersion));
   }
 
-  async releaseLease(traceId: string, judgeVersion: string, owner: string): Promise<void> {
-    this.queue.releaseLease(traceId, judgeVersion, owner);
+  releaseLease(traceId: string, judgeVersion: string, owner: string): Promise<void> {
+    return this.write((connection) => connection.queue.releaseLease(traceId, judgeVersion, owner));
   }
 
-  async releaseLeasesOf(owner: string): Promise<number> {
+  releaseLeasesOf(owner: string): Promise<number> {
     this.owners.retire(owner);
-    return this.queue.releaseLeasesOf(owner);
+    return this.write((connection) => connection.queue.releaseLeasesOf(owner));
   }
 
-  async reclaimAbandonedLeases(now: number, self: string): Promise<ReclaimedLeases[]> {
-    const reclaimed: ReclaimedLeases[] = [];
-    for (const owner of this.queue.leaseOwners(now)) {
-      if (!this.owners.isAbandoned(owner, self)) continue;
-      const released = this.queue.releaseLeasesOf(owner);
-      if (released > 0) reclaimed.push({ owner, released });
-    }
-    return reclaimed;
+  reclaimAbandonedLeases(now: number, self: string): Promise<ReclaimedLeases[]> {
+    return this.write((connection) => {
+      const reclaimed: ReclaimedLeases[] = [];
+      for (const owner of connection.queue.leaseOwners(now)) {
+        if (!this.owners.isAbandoned(owner, self)) continue;
+        const released = connection.queue.releaseLeasesOf(owner);
+        if (released > 0) reclaimed.push({ owner, released });
+      }
+      return reclaimed;
+    });
   }
 
   /** Owners holding unexpired leases (what the reclaim policy looks at). */
   leaseOwners(now: number): string[] {
-    return this.queue.leaseOwners(now);
+    return this.live().queue.leaseOwners(now);
   }
 
-  async judgedEvidence(): Promise<EvidenceReference[]> {
-    return this.drift.evidence();
+  judgedEvidence(): Promise<EvidenceReference[]> {
+    return this.read((connection) => connection.drift.evidence());
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.backgroundCheckpoints = false;
-    this.checkpointer?.close();
+    void this.checkpointer?.close();
     this.checkpointer = null;
-    if (this.db.open) this.db.close();
+    if (this.connection?.db.open) this.connection.db.close();
+  }
+
+  private read<T>(work: (connection: StoreConnection) => T): Promise<T> {
+    return this.run(false, work);
+  }
+
+  private write<T>(work: (connection: StoreConnection) => T): Promise<T> {
+    return this.run(true, work);
+  }
+
+  /**
+   * Run one call's SQL, retrying on a timer while another connection holds the lock. A write
+   * is checked against the file before it runs (a gone file is not written to) and after it
+   * committed (a write that reached a file deleted or replaced meanwhile is reported as failed).
+   */
+  private async run<T>(writes: boolean, work: (connection: StoreConnection) => T): Promise<T> {
+    // A closed store: the call fails as better-sqlite3 fails it, at once.
+    if (this.closed) return work(this.live());
+    if (writes && this.state.status === 'degraded' && this.state.reason !== 'busy') {
+      await this.recoverIfDue();
+      if (this.state.status === 'degraded') throw this.unavailable();
+    }
+    // Deadlines run on the process clock, never the injected one (a test's fixed clock would never pass them).
+    const giveUpAt = performance.now() + this.busyTimeoutMs;
+    let pauseMs = 1;
+    for (;;) {
+      const connection = this.connection;
+      if (connection === null || this.closed) throw this.closed ? new Error('the capture store is closed') : this.unavailable();
+      try {
+        if (writes) this.checkFile(connection);
+        const result = work(connection);
+        if (writes) {
+          this.checkFile(connection);
+          if (this.state.status === 'degraded') this.recovered();
+        }
+        return result;
+      } catch (error) {
+        if (error instanceof CaptureStoreUnavailableError) throw error;
+        if (isBusyError(error) && performance.now() < giveUpAt) {
+          await sleep(pauseMs);
+          pauseMs = Math.min(pauseMs * 2, MAX_BUSY_PAUSE_MS);
+          continue;
+        }
+        const reason = healthReasonOf(error, this.path);
+        if (reason === null) throw error;
+        const message = reason === 'busy' ? `another connection held the capture store's write lock for over ${this.busyTimeoutMs} ms` : `${this.path}: ${errorMessage(error)}`;
+        throw this.degrade(reason, message, error);
+      }
+    }
+  }
+
+  /** Throws (degrading the store) when the file at the path is not the one this connection opened. */
+  private checkFile(connection: StoreConnection): void {
+    if (connection.identity === null) return;
+    const change = fileChange(this.path, connection.identity);
+    if (change !== null) throw this.degrade(change, this.changeMessage(change));
+  }
+
+  private changeMessage(change: 'file_deleted' | 'file_replaced'): string {
+    return change === 'file_deleted'
+      ? `${this.path} was deleted while the store was open; a new file is created there`
+      : `${this.path} was replaced by another file while the store was open; the new file is opened`;
+  }
+
+  private degrade(reason: StoreHealthReason, message: string, cause?: unknown): CaptureStoreUnavailableError {
+    const since = this.state.since ?? new Date(this.now()).toISOString();
+    this.state = Object.freeze({ status: 'degraded', reason, message, since });
+    // A moved file is reopened at once; anything else after a pause that doubles each time.
+    if (reason === 'file_deleted' || reason === 'file_replaced') this.nextRecoveryAt = 0;
+    return new CaptureStoreUnavailableError(reason, message, cause === undefined ? undefined : { cause });
+  }
+
+  private unavailable(): CaptureStoreUnavailableError {
+    return new CaptureStoreUnavailableError(this.state.reason ?? 'io_error', this.state.message ?? 'the capture store is unavailable');
+  }
+
+  private recovered(): void {
+    this.state = STORE_OK;
+    this.recoveryDelayMs = 0;
+    this.nextRecoveryAt = 0;
+  }
+
+  /** Reopen the file when the store is degraded by its file and the backoff allows; one reopen at a time. */
+  private recoverIfDue(): Promise<void> {
+    if (this.closed || this.inMemory || this.state.status === 'ok' || this.state.reason === 'busy') return Promise.resolve();
+    if (this.recovering) return this.recovering;
+    if (performance.now() < this.nextRecoveryAt) return Promise.resolve();
+    this.recovering = this.reopen().finally(() => {
+      this.recovering = null;
+    });
+    return this.recovering;
+  }
+
+  private async reopen(): Promise<void> {
+    const old = this.connection;
+    const moved = this.state.reason === 'file_deleted' || this.state.reason === 'file_replaced';
+    this.connection = null;
+    // Both connections to the old file are closed before anything opens the path again: the last
+    // one to close checkpoints into the old file and removes the log the new file must not read.
+    await this.checkpointer?.close();
+    this.checkpointer = null;
+    if (old?.db.open) old.db.close();
+    if (this.closed) return;
+    if (moved) removeStaleLogs(this.path);
+    try {
+      this.connection = openStoreConnection({ path: this.path, create: true, openBusyTimeoutMs: 0, now: this.now, redactionKey: this.redactionKey, ...(this.verbose ? { verbose: this.verbose } : {}) });
+    } catch (error) {
+      const reason = error instanceof DatabaseFileError ? 'unusable' : (healthReasonOf(error, this.path) ?? 'unusable');
+      this.degrade(reason, `${this.path} cannot be opened as a capture store: ${errorMessage(error)}`, error);
+      this.backOff();
+      return;
+    }
+    if (!isWritable(this.path)) {
+      this.degrade('read_only', `${this.path} is not writable by this process`);
+      this.backOff();
+      return;
+    }
+    this.recovered();
+  }
+
+  private backOff(): void {
+    this.recoveryDelayMs = Math.min(Math.max(this.recoveryDelayMs * 2, FIRST_RECOVERY_DELAY_MS), MAX_RECOVERY_DELAY_MS);
+    this.nextRecoveryAt = performance.now() + this.recoveryDelayMs;
+  }
+
+  private live(): StoreConnection {
+    if (this.connection === null) throw this.unavailable();
+    return this.connection;
   }
 
   private startCheckpointer(): void {
     const fallBack = () => {
       this.checkpointer = null;
       this.backgroundCheckpoints = false;
-      if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+      if (this.connection?.db.open) this.connection.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
     };
     try {
-      this.checkpointer = new BackgroundCheckpointer(this.path, fallBack);
-      this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_BACKSTOP_PAGES}`);
+      this.checkpointer = new BackgroundCheckpointer(this.path, fallBack, { identity: this.connection?.identity ?? null, ...(this.checkpointDriver === undefined ? {} : { driver: this.checkpointDriver }) });
+      this.connection?.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_BACKSTOP_PAGES}`);
     } catch {
       fallBack();
     }
