@@ -6,7 +6,7 @@ import { openCaptureStore } from '../src/capture/store.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
 import { sampleCapture } from '../src/test-support/capture-samples.js';
 import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
-import { makeReadOnly } from '../src/test-support/read-only-file.js';
+import { makeReadOnly, readOnlyFilesSupported } from '../src/test-support/read-only-file.js';
 import { createApp } from './app.js';
 
 // A capture store whose file is deleted, replaced or made read-only under the running demo app
@@ -50,6 +50,11 @@ async function storedTraceIds(path: string): Promise<string[]> {
 }
 
 const events = (lines: Record<string, unknown>[], event: string) => lines.filter((line) => line.event === event).map((line) => line.reason ?? line.after);
+
+// Skipped, with the reason logged, only where no file can be made read-only for root (no chattr,
+// or a temp file system without attributes).
+const readOnly = readOnlyFilesSupported();
+if (!readOnly.ok) console.warn(`capture-store-faults: the two read-only tests are skipped: ${readOnly.reason}`);
 
 describe('capture store faults under the running demo app', () => {
   it('a deleted capture file: seen, counted and shown; the file is recreated and every later capture is in it', async () => {
@@ -97,7 +102,7 @@ describe('capture store faults under the running demo app', () => {
     expect(events(lines, 'rag.capture.store_degraded')).toEqual(['file_replaced']);
   });
 
-  it('a store read-only at start: degraded from the first health check, captures queued; writable again, they are all written', async () => {
+  it.skipIf(!readOnly.ok)('a store read-only at start: degraded from the first health check, captures queued; writable again, they are all written', async () => {
     const path = join(tempDir(), 'captures.db');
     await openCaptureStore({ path }).close();
     const restore = makeReadOnly(path);
@@ -124,7 +129,7 @@ describe('capture store faults under the running demo app', () => {
     expect(events(lines, 'rag.capture.store_recovered')).toEqual(['read_only']);
   });
 
-  it('a store made read-only while running: its writes fail, it degrades, the captures wait; writable again, they are all written', async () => {
+  it.skipIf(!readOnly.ok)('a store made read-only while running: its writes fail, it degrades, the captures wait; writable again, they are all written', async () => {
     const path = join(tempDir(), 'captures.db');
     const { demo, lines, ask, health, metrics } = await demoOn(path);
     const before = await ask(1);

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { onCleanup } from './fixtures.js';
 
 /**
@@ -27,4 +29,25 @@ export function makeReadOnly(...paths: string[]): () => void {
   };
   onCleanup(restore);
   return restore;
+}
+
+/**
+ * Whether {@link makeReadOnly} can work on this machine: as root it needs `chattr` and a temp file
+ * system with attributes (ext4/xfs/btrfs; not tmpfs or most overlay file systems). Tried once on a
+ * real file; `reason` says why not, for the skip message.
+ */
+export function readOnlyFilesSupported(): { ok: true } | { ok: false; reason: string } {
+  if (process.getuid?.() !== 0) return { ok: true };
+  const folder = mkdtempSync(join(tmpdir(), 'gc-readonly-probe-'));
+  const file = join(folder, 'probe');
+  try {
+    writeFileSync(file, 'x');
+    execFileSync('chattr', ['+i', file], { stdio: 'pipe' });
+    execFileSync('chattr', ['-i', file], { stdio: 'pipe' });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: `as root a read-only file needs chattr +i, which failed here (${String((error as Error).message).split('\n')[0]})` };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
