@@ -29,12 +29,13 @@
  *   npm run bench:middleware -- --rounds 7 --duration 8 --load 1@200,10,50
  *   npm run bench:middleware -- --control    # A/A: both apps bare
  *   npm run bench:middleware -- --durable    # the captured app with durable: true (each response waits for its write)
+ *   npm run bench:middleware -- --embedder use  # every app embeds with the sentence encoder (USE-lite) instead of the hashed embedder
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalEmbedder } from '../src/providers/local/embedder.js';
+import { benchEmbedder, BENCH_EMBEDDERS } from './lib/embedder.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
 import { benchFlags, BenchUsageError, integerFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
@@ -56,11 +57,12 @@ const FLAGS = {
   control: false,
   'inline-checkpoints': false,
   durable: false,
+  embedder: true,
   help: false,
 };
 const USAGE =
   'usage: npm run bench:middleware -- [--rounds <n=6>] [--duration <seconds per round=3>] [--warmup <seconds=1>] ' +
-  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints] [--durable]\n' +
+  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints] [--durable] [--embedder <local|use=local>]\n' +
   '  --load: load profiles, each <connections> (as fast as the server answers) or <connections>@<requests per second>\n' +
   '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n' +
   '  --inline-checkpoints: the capture store with backgroundCheckpoints: false (SQLite checkpoints inside commits)\n' +
@@ -128,6 +130,8 @@ async function main(): Promise<void> {
   const control = flags.has('control');
   const inlineCheckpoints = flags.has('inline-checkpoints');
   const durable = flags.has('durable');
+  const embedderName = flags.get('embedder') ?? 'local';
+  if (!(BENCH_EMBEDDERS as readonly string[]).includes(embedderName)) throw new BenchUsageError(`flag --embedder ${embedderName} is invalid: use ${BENCH_EMBEDDERS.join(' or ')}`);
 
   // The judge must not be able to run during any round: settle longer than the whole benchmark.
   const initialWarmup = warmup > 0 ? Math.max(5, 3 * warmup) : 0;
@@ -139,7 +143,7 @@ async function main(): Promise<void> {
   try {
     if (pin) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
     process.stderr.write(`building the handbook index in ${folder}\n`);
-    const index = openIndex({ path: join(folder, 'index.db'), embedder: createLocalEmbedder() });
+    const index = openIndex({ path: join(folder, 'index.db'), embedder: benchEmbedder(embedderName) });
     await ingestDirectory(index, join(REPO_ROOT, 'fixtures', 'corpus'));
     index.close();
     const bodies = readFileSync(join(REPO_ROOT, 'fixtures', 'questions', 'handbook.jsonl'), 'utf8')
@@ -147,7 +151,7 @@ async function main(): Promise<void> {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.stringify({ message: (JSON.parse(line) as { question: string }).question }));
 
-    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : []), ...(durable ? ['--durable'] : [])];
+    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : []), ...(durable ? ['--durable'] : []), '--embedder', embedderName];
     const child = await spawnChildServer(join(REPO_ROOT, 'bench', 'lib', 'middleware-server.ts'), args, { cpu: pin ? 1 : null, cwd: REPO_ROOT });
     server = child;
     const ports = child.ready.ports as Record<Mode, number>;
@@ -220,7 +224,7 @@ async function main(): Promise<void> {
         ? await child.request<{ judgeCalls: number; judged: number; failures: number; seconds: number; pending: number }>('judgeBacklog', { app: 'captured', seconds: backlogSeconds })
         : null;
 
-    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints, durable });
+    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints, durable, embedder: embedderName });
   } finally {
     await server?.close();
     rmSync(folder, { recursive: true, force: true });
@@ -262,13 +266,13 @@ function report(
   profiles: LoadProfile[],
   finalStats: ServerStats,
   backlog: { judgeCalls: number; judged: number; failures: number; seconds: number; pending: number } | null,
-  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean; durable: boolean },
+  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean; durable: boolean; embedder: string },
 ): void {
   const out = (text: string) => process.stdout.write(`${text}\n`);
   out('');
   if (settings.control) out('CONTROL RUN (--control): the apps labelled "captured" and "otel" are built bare too; any difference below is noise.');
   out(
-    `bench:middleware — demo POST /api/chat (offline provider, the 78 handbook questions in turn), ${settings.rounds} rotating round(s) of ${settings.duration} s ` +
+    `bench:middleware — demo POST /api/chat (offline provider, ${settings.embedder === 'use' ? 'sentence-encoder (USE-lite)' : 'hashed'} embeddings, the 78 handbook questions in turn), ${settings.rounds} rotating round(s) of ${settings.duration} s ` +
       `per app and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}${settings.durable ? ', durable: true: each response waits for its capture\'s write' : ''}) + in-process judge worker; ` +
       `otel app: the OpenTelemetry JS SDK recording the same request, retrieval and chat spans (BatchSpanProcessor, defaults; no-op exporter); ` +
       `logs at "${settings.logLevel}" to /dev/null in all apps; ` +
@@ -515,6 +519,7 @@ function report(
       control: settings.control,
       inline_checkpoints: settings.inlineCheckpoints,
       durable: settings.durable,
+      embedder: settings.embedder,
       sample_rate: settings.sampleRate,
     }),
   );

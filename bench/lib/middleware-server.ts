@@ -8,7 +8,7 @@
  * processes differed by up to ~5% with identical code). Started by bench/middleware.ts and driven
  * over IPC; not meant to be run by hand.
  *
- *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control] [--inline-checkpoints] [--durable]
+ *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control] [--inline-checkpoints] [--durable] [--embedder local|use]
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -21,7 +21,7 @@ import { createLogger } from '../../src/capture/logging.js';
 import { redactPersonalData } from '../../src/capture/redact.js';
 import { openCaptureStore } from '../../src/capture/store.js';
 import { createJudgeWorker } from '../../src/capture/worker.js';
-import { createLocalEmbedder } from '../../src/providers/local/embedder.js';
+import { benchEmbedder } from './embedder.js';
 import { createLocalChatModel } from '../../src/providers/local/generator.js';
 import { createRagPipeline } from '../../src/rag/pipeline.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
@@ -91,7 +91,7 @@ function mainThreadCpuMicros(): number | null {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false });
+  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false, embedder: true });
   const folder = flags.get('folder');
   if (!folder) throw new Error('--folder is required');
   const settleMs = integerFlag(flags, 'settle-ms', 600_000, 0);
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     // Each app reads its own copy of the index, as two deployments would.
     const indexPath = join(folder, `index-${name}.db`);
     copyFileSync(join(folder, 'index.db'), indexPath);
-    const index = openIndex({ path: indexPath, embedder: createLocalEmbedder() });
+    const index = openIndex({ path: indexPath, embedder: benchEmbedder(flags.get('embedder') ?? 'local') });
     const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, durable, redact: timed('redact', redactPersonalData) } : false;
     const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() }), (micros) => sampled('otelRecord', micros)) : null;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {}, ...(otel ? { pipeline: otel.pipeline } : {}) });
