@@ -153,3 +153,20 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       return { chunkId: passage.id, verdict, note: `${verdict === 'answers' ? 'a sentence' : 'the passage'} covers ${Math.round(100 * (verdict === 'answers' ? best : whole))}% of the question's topic${title ? ` (${title})` : ''}` };
     });
 }
+
+/**
+ * Chunks that hold the answer, found from an answer known to be right: a chunk whose sentence
+ * verifies one of `statements` (judged by the claim rules, as an answer's claim would be) holds
+ * what the question asks, however differently the question is worded. Two sources of such
+ * statements: the reference answer of an offline eval (its claims checked against the chunks, as a
+ * context-recall check does: a chunk that states the reference answer answers the question; a
+ * refusal is right only when no retrieved chunk does), and the verified claims of an answer that
+ * addresses the question. Upgrades `related` / `unrelated` chunks to `answers`, never downgrades.
+ */
+export function groundedContexts(contexts: readonly JudgedContext[], grounds: ReadonlyMap<string, string>): JudgedContext[] {
+  return contexts.map((context) => {
+    const why = grounds.get(context.chunkId);
+    if (context.verdict === 'answers' || why === undefined) return context;
+    return { ...context, verdict: 'answers', note: why };
+  });
+}

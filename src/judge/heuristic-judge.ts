@@ -3,12 +3,12 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { analyze } from './heuristic-analysis.js';
-import { judgeContexts, readQuestion } from './heuristic-context.js';
+import { analyze, type Analysis } from './heuristic-analysis.js';
+import { groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
-import { buildUnits, type PassageInfo } from './heuristic-units.js';
+import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
 /**
@@ -89,6 +89,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         } else if (encoder) {
           contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
         }
+        // A chunk that states the reference answer holds what the question asks (see groundedContexts).
+        if (input.reference) contexts = groundedContexts(contexts, referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal));
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         if (encoder && relevance === 'off_topic') {
@@ -99,6 +101,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // misstates them, and stays an answer.)
         const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
         if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
+        // An answer that addresses the question and rests on a chunk shows that chunk holds the answer.
+        if (relevance === 'answers') contexts = groundedContexts(contexts, answerGrounds(claims, chunkUnits));
         const derived = deriveFaithfulness(
           {
             claims,
@@ -158,4 +162,30 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
     }
   }
   return judged;
+}
+
+/** Chunk id → note, for each chunk that verifies a claim of the reference answer. */
+function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
+  const grounds = new Map<string, string>();
+  if (isRefusal(reference, refusal)) return grounds;
+  for (const text of splitAnswer(reference, { refusalSentence: refusal }).claims) {
+    const claim = analyze(text);
+    if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+    const judged = judgeClaim(text, claim, chunkUnits, question);
+    if (judged.verdict === 'verified' && judged.evidenceChunkId !== null && !grounds.has(judged.evidenceChunkId)) {
+      grounds.set(judged.evidenceChunkId, `states the reference answer's claim "${text}"`);
+    }
+  }
+  return grounds;
+}
+
+/** Chunk id → note, for each chunk a verified claim of the answer rests on. */
+function answerGrounds(claims: readonly JudgedClaim[], chunkUnits: readonly EvidenceUnit[]): Map<string, string> {
+  const chunkIds = new Set(chunkUnits.map((unit) => unit.passageId));
+  const grounds = new Map<string, string>();
+  for (const claim of claims) {
+    if (claim.verdict !== 'verified' || claim.evidenceChunkId === null || !chunkIds.has(claim.evidenceChunkId) || grounds.has(claim.evidenceChunkId)) continue;
+    grounds.set(claim.evidenceChunkId, `verifies the answer's claim "${claim.text}", which addresses the question`);
+  }
+  return grounds;
 }
