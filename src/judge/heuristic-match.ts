@@ -18,6 +18,12 @@ import type { JudgedClaim } from './types.js';
 export const VERIFY_COVERAGE = 0.8;
 export const SUBJECT_COVERAGE = 0.6;
 /**
+ * The coverage a claim that states figures needs, when every figure agrees with the unit's figure
+ * for the same thing: the figures pin the claim to the sentence, so one word in four may be the
+ * answer's own ("you can *spend* up to £75 a head" for "limited to £75 per head").
+ */
+export const FIGURE_VERIFY_COVERAGE = 0.75;
+/**
  * A bare answer ("Delhi", "16 weeks", "President Richard Nixon") — a fragment of at most this many
  * words with no verb, and not a table row — is a claim about the question: "the answer to
  * <question> is Delhi".
@@ -181,7 +187,7 @@ function contradiction(assessment: Assessment): string | null {
 function verifies(assessment: Assessment, bare: boolean): boolean {
   if (assessment.neighbourhoodVerifies) return true;
   return (
-    assessment.coverage >= VERIFY_COVERAGE &&
+    assessment.coverage >= (assessment.figures.length > 0 ? FIGURE_VERIFY_COVERAGE : VERIFY_COVERAGE) &&
     assessment.missingNames.length === 0 &&
     !assessment.rowMismatch &&
     assessment.polarity === null &&
