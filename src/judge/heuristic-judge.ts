@@ -90,7 +90,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
         }
         // A chunk that states the reference answer holds what the question asks (see groundedContexts).
-        if (input.reference) contexts = groundedContexts(contexts, referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal));
+        const referenceChunks = input.reference ? referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal) : new Map<string, string>();
+        contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         if (encoder && relevance === 'off_topic') {
@@ -101,6 +102,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // misstates them, and stays an answer.)
         const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
         if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
+        if (!refused && referenceChunks.size > 0) relevance = relevanceAgainstReference(relevance, claims, referenceChunks, reference);
         // An answer that addresses the question and rests on a chunk shows that chunk holds the answer.
         if (relevance === 'answers') contexts = groundedContexts(contexts, answerGrounds(claims, chunkUnits));
         const derived = deriveFaithfulness(
@@ -188,4 +190,27 @@ function answerGrounds(claims: readonly JudgedClaim[], chunkUnits: readonly Evid
     grounds.set(claim.evidenceChunkId, `verifies the answer's claim "${claim.text}", which addresses the question`);
   }
   return grounds;
+}
+
+/**
+ * Answer relevance corrected by where the reference answer is stated (offline evals): an answer is
+ * about what the question asks when its verified claims rest on a chunk that states the reference
+ * answer. A faithful answer that rests only on other chunks and states none of the reference's
+ * claims answers something else, however many of the question's words it shares ("claims are paid
+ * with the month's salary" for "what day do we get paid?"): `off_topic`. One that rests on such a
+ * chunk is at least a `partial` answer, however the lexical reading scored its words.
+ */
+function relevanceAgainstReference(
+  relevance: AnswerRelevance,
+  claims: readonly JudgedClaim[],
+  referenceChunks: ReadonlyMap<string, string>,
+  reference: readonly { stated: boolean }[] | null,
+): AnswerRelevance {
+  const verified = claims.filter((claim) => claim.verdict === 'verified');
+  const onReference = verified.some((claim) => claim.evidenceChunkId !== null && referenceChunks.has(claim.evidenceChunkId));
+  const allVerified = claims.length > 0 && verified.length === claims.length;
+  const statesNone = reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated);
+  if (allVerified && !onReference && statesNone) return 'off_topic';
+  if (onReference && relevance === 'off_topic') return 'partial';
+  return relevance;
 }
