@@ -7,7 +7,7 @@ import { analyze, type Analysis } from './heuristic-analysis.js';
 import { groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
-import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
+import { answerRelevance, asksForPersonalData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
@@ -176,6 +176,17 @@ function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[]
     const judged = judgeClaim(text, claim, chunkUnits, question);
     if (judged.verdict === 'verified' && judged.evidenceChunkId !== null && !grounds.has(judged.evidenceChunkId)) {
       grounds.set(judged.evidenceChunkId, `states the reference answer's claim "${text}"`);
+      continue;
+    }
+    if (judged.verdict === 'contradicted') continue;
+    // A person's reference answer paraphrases its source more freely than an answer quotes it:
+    // a sentence stating the claim as reference recall measures it (words and figures) holds it too.
+    for (const unit of chunkUnits) {
+      if (grounds.has(unit.passageId)) continue;
+      const own = new Set([...unit.own, ...unit.heading]);
+      if (statesReferenceClaim(claim, own, unit.quantities).enough && (claim.quantities.length > 0 || unit.own.size > 0)) {
+        grounds.set(unit.passageId, `a sentence states most of the reference answer's claim "${text}"`);
+      }
     }
   }
   return grounds;
