@@ -209,7 +209,8 @@ function answerGrounds(claims: readonly JudgedClaim[], chunkUnits: readonly Evid
  * answer. A faithful answer that rests only on other chunks and states none of the reference's
  * claims answers something else, however many of the question's words it shares ("claims are paid
  * with the month's salary" for "what day do we get paid?"): `off_topic`. One that rests on such a
- * chunk is at least a `partial` answer, however the lexical reading scored its words.
+ * chunk is at least a `partial` answer, however the lexical reading scored its words, and one that
+ * also states every claim of the reference answers the question.
  */
 function relevanceAgainstReference(
   relevance: AnswerRelevance,
@@ -222,6 +223,8 @@ function relevanceAgainstReference(
   const allVerified = claims.length > 0 && verified.length === claims.length;
   const statesNone = reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated);
   if (allVerified && !onReference && statesNone) return 'off_topic';
-  if (onReference && relevance === 'off_topic') return 'partial';
-  return relevance;
+  if (!onReference || relevance === 'answers' || reference === null || reference.length === 0) return relevance;
+  // It states the whole reference answer: whatever words the question used, it answers it.
+  if (reference.every((claim) => claim.stated)) return 'answers';
+  return relevance === 'off_topic' ? 'partial' : relevance;
 }
