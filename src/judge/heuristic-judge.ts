@@ -167,7 +167,7 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
 }
 
 /** Chunk id → note, for each chunk that verifies a claim of the reference answer. */
-function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
+export function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
   const grounds = new Map<string, string>();
   if (isRefusal(reference, refusal)) return grounds;
   for (const text of splitAnswer(reference, { refusalSentence: refusal }).claims) {
@@ -181,13 +181,13 @@ function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[]
     if (judged.verdict === 'contradicted') continue;
     // A person's reference answer paraphrases its source more freely than an answer quotes it:
     // a sentence stating the claim as reference recall measures it (words and figures) holds it too.
+    // Only the sentence that states most of it: a reference claim has one source.
+    let best: { unit: EvidenceUnit; coverage: number } | null = null;
     for (const unit of chunkUnits) {
-      if (grounds.has(unit.passageId)) continue;
-      const own = new Set([...unit.own, ...unit.heading]);
-      if (statesReferenceClaim(claim, own, unit.quantities).enough && (claim.quantities.length > 0 || unit.own.size > 0)) {
-        grounds.set(unit.passageId, `a sentence states most of the reference answer's claim "${text}"`);
-      }
+      const stated = statesReferenceClaim(claim, new Set([...unit.own, ...unit.heading]), unit.quantities);
+      if (stated.enough && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
     }
+    if (best !== null && !grounds.has(best.unit.passageId)) grounds.set(best.unit.passageId, `a sentence states most of the reference answer's claim "${text}"`);
   }
   return grounds;
 }
