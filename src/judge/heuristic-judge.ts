@@ -17,15 +17,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   read by the contract's parser, so a title with parentheses ("Cycle Scheme (UK)") is one citation.
  * - `heuristic-v4`: judgment v2: context verdicts per chunk, answer relevance, personal-data
  *   questions, reference-claim recall; refusal correctness and the outcome derived in code.
+ * - `heuristic-v5`: context verdicts grounded in known-right statements (a chunk stating the
+ *   reference answer, or resting a verified on-topic answer, answers); relevance checked against
+ *   where the reference is stated; claims with agreeing figures need 75% of their words; "no-"
+ *   compounds are not negations; ", plus" / ", then" split claims; a list and its lead-in are one unit.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v4';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v5';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v4+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v5+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -78,7 +82,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
-        let contexts = judgeContexts(reading, input.evidence, chunkUnits);
+        let contexts = judgeContexts(reading, input.evidence, chunkUnits.filter((unit) => !unit.list));
         if (encoder && !refused) {
           // Meaning where words differ: paraphrased claims and chunks worded unlike the question.
           const refined = await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>

@@ -24,6 +24,11 @@ export interface EvidenceUnit {
   quantities: QuantityInContext[];
   /** A pair of sentences rather than one. */
   pair: boolean;
+  /**
+   * A lead-in sentence joined with its list items: a statement a claim may quote whole, but not a
+   * sentence of the passage for the context verdicts (its many words would cover any question).
+   */
+  list?: true;
   /** The fields of a table row (see `Analysis.row`); `null` for prose and for pairs. */
   row: Analysis['row'];
   /** Content stems of the whole passage the unit comes from (heading included). */
@@ -77,6 +82,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           segments: analysis.segments,
           quantities: [...analysis.quantities, ...heading.quantities],
           pair: true,
+          list: true,
           row: null,
           passageStems,
           neighbourhood: neighbourhood(index, list),
