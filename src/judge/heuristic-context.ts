@@ -155,13 +155,14 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
 }
 
 /**
- * Chunks that hold the answer, found from an answer known to be right: a chunk whose sentence
- * verifies one of `statements` (judged by the claim rules, as an answer's claim would be) holds
- * what the question asks, however differently the question is worded. Two sources of such
- * statements: the reference answer of an offline eval (its claims checked against the chunks, as a
- * context-recall check does: a chunk that states the reference answer answers the question; a
- * refusal is right only when no retrieved chunk does), and the verified claims of an answer that
- * addresses the question. Upgrades `related` / `unrelated` chunks to `answers`, never downgrades.
+ * Chunks that hold the answer, found from the reference answer of an offline eval: a chunk whose
+ * sentence states one of its claims (see `referenceGrounds` in `heuristic-judge.ts`) holds what the
+ * question asks, however differently the question is worded, as a context-recall check reads it;
+ * a refusal is then right only when no retrieved chunk states the reference. `grounds` maps chunk
+ * ids to the note to give. Upgrades `related` / `unrelated` chunks to `answers`, never downgrades.
+ * (Grounding chunks in the answer's own verified claims was tried and dropped: it turned the claim
+ * rules' misses into "correct" outcomes, and HaluEval's hallucinated answers won 3.4% of pairs
+ * instead of 2.0%.)
  */
 export function groundedContexts(contexts: readonly JudgedContext[], grounds: ReadonlyMap<string, string>): JudgedContext[] {
   return contexts.map((context) => {

@@ -6,9 +6,8 @@ import { handbookIndex } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage, FaithfulnessInput, FaithfulnessOk } from './types.js';
 
-// heuristic-v5: context verdicts grounded in known-right statements (the reference answer, an
-// answer's verified claims), relevance checked against where the reference is stated, and the
-// claim rules that paraphrased answers tripped over. Real handbook chunks, as the pipeline puts them in a prompt.
+// heuristic-v5: context verdicts grounded in the reference answer, relevance checked against where
+// the reference is stated, and the claim rules that paraphrased answers tripped over. Real handbook chunks, as the pipeline puts them in a prompt.
 const PROBATION = 'onboarding#probation-period';
 const BUDDY = 'onboarding#buddy-scheme';
 const FIRST_DAY = 'onboarding#before-your-first-day';
@@ -61,18 +60,6 @@ describe('heuristic judge: context verdicts from the reference answer', () => {
   it('an answer resting on the reference\'s chunk and stating the whole reference answers the question', async () => {
     const judgment = await judged({ question: TRIAL_QUESTION, evidence: [PROBATION, BUDDY], answer: 'All new employees serve a probation period of 6 months.', reference: TRIAL_REFERENCE });
     expect([judgment.answerRelevance, outcome(judgment)]).toEqual(['answers', 'correct']);
-  });
-});
-
-describe('heuristic judge: context verdicts from a verified answer', () => {
-  it('a chunk a verified, on-topic answer rests on answers the question: the answer is not one that should have been a refusal', async () => {
-    const judgment = await judged({
-      question: TRIAL_QUESTION,
-      evidence: [PROBATION, BUDDY],
-      answer: 'The trial period when you join is the probation period, which all new employees serve for 6 months.',
-    });
-    expect([outcome(judgment), judgment.refusalVerdict, judgment.contexts.map((context) => context.verdict)]).toEqual(['correct', 'not_applicable', ['answers', 'unrelated']]);
-    expect(judgment.contexts[0]!.note).toMatch(/^verifies the answer's claim/);
   });
 });
 

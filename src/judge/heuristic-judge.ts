@@ -17,8 +17,8 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   read by the contract's parser, so a title with parentheses ("Cycle Scheme (UK)") is one citation.
  * - `heuristic-v4`: judgment v2: context verdicts per chunk, answer relevance, personal-data
  *   questions, reference-claim recall; refusal correctness and the outcome derived in code.
- * - `heuristic-v5`: context verdicts grounded in known-right statements (a chunk stating the
- *   reference answer, or resting a verified on-topic answer, answers); relevance checked against
+ * - `heuristic-v5`: context verdicts grounded in the reference answer (a chunk stating it
+ *   answers); relevance checked against
  *   where the reference is stated; claims with agreeing figures need 75% of their words; "no-"
  *   compounds are not negations; ", plus" / ", then" split claims; a list and its lead-in are one unit.
  */
@@ -107,8 +107,6 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
         if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
         if (!refused && referenceChunks.size > 0) relevance = relevanceAgainstReference(relevance, claims, referenceChunks, reference);
-        // An answer that addresses the question and rests on a chunk shows that chunk holds the answer.
-        if (relevance === 'answers') contexts = groundedContexts(contexts, answerGrounds(claims, chunkUnits));
         const derived = deriveFaithfulness(
           {
             claims,
@@ -196,16 +194,6 @@ export function referenceGrounds(reference: string, chunkUnits: readonly Evidenc
   return grounds;
 }
 
-/** Chunk id → note, for each chunk a verified claim of the answer rests on. */
-function answerGrounds(claims: readonly JudgedClaim[], chunkUnits: readonly EvidenceUnit[]): Map<string, string> {
-  const chunkIds = new Set(chunkUnits.map((unit) => unit.passageId));
-  const grounds = new Map<string, string>();
-  for (const claim of claims) {
-    if (claim.verdict !== 'verified' || claim.evidenceChunkId === null || !chunkIds.has(claim.evidenceChunkId) || grounds.has(claim.evidenceChunkId)) continue;
-    grounds.set(claim.evidenceChunkId, `verifies the answer's claim "${claim.text}", which addresses the question`);
-  }
-  return grounds;
-}
 
 /**
  * Answer relevance corrected by where the reference answer is stated (offline evals): an answer is
