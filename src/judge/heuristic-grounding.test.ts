@@ -85,6 +85,14 @@ describe('heuristic judge: claim rules for paraphrased answers', () => {
     expect(judgment.claims.map((claim) => claim.verdict)).toEqual(expected);
   });
 
+  it.each([
+    ['The home working allowance is £20 per month.', 'contradicted', /says £30, not £20/],
+    ['The previous allowance was £20 per month.', 'verified', /£20 agrees/],
+  ])('a figure the passage gives as previous supports only a claim that says so: %s', async (answer, verdict, note) => {
+    const judgment = await judged({ question: 'How much is the home working allowance?', evidence: ['remote-and-hybrid-working#home-working-allowance'], answer });
+    expect(judgment.claims).toMatchObject([{ verdict, note: expect.stringMatching(note) }]);
+  });
+
   it('"no-" in a compound ("the no-approval limit") is not a negation', async () => {
     const judgment = await judged({
       question: 'Is a £1,000 course under the no-approval limit?',

@@ -20,7 +20,8 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v5`: context verdicts grounded in the reference answer (a chunk stating it
  *   answers); relevance checked against
  *   where the reference is stated; claims with agreeing figures need 75% of their words; "no-"
- *   compounds are not negations; ", plus" / ", then" split claims; a list and its lead-in are one unit.
+ *   compounds are not negations; ", plus" / ", then" split claims; a list and its lead-in are one
+ *   unit; a figure the evidence calls previous or superseded supports only a claim that says so.
  */
 export const HEURISTIC_JUDGE_VERSION = 'heuristic-v5';
 

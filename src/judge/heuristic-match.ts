@@ -371,9 +371,19 @@ function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegmen
  * rate". When it shares no word with any of them, the evidence states figures of that kind but
  * not for what the claim talks about: `unsupported`, never a contradiction.
  */
+/**
+ * Words that mark a figure as no longer in force ("the previous allowance of £20", "replaces the
+ * former rate"), as Porter stems. Such an evidence figure supports only a claim that says so too.
+ */
+const SUPERSEDED_STEMS: ReadonlySet<string> = new Set(['previou', 'supersed']);
+
+const superseded = (entry: QuantityInContext) => [...entry.context].some((stem) => SUPERSEDED_STEMS.has(stem));
+
 function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean): FigureComparison {
   const claim = claimed.quantity.text;
-  const comparable = available
+  // A figure the evidence gives as superseded is not what a claim in the present states.
+  const current = superseded(claimed) ? available : available.filter((entry) => !superseded(entry));
+  const comparable = current
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
     .filter((candidate) => candidate.relation !== 'incomparable');
   if (comparable.length === 0) return { relation: 'missing', claim, evidence: '' };
