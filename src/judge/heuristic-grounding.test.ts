@@ -86,6 +86,15 @@ describe('heuristic judge: claim rules for paraphrased answers', () => {
   });
 
   it.each([
+    ['The motorcycle rate is 24p per business mile.', ['verified']],
+    // The car row has every word but "motorcycle": a table row's missing word is its label.
+    ['The motorcycle rate is 45p per business mile.', ['absent']],
+  ])('a table row needs the usual 80%% of the words even when a figure agrees: %s', async (answer, expected) => {
+    const judgment = await judged({ question: 'What is the mileage rate for a motorcycle?', evidence: ['travel-and-expenses#mileage-rates'], answer });
+    expect(judgment.claims.map((claim) => claim.verdict)).toEqual(expected);
+  });
+
+  it.each([
     ['The home working allowance is £20 per month.', 'contradicted', /says £30, not £20/],
     ['The previous allowance was £20 per month.', 'verified', /£20 agrees/],
   ])('a figure the passage gives as previous supports only a claim that says so: %s', async (answer, verdict, note) => {

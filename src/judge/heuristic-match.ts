@@ -20,7 +20,9 @@ export const SUBJECT_COVERAGE = 0.6;
 /**
  * The coverage a claim that states figures needs, when every figure agrees with the unit's figure
  * for the same thing: the figures pin the claim to the sentence, so one word in four may be the
- * answer's own ("you can *spend* up to £75 a head" for "limited to £75 per head").
+ * answer's own ("you can *spend* up to £75 a head" for "limited to £75 per head"). Prose only: in
+ * a table row the word a claim lacks is usually the row's label, the very thing the figure is for
+ * ("the motorcycle rate is 45p" against the car row).
  */
 export const FIGURE_VERIFY_COVERAGE = 0.75;
 /**
@@ -187,7 +189,7 @@ function contradiction(assessment: Assessment): string | null {
 function verifies(assessment: Assessment, bare: boolean): boolean {
   if (assessment.neighbourhoodVerifies) return true;
   return (
-    assessment.coverage >= (assessment.figures.length > 0 ? FIGURE_VERIFY_COVERAGE : VERIFY_COVERAGE) &&
+    assessment.coverage >= (assessment.figures.length > 0 && assessment.unit.row === null ? FIGURE_VERIFY_COVERAGE : VERIFY_COVERAGE) &&
     assessment.missingNames.length === 0 &&
     !assessment.rowMismatch &&
     assessment.polarity === null &&
