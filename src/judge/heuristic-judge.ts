@@ -18,10 +18,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v4`: judgment v2: context verdicts per chunk, answer relevance, personal-data
  *   questions, reference-claim recall; refusal correctness and the outcome derived in code.
  * - `heuristic-v5`: context verdicts grounded in the reference answer (a chunk stating it
- *   answers); relevance checked against
- *   where the reference is stated; claims with agreeing figures need 75% of their words; "no-"
- *   compounds are not negations; ", plus" / ", then" split claims; a list and its lead-in are one
- *   unit; a figure the evidence calls previous or superseded supports only a claim that says so.
+ *   answers); relevance checked against where the reference is stated; prose claims with agreeing
+ *   figures need 75% of their words; "no-" compounds are not negations; ", plus" / ", then" split
+ *   claims; a list and its lead-in are one unit; a figure the evidence calls previous or superseded
+ *   supports only a claim that says so.
  */
 export const HEURISTIC_JUDGE_VERSION = 'heuristic-v5';
 
@@ -169,7 +169,15 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
   return judged;
 }
 
-/** Chunk id → note, for each chunk that verifies a claim of the reference answer. */
+/**
+ * The chunks that state the reference answer, as chunk id → note: for each reference claim, the
+ * chunk whose sentence verifies it (the claim rules), or else the one sentence that states most of
+ * it by the reference-recall measure (`statesReferenceClaim`). A contradicted claim grounds nothing.
+ *
+ * @example
+ * referenceGrounds('Probation lasts 6 months.', chunkUnits, readQuestion(question, chunkUnits).analysis, REFUSAL_SENTENCE)
+ * // Map { 'onboarding#probation-period' => 'states the reference answer\'s claim "Probation lasts 6 months."' }
+ */
 export function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
   const grounds = new Map<string, string>();
   if (isRefusal(reference, refusal)) return grounds;
@@ -194,7 +202,6 @@ export function referenceGrounds(reference: string, chunkUnits: readonly Evidenc
   }
   return grounds;
 }
-
 
 /**
  * Answer relevance corrected by where the reference answer is stated (offline evals): an answer is
