@@ -40,7 +40,7 @@ import { contextFigures, sciFactPairs, type ContextFigures } from './lib/judge-s
 import { formatTable } from './lib/table.js';
 
 const USAGE = `usage: npm run bench:judge -- [--data <folder>] [--file <jsonl>]... [--labels <jsonl>]... [--judge-provider local|openai]
-                              [--domain <text>] [--scifact <folder>] [--scifact-limit <n> (200)] [--encoder none|use|only] [--seed <n> (1)]
+                              [--domain <text>] [--scifact <folder>] [--scifact-limit <n> (200)] [--encoder none|use|only] [--reference with|without] [--seed <n> (1)]
   --data            folder holding halueval/*.jsonl (default ../shared/data); HaluEval runs by default, or when --data/--file is given
   --file            a HaluEval QA file {knowledge, question, right_answer, hallucinated_answer} per line; repeatable
   --labels          a hand-label file (fixtures/judge-labels/*.jsonl format); repeatable; items of all files are pooled
@@ -49,6 +49,8 @@ const USAGE = `usage: npm run bench:judge -- [--data <folder>] [--file <jsonl>].
   --scifact         a BEIR SciFact folder: context relevance of (claim, abstract) pairs against BM25 hard negatives
   --scifact-limit   claims to use (one positive and one hard negative each)
   --encoder         use: also measure the heuristic judge with the local sentence encoder; only: that judge alone
+  --reference       with (default): label items are judged with their reference answer, as an offline eval judges them;
+                    without: as the live judge does, with no reference (context verdicts from the question's words alone)
   --seed            seed of the pairwise order RNG
 `;
 
@@ -62,9 +64,11 @@ interface Options {
   seed: number;
   /** `use`: also run the heuristic judge with the local sentence encoder; `only`: that judge alone. */
   encoder: 'none' | 'use' | 'only';
+  /** Whether label items are judged with their reference answer (offline eval) or without (live judge). */
+  withReference: boolean;
 }
 
-const VALUE_FLAGS = ['--data', '--file', '--labels', '--judge-provider', '--domain', '--scifact', '--scifact-limit', '--seed', '--encoder'];
+const VALUE_FLAGS = ['--data', '--file', '--labels', '--judge-provider', '--domain', '--scifact', '--scifact-limit', '--seed', '--encoder', '--reference'];
 
 function parseArgs(argv: readonly string[]): Options | null {
   const files: string[] = [];
@@ -76,6 +80,7 @@ function parseArgs(argv: readonly string[]): Options | null {
   let scifactLimit = 200;
   let seed = 1;
   let encoder: Options['encoder'] = 'none';
+  let withReference = true;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     const [flag, inline] = argument.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -100,11 +105,14 @@ function parseArgs(argv: readonly string[]): Options | null {
     else if (flag === '--encoder') {
       if (value !== 'none' && value !== 'use' && value !== 'only') throw new BenchUsageError(`flag --encoder ${value} is invalid: use none, use or only`);
       encoder = value;
+    } else if (flag === '--reference') {
+      if (value !== 'with' && value !== 'without') throw new BenchUsageError(`flag --reference ${value} is invalid: use with or without`);
+      withReference = value === 'with';
     }
     else seed = integer(value, 0);
   }
   const haluEval = files.length > 0 || data !== null || (labels.length === 0 && scifact === null);
-  return { haluEvalFiles: haluEval ? resolveHaluEvalFiles(files, data, DEFAULT_DATA_DIR) : null, labels, judgeProvider, domain, scifact, scifactLimit, seed, encoder };
+  return { haluEvalFiles: haluEval ? resolveHaluEvalFiles(files, data, DEFAULT_DATA_DIR) : null, labels, judgeProvider, domain, scifact, scifactLimit, seed, encoder, withReference };
 }
 
 interface JudgePair {
@@ -139,16 +147,21 @@ async function judgesFor(options: Options): Promise<JudgePair[]> {
   return judges;
 }
 
-async function labelSection(judges: readonly JudgePair[], items: readonly LabelledItem[], seed: number): Promise<Record<string, LabelFigures>> {
+async function labelSection(judges: readonly JudgePair[], items: readonly LabelledItem[], seed: number, withReference: boolean): Promise<Record<string, LabelFigures>> {
   const figures: Record<string, LabelFigures> = {};
   for (const judge of judges) {
     process.stderr.write(`judging ${items.length} labelled items with ${judge.name}…\n`);
-    const judged = await judgeItems(judge.faithfulness, items, (done) => {
-      if (done % 50 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
-    });
+    const judged = await judgeItems(
+      judge.faithfulness,
+      items,
+      (done) => {
+        if (done % 50 === 0) process.stderr.write(`  ${done}/${items.length}\n`);
+      },
+      { withReference },
+    );
     figures[judge.name] = labelFigures(judged, await pairwiseWins(judge.pairwise, judged, seed));
   }
-  process.stdout.write(`\nHand labels: ${items.length} items (${JUDGE_LABELS.map((label) => `${items.filter((item) => item.label === label).length} ${label}`).join(', ')})\n`);
+  process.stdout.write(`\nHand labels: ${items.length} items, judged ${withReference ? 'with their reference answers (as an offline eval)' : 'without reference answers (as the live judge)'} (${JUDGE_LABELS.map((label) => `${items.filter((item) => item.label === label).length} ${label}`).join(', ')})\n`);
   process.stdout.write(
     `${formatTable(
       ['judge', 'outcome acc.', 'correct BA', 'faithful BA', 'non-answers passed', 'over-refusals credited', 'pairwise correct wins', 'pairs', 'judge errors'],
@@ -213,8 +226,9 @@ async function main(): Promise<void> {
   if (options.haluEvalFiles) json.halueval = await haluEvalSection(options.haluEvalFiles.map(loadHaluEvalFile), options.seed);
   if (options.labels.length > 0) {
     const items = options.labels.flatMap((path) => loadLabelFile(path).items);
-    json.labels = await labelSection(judges, items, options.seed);
+    json.labels = await labelSection(judges, items, options.seed, options.withReference);
     json.labelFiles = options.labels;
+    json.labelReference = options.withReference ? 'with' : 'without';
   }
   if (options.scifact) json.scifact = await sciFactSection(judges, options.scifact, options.scifactLimit);
   json.versions = {

@@ -45,15 +45,25 @@ export function labelEvidence(item: LabelledItem): EvidencePassage[] {
   return item.evidence.map((passage) => ({ id: passage.id, text: passage.text, kind: 'chunk' as const }));
 }
 
-/** Judge every item (in order; `onProgress` after each). */
-export async function judgeItems(judge: FaithfulnessJudge, items: readonly LabelledItem[], onProgress?: (done: number) => void): Promise<JudgedItem[]> {
+/**
+ * Judge every item (in order; `onProgress` after each). `withReference: false` judges as the live
+ * judge does, without the reference answer (no reference-claim recall, and context verdicts from
+ * the question's words alone). [withReference=true]
+ */
+export async function judgeItems(
+  judge: FaithfulnessJudge,
+  items: readonly LabelledItem[],
+  onProgress?: (done: number) => void,
+  options: { withReference?: boolean } = {},
+): Promise<JudgedItem[]> {
   const judged: JudgedItem[] = [];
+  const withReference = options.withReference ?? true;
   for (const item of items) {
     const judgment = await judge.judge({
       question: item.question,
       evidence: labelEvidence(item),
       answer: item.answer,
-      reference: item.mustRefuse ? null : item.referenceAnswer,
+      reference: item.mustRefuse || !withReference ? null : item.referenceAnswer,
     });
     judged.push({ item, judgment, outcome: outcomeOf(flagsOf(judgment)) });
     onProgress?.(judged.length);

@@ -118,6 +118,8 @@ export function analyze(text: string): Analysis {
     if (token.kind !== 'word' || !NEGATORS.has(token.lower) || consumed.has(index)) return;
     // "whether or not", "or not": an alternative, not a negation.
     if (token.lower === 'not' && tokens[index - 1]?.lower === 'or') return;
+    // "the no-approval limit", "a no-claims bonus": a compound naming something, not a negation.
+    if (tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.text === '-' && tokens[index + 2]?.kind === 'word') return;
     const forward = scope(tokens, index, 1, isContent);
     const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent);
     for (const stem of stemsInScope) {

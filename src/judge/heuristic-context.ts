@@ -153,3 +153,21 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       return { chunkId: passage.id, verdict, note: `${verdict === 'answers' ? 'a sentence' : 'the passage'} covers ${Math.round(100 * (verdict === 'answers' ? best : whole))}% of the question's topic${title ? ` (${title})` : ''}` };
     });
 }
+
+/**
+ * Chunks that hold the answer, found from the reference answer of an offline eval: a chunk whose
+ * sentence states one of its claims (see `referenceGrounds` in `heuristic-judge.ts`) holds what the
+ * question asks, however differently the question is worded, as a context-recall check reads it;
+ * a refusal is then right only when no retrieved chunk states the reference. `grounds` maps chunk
+ * ids to the note to give. Upgrades `related` / `unrelated` chunks to `answers`, never downgrades.
+ * (Grounding chunks in the answer's own verified claims was tried and dropped: it turned the claim
+ * rules' misses into "correct" outcomes, and HaluEval's hallucinated answers won 3.4% of pairs
+ * instead of 2.0%.)
+ */
+export function groundedContexts(contexts: readonly JudgedContext[], grounds: ReadonlyMap<string, string>): JudgedContext[] {
+  return contexts.map((context) => {
+    const why = grounds.get(context.chunkId);
+    if (context.verdict === 'answers' || why === undefined) return context;
+    return { ...context, verdict: 'answers', note: why };
+  });
+}

@@ -83,7 +83,8 @@ describe('heuristic judge: claim verdicts on the handbook', () => {
     ['a percentage and a period', TRAINING_QUESTION, 'If you resign within 12 months you repay 100% of the cost.'],
   ])('verified: %s', async (_name, question, answer) => {
     const judgment = ok(await judge.judge({ question, evidence: question === PARENTAL_QUESTION ? leave : training, answer }));
-    expect(judgment.claims.map((claim) => claim.verdict)).toEqual(['verified']);
+    // Every claim (", then …" starts a claim of its own) is verified.
+    expect([...new Set(judgment.claims.map((claim) => claim.verdict))]).toEqual(['verified']);
     expect(judgment.claims[0]!.evidenceChunkId).not.toBeNull();
     expect(judgment).toMatchObject({ faithful: true, hallucinated: false });
   });

@@ -3,12 +3,12 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { analyze } from './heuristic-analysis.js';
-import { judgeContexts, readQuestion } from './heuristic-context.js';
+import { analyze, type Analysis } from './heuristic-analysis.js';
+import { groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
-import { answerRelevance, asksForPersonalData, referenceClaims } from './heuristic-relevance.js';
-import { buildUnits, type PassageInfo } from './heuristic-units.js';
+import { answerRelevance, asksForPersonalData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
+import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
 /**
@@ -17,15 +17,20 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   read by the contract's parser, so a title with parentheses ("Cycle Scheme (UK)") is one citation.
  * - `heuristic-v4`: judgment v2: context verdicts per chunk, answer relevance, personal-data
  *   questions, reference-claim recall; refusal correctness and the outcome derived in code.
+ * - `heuristic-v5`: context verdicts grounded in the reference answer (a chunk stating it
+ *   answers); relevance checked against where the reference is stated; prose claims with agreeing
+ *   figures need 75% of their words; "no-" compounds are not negations; ", plus" / ", then" split
+ *   claims; a list and its lead-in are one unit; a figure the evidence calls previous or superseded
+ *   supports only a claim that says so.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v4';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v5';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v4+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v5+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -78,7 +83,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
-        let contexts = judgeContexts(reading, input.evidence, chunkUnits);
+        let contexts = judgeContexts(reading, input.evidence, chunkUnits.filter((unit) => !unit.list));
         if (encoder && !refused) {
           // Meaning where words differ: paraphrased claims and chunks worded unlike the question.
           const refined = await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>
@@ -89,6 +94,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         } else if (encoder) {
           contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
         }
+        // A chunk that states the reference answer holds what the question asks (see groundedContexts).
+        const referenceChunks = input.reference ? referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal) : new Map<string, string>();
+        contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         if (encoder && relevance === 'off_topic') {
@@ -99,6 +107,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // misstates them, and stays an answer.)
         const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
         if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
+        if (!refused && referenceChunks.size > 0) relevance = relevanceAgainstReference(relevance, claims, referenceChunks, reference);
         const derived = deriveFaithfulness(
           {
             claims,
@@ -158,4 +167,64 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
     }
   }
   return judged;
+}
+
+/**
+ * The chunks that state the reference answer, as chunk id → note: for each reference claim, the
+ * chunk whose sentence verifies it (the claim rules), or else the one sentence that states most of
+ * it by the reference-recall measure (`statesReferenceClaim`). A contradicted claim grounds nothing.
+ *
+ * @example
+ * referenceGrounds('Probation lasts 6 months.', chunkUnits, readQuestion(question, chunkUnits).analysis, REFUSAL_SENTENCE)
+ * // Map { 'onboarding#probation-period' => 'states the reference answer\'s claim "Probation lasts 6 months."' }
+ */
+export function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
+  const grounds = new Map<string, string>();
+  if (isRefusal(reference, refusal)) return grounds;
+  for (const text of splitAnswer(reference, { refusalSentence: refusal }).claims) {
+    const claim = analyze(text);
+    if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+    const judged = judgeClaim(text, claim, chunkUnits, question);
+    if (judged.verdict === 'verified' && judged.evidenceChunkId !== null && !grounds.has(judged.evidenceChunkId)) {
+      grounds.set(judged.evidenceChunkId, `states the reference answer's claim "${text}"`);
+      continue;
+    }
+    if (judged.verdict === 'contradicted') continue;
+    // A person's reference answer paraphrases its source more freely than an answer quotes it:
+    // a sentence stating the claim as reference recall measures it (words and figures) holds it too.
+    // Only the sentence that states most of it: a reference claim has one source.
+    let best: { unit: EvidenceUnit; coverage: number } | null = null;
+    for (const unit of chunkUnits) {
+      const stated = statesReferenceClaim(claim, new Set([...unit.own, ...unit.heading]), unit.quantities);
+      if (stated.enough && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
+    }
+    if (best !== null && !grounds.has(best.unit.passageId)) grounds.set(best.unit.passageId, `a sentence states most of the reference answer's claim "${text}"`);
+  }
+  return grounds;
+}
+
+/**
+ * Answer relevance corrected by where the reference answer is stated (offline evals): an answer is
+ * about what the question asks when its verified claims rest on a chunk that states the reference
+ * answer. A faithful answer that rests only on other chunks and states none of the reference's
+ * claims answers something else, however many of the question's words it shares ("claims are paid
+ * with the month's salary" for "what day do we get paid?"): `off_topic`. One that rests on such a
+ * chunk is at least a `partial` answer, however the lexical reading scored its words, and one that
+ * also states every claim of the reference answers the question.
+ */
+function relevanceAgainstReference(
+  relevance: AnswerRelevance,
+  claims: readonly JudgedClaim[],
+  referenceChunks: ReadonlyMap<string, string>,
+  reference: readonly { stated: boolean }[] | null,
+): AnswerRelevance {
+  const verified = claims.filter((claim) => claim.verdict === 'verified');
+  const onReference = verified.some((claim) => claim.evidenceChunkId !== null && referenceChunks.has(claim.evidenceChunkId));
+  const allVerified = claims.length > 0 && verified.length === claims.length;
+  const statesNone = reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated);
+  if (allVerified && !onReference && statesNone) return 'off_topic';
+  if (!onReference || relevance === 'answers' || reference === null || reference.length === 0) return relevance;
+  // It states the whole reference answer: whatever words the question used, it answers it.
+  if (reference.every((claim) => claim.stated)) return 'answers';
+  return relevance === 'off_topic' ? 'partial' : relevance;
 }

@@ -18,6 +18,14 @@ import type { JudgedClaim } from './types.js';
 export const VERIFY_COVERAGE = 0.8;
 export const SUBJECT_COVERAGE = 0.6;
 /**
+ * The coverage a claim that states figures needs, when every figure agrees with the unit's figure
+ * for the same thing: the figures pin the claim to the sentence, so one word in four may be the
+ * answer's own ("you can *spend* up to £75 a head" for "limited to £75 per head"). Prose only: in
+ * a table row the word a claim lacks is usually the row's label, the very thing the figure is for
+ * ("the motorcycle rate is 45p" against the car row).
+ */
+export const FIGURE_VERIFY_COVERAGE = 0.75;
+/**
  * A bare answer ("Delhi", "16 weeks", "President Richard Nixon") — a fragment of at most this many
  * words with no verb, and not a table row — is a claim about the question: "the answer to
  * <question> is Delhi".
@@ -181,7 +189,7 @@ function contradiction(assessment: Assessment): string | null {
 function verifies(assessment: Assessment, bare: boolean): boolean {
   if (assessment.neighbourhoodVerifies) return true;
   return (
-    assessment.coverage >= VERIFY_COVERAGE &&
+    assessment.coverage >= (assessment.figures.length > 0 && assessment.unit.row === null ? FIGURE_VERIFY_COVERAGE : VERIFY_COVERAGE) &&
     assessment.missingNames.length === 0 &&
     !assessment.rowMismatch &&
     assessment.polarity === null &&
@@ -365,9 +373,19 @@ function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegmen
  * rate". When it shares no word with any of them, the evidence states figures of that kind but
  * not for what the claim talks about: `unsupported`, never a contradiction.
  */
+/**
+ * Words that mark a figure as no longer in force ("the previous allowance of £20", "replaces the
+ * former rate"), as Porter stems. Such an evidence figure supports only a claim that says so too.
+ */
+const SUPERSEDED_STEMS: ReadonlySet<string> = new Set(['previou', 'supersed']);
+
+const superseded = (entry: QuantityInContext) => [...entry.context].some((stem) => SUPERSEDED_STEMS.has(stem));
+
 function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean): FigureComparison {
   const claim = claimed.quantity.text;
-  const comparable = available
+  // A figure the evidence gives as superseded is not what a claim in the present states.
+  const current = superseded(claimed) ? available : available.filter((entry) => !superseded(entry));
+  const comparable = current
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
     .filter((candidate) => candidate.relation !== 'incomparable');
   if (comparable.length === 0) return { relation: 'missing', claim, evidence: '' };

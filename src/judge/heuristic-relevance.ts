@@ -121,12 +121,8 @@ export function referenceClaims(reference: string, answer: string): ReferenceCla
   for (const text of splitAnswer(reference).claims) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
-    const found = claim.stems.filter((stem) => hasStem(stated.stemSet, stem));
-    const coverage = claim.stems.length === 0 ? 1 : found.length / claim.stems.length;
-    const figures = claim.quantities.filter((entry) => stated.quantities.some((other) => relate(entry.quantity, other.quantity) === 'agree'));
+    const { coverage, figures, enough } = statesReferenceClaim(claim, stated.stemSet, stated.quantities);
     const allFigures = figures.length === claim.quantities.length;
-    // A long reference sentence holds several facts: stating at least half of its figures states it.
-    const enough = claim.quantities.length > 0 ? figures.length / claim.quantities.length >= 0.5 && coverage >= 0.25 : coverage >= 0.5;
     claims.push({
       text,
       stated: enough,
@@ -134,6 +130,23 @@ export function referenceClaims(reference: string, answer: string): ReferenceCla
     });
   }
   return claims;
+}
+
+/**
+ * Whether a text (its stems and figures) states a reference claim: at least half of the claim's
+ * content words, or, for a claim with figures, at least half of its figures agreeing and a quarter
+ * of its words (a long reference sentence holds several facts: stating half its figures states it).
+ */
+export function statesReferenceClaim(
+  claim: Analysis,
+  stems: ReadonlySet<string>,
+  quantities: readonly Analysis['quantities'][number][],
+): { coverage: number; figures: Analysis['quantities']; enough: boolean } {
+  const found = claim.stems.filter((stem) => hasStem(stems, stem));
+  const coverage = claim.stems.length === 0 ? 1 : found.length / claim.stems.length;
+  const figures = claim.quantities.filter((entry) => quantities.some((other) => relate(entry.quantity, other.quantity) === 'agree'));
+  const enough = claim.quantities.length > 0 ? figures.length / claim.quantities.length >= 0.5 && coverage >= 0.25 : coverage >= 0.5;
+  return { coverage, figures, enough };
 }
 
 export { unitCoverage };

@@ -24,6 +24,11 @@ export interface EvidenceUnit {
   quantities: QuantityInContext[];
   /** A pair of sentences rather than one. */
   pair: boolean;
+  /**
+   * A lead-in sentence joined with its list items: a statement a claim may quote whole, but not a
+   * sentence of the passage for the context verdicts (its many words would cover any question).
+   */
+  list?: true;
   /** The fields of a table row (see `Analysis.row`); `null` for prose and for pairs. */
   row: Analysis['row'];
   /** Content stems of the whole passage the unit comes from (heading included). */
@@ -63,6 +68,26 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
       };
     };
     sentences.forEach((sentence, index) => {
+      const list = listAfter(sentences, index);
+      if (list > index) {
+        // A lead-in ("…the following modules:") and its list items are one statement.
+        const text = sentences.slice(index, list + 1).map((entry) => entry.text.replace(/[.;,]$/, '')).join('; ');
+        const analysis = analyze(text);
+        units.push({
+          passageId: passage.id,
+          text,
+          own: analysis.stemSet,
+          sequences: [analysis.sequence, heading.sequence],
+          heading: heading.stemSet,
+          segments: analysis.segments,
+          quantities: [...analysis.quantities, ...heading.quantities],
+          pair: true,
+          list: true,
+          row: null,
+          passageStems,
+          neighbourhood: neighbourhood(index, list),
+        });
+      }
       units.push({
         passageId: passage.id,
         text: sentence.text,
@@ -95,4 +120,23 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
     });
   }
   return { units, passages };
+}
+
+/** The most list items a lead-in sentence is joined with. */
+const LIST_MAX_ITEMS = 12;
+
+/**
+ * The index of the last item of the list a sentence introduces: the sentence ends with ":" and is
+ * followed by items that are not sentences of their own (no closing full stop) nor table rows.
+ * Returns `index` itself when there is no such list.
+ */
+function listAfter(sentences: readonly { text: string; analysis: { row: unknown } }[], index: number): number {
+  if (!sentences[index]!.text.trimEnd().endsWith(':')) return index;
+  let last = index;
+  while (last + 1 < sentences.length && last - index < LIST_MAX_ITEMS) {
+    const next = sentences[last + 1]!;
+    if (next.analysis.row !== null || /[.!?:]$/.test(next.text.trimEnd())) break;
+    last += 1;
+  }
+  return last;
 }

@@ -8,6 +8,7 @@ import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { CORPUS_DIR, QUESTIONS_DIR } from '../test-support/fixtures.js';
 import { passageParts } from '../contract/evidence.js';
 import { analyzeQuestion, createHeuristicPairwiseJudge } from './pairwise-heuristic.js';
+import { DEFAULT_CRITERIA_WEIGHTS } from './pairwise-criteria.js';
 import { judgmentFrom } from '../test-support/judgments.js';
 import type { AnswerRelevance, ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk } from './types.js';
 
@@ -163,10 +164,36 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v2' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v3' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
     expect(() => createHeuristicPairwiseJudge({ weights: { speed: 1 } as never })).toThrow(/option weights.speed is unknown/);
   });
 });
+
+describe('heuristic pairwise judge: a tie on the criteria', () => {
+  const contradicted: JudgedClaim = { text: 'Full-time employees get 40 days of annual leave.', verdict: 'contradicted', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: 'says 25 days, not 40 days' };
+  const absent: JudgedClaim = { text: 'You get 25 days off plus the bank holidays.', verdict: 'absent', evidenceChunkId: null, note: '' };
+  const verified: JudgedClaim = { text: 'Full-time employees receive 25 days of annual leave each year.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' };
+
+  it.each([
+    ['an unconfirmed answer over a contradicted one', [absent], [contradicted]],
+    ['the larger verified share among unconfirmed answers', [verified, absent], [absent, absent]],
+  ])('is broken by the claim verdicts: %s, in both orders', async (_name, better, worse) => {
+    const ab = await run({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', claimsA: better, claimsB: worse });
+    const ba = await run({ question: QUESTION, evidence: EVIDENCE, answerA: 'B.', answerB: 'A.', claimsA: worse, claimsB: better });
+    expect([ab.winner, ba.winner, criteriaTie(ab), criteriaTie(ba)]).toEqual(['A', 'B', true, true]);
+    expect(ab.reason).toMatch(/Equal criteria; A is contradicted less or supported more by the evidence/);
+  });
+
+  it('stays a tie when the claim verdicts stand the same', async () => {
+    const judgment = await run({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', claimsA: [absent], claimsB: [{ ...absent, text: 'Another unconfirmed claim.' }] });
+    expect(judgment.winner).toBe('tie');
+  });
+});
+
+function criteriaTie(judgment: PairwiseOk): boolean {
+  const score = (criteria: PairwiseOk['a']) => Object.entries(DEFAULT_CRITERIA_WEIGHTS).reduce((sum, [key, weight]) => sum + (criteria[key as keyof typeof criteria] ? weight : 0), 0);
+  return score(judgment.a) === score(judgment.b);
+}

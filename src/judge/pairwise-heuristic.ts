@@ -23,8 +23,10 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * Bumped whenever a rule below could change a verdict.
  * - `pairwise-heuristic-v2`: answersCorrectly is the side's faithfulness outcome (`correct`, or
  *   `correct_refusal`); citing and conditions count only for a side that answers the question.
+ * - `pairwise-heuristic-v3`: a tie on the criteria is broken by the claim verdicts: fewer
+ *   contradicted claims, then a larger share of verified claims.
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v2';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v3';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -70,11 +72,47 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const shared = analyzeQuestion(input.question, input.evidence);
       const a = heuristicCriteria(shared, input.answerA, input.judgmentA, policy, refusalSentence);
       const b = heuristicCriteria(shared, input.answerB, input.judgmentB, policy, refusalSentence);
-      const winner = winnerByCriteria(a, b, weights);
-      const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.`;
+      const byCriteria = winnerByCriteria(a, b, weights);
+      const standingA = claimStanding(input.judgmentA);
+      const standingB = claimStanding(input.judgmentB);
+      const winner = byCriteria !== 'tie' ? byCriteria : compareStanding(standingA, standingB);
+      const tieBreak = byCriteria === 'tie' && winner !== 'tie' ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).` : '';
+      const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${tieBreak}`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
     },
   };
+}
+
+/**
+ * How the evidence stands towards one side's claims, for breaking a tie on the criteria: two
+ * answers that both fail `noFabrication` are not equally bad when the evidence contradicts one and
+ * only fails to confirm the other, or confirms more of one. `null` without claims.
+ */
+export interface ClaimStanding {
+  contradicted: number;
+  /** Verified claims / claims. */
+  verifiedShare: number;
+}
+
+export function claimStanding(judgment: FaithfulnessJudgment | null): ClaimStanding | null {
+  const claims = claimsOf(judgment);
+  if (claims === null || claims.length === 0) return null;
+  return {
+    contradicted: claims.filter((claim) => claim.verdict === 'contradicted').length,
+    verifiedShare: claims.filter((claim) => claim.verdict === 'verified').length / claims.length,
+  };
+}
+
+/** Fewer contradicted claims wins, then a larger verified share; anything else (or a side without claims) ties. Symmetric. */
+export function compareStanding(a: ClaimStanding | null, b: ClaimStanding | null): 'A' | 'B' | 'tie' {
+  if (a === null || b === null) return 'tie';
+  if (a.contradicted !== b.contradicted) return a.contradicted < b.contradicted ? 'A' : 'B';
+  if (Math.abs(a.verifiedShare - b.verifiedShare) > 1e-9) return a.verifiedShare > b.verifiedShare ? 'A' : 'B';
+  return 'tie';
+}
+
+function describeStanding(standing: ClaimStanding | null): string {
+  return standing === null ? 'no claims' : `${standing.contradicted} contradicted, ${Math.round(100 * standing.verifiedShare)}% verified`;
 }
 
 /** What both sides are judged against, computed once per pair. */
