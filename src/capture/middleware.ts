@@ -10,14 +10,14 @@ import { recordAcceptor } from './record-input.js';
 import { createRedactor, redactPersonalData } from './redact.js';
 import { RequestContext, type CapturedRequest } from './request-context.js';
 import { isSampled } from './sampling.js';
-import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
+import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore, PostgresCaptureStore } from './store.js';
 import { applyLimits, captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
 import type { Capture, CaptureSink, HttpFacts } from './types.js';
 
 export interface CaptureRagOptions {
   /**
-   * Where captures go: a {@link CaptureSink} (the SQLite `CaptureStore` or your own), or a path of
-   * a SQLite capture file. [store='.groundcheck/captures.db']
+   * Where captures go: a {@link CaptureSink} (a `CaptureStore` or your own), a path of a SQLite
+   * capture file, or a `postgres://` URL (`openCaptureStore`). [store='.groundcheck/captures.db']
    */
   store?: CaptureSink | string;
   /** Share of traces kept, 0–1, decided by hashing the trace id (nested across rates). [sampleRate=1] */
@@ -168,6 +168,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     // More waiting than one transaction takes: the rest goes in the next one, after pending I/O.
     if (queue.length > 0) scheduleWrite(queue.length >= MAX_WRITE_BATCH);
     if (batch.length === 0) return;
+    if (!(await storeReady(batch))) return;
     // Each capture on its own: one that the redaction or the caps choke on is lost alone.
     const prepared: Capture[] = [];
     for (const capture of batch) {
@@ -187,6 +188,21 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
       config.onWritten?.(written);
     } catch (error) {
       logger.error({ err: error }, 'captureRag onWritten callback threw');
+    }
+  }
+
+  /**
+   * A store that connects first (Postgres) knows its redaction key once it is ready: wait for it
+   * before redacting. When it cannot start, the batch is lost like any failed write.
+   */
+  async function storeReady(batch: Capture[]): Promise<boolean> {
+    if (!(store instanceof PostgresCaptureStore)) return true;
+    try {
+      await store.ready();
+      return true;
+    } catch (error) {
+      failedWrites(batch.map((capture) => ({ capture, error })), batch.length);
+      return false;
     }
   }
 
@@ -320,8 +336,16 @@ interface NormalizedOptions {
   refusalSentence: string | undefined;
 }
 
-/** Keyed placeholders under the store's key, or the process default when there is none. */
-function defaultRedaction(key: string | Uint8Array | undefined): (capture: Capture) => Capture {
+/**
+ * Keyed placeholders under the option's key, else the store's, else the process default. A
+ * Postgres store's key is read at the first capture (`storeReady` waited for it).
+ */
+function defaultRedaction(key: string | Uint8Array | undefined, store: CaptureSink): (capture: Capture) => Capture {
+  if (key === undefined && store instanceof PostgresCaptureStore) {
+    let redact: ((capture: Capture) => Capture) | undefined;
+    return (capture) => (redact ??= createRedactor({ key: store.redactionKey }).redactCapture)(capture);
+  }
+  key ??= (store as { redactionKey?: string | Uint8Array }).redactionKey;
   if (key === undefined) return redactPersonalData;
   return createRedactor({ key }).redactCapture;
 }
@@ -362,7 +386,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     store,
     metrics: options.metrics ?? createCaptureMetrics(),
     logger: options.logger ?? createLogger(),
-    redact: options.redact === false ? false : (options.redact ?? defaultRedaction(options.redactionKey ?? (store as { redactionKey?: string | Uint8Array }).redactionKey)),
+    redact: options.redact === false ? false : (options.redact ?? defaultRedaction(options.redactionKey, store)),
     limits,
     sampleRate,
     maxQueue,

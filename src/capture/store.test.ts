@@ -3,12 +3,12 @@ import Database from 'better-sqlite3';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
-import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore, type SqliteCaptureStore } from './store.js';
+import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openSqliteCaptureStore, type SqliteCaptureStore } from './store.js';
 import { judgmentFor, sampleCapture } from '../test-support/capture-samples.js';
 import type { Capture } from './types.js';
 
 function newStore(path = join(tempDir(), 'captures.db')): SqliteCaptureStore {
-  const store = openCaptureStore({ path });
+  const store = openSqliteCaptureStore({ path });
   onCleanup(() => store.close());
   return store;
 }
@@ -86,19 +86,19 @@ describe('capture store', () => {
     const db = new Database(foreign);
     db.exec('CREATE TABLE t (x)');
     db.close();
-    expect(() => openCaptureStore({ path: foreign })).toThrow(/is a SQLite database but not a groundcheck capture store/);
+    expect(() => openSqliteCaptureStore({ path: foreign })).toThrow(/is a SQLite database but not a groundcheck capture store/);
 
     const garbage = join(dir, 'garbage.db');
     writeFileSync(garbage, 'x'.repeat(4096));
-    expect(() => openCaptureStore({ path: garbage })).toThrow(/is not a SQLite database/);
+    expect(() => openSqliteCaptureStore({ path: garbage })).toThrow(/is not a SQLite database/);
 
     const newer = join(dir, 'newer.db');
     newStore(newer).close();
     const raw = new Database(newer);
     raw.pragma('user_version = 99');
     raw.close();
-    expect(() => openCaptureStore({ path: newer })).toThrow(/newer groundcheck \(capture schema 99/);
-    expect(() => openCaptureStore({ path: join(dir, 'absent.db'), create: false })).toThrow(/no capture store/);
+    expect(() => openSqliteCaptureStore({ path: newer })).toThrow(/newer groundcheck \(capture schema 99/);
+    expect(() => openSqliteCaptureStore({ path: join(dir, 'absent.db'), create: false })).toThrow(/no capture store/);
   });
 
   it('uses WAL', () => {
@@ -235,7 +235,7 @@ describe('capture store schema 2', () => {
     const path = join(tempDir(), 'captures.db');
     // A file missing an index that schema 2 drops: the migration fails part-way.
     writeSchema1File(path, [sampleCapture('kept')], { withoutTimeIndex: true }).close();
-    expect(() => openCaptureStore({ path })).toThrow(/captures_time/);
+    expect(() => openSqliteCaptureStore({ path })).toThrow(/captures_time/);
     const raw = new Database(path);
     onCleanup(() => raw.close());
     expect(raw.pragma('user_version', { simple: true })).toBe(1);
@@ -313,7 +313,7 @@ describe('capture store checkpoints', () => {
 
   it('with backgroundCheckpoints: false, checkpoints stay SQLite’s own (inline, past 1000 log pages)', async () => {
     const path = join(tempDir(), 'captures.db');
-    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => store.close());
     const before = statSync(path).size;
     await store.writeCaptures(many('inline'));

@@ -7,7 +7,7 @@ export const judgeWorkerCommand: Command = {
   name: 'judge-worker',
   summary: 'Judge captured traffic out of band, with the eval judge (crash-safe; resumes where it stopped)',
   usage:
-    'groundcheck judge-worker [--db <captures.db>] [--judge heuristic|llm] [--settle-ms <n>] [--concurrency <n>] ' +
+    'groundcheck judge-worker [--db <captures.db>|postgres://…] [--judge heuristic|llm] [--settle-ms <n>] [--concurrency <n>] ' +
     '[--poll-ms <n>] [--metrics-port <n>] [--once]',
   async run(args, io) {
     const { values } = parseArgs({
@@ -30,7 +30,7 @@ export const judgeWorkerCommand: Command = {
     if (values.judge !== undefined && values.judge !== 'heuristic' && values.judge !== 'llm') throw new UsageError(`--judge must be heuristic or llm, not ${values.judge}`);
 
     // Loaded here, not at the top: the CLI's other commands should not pay for the judges and the worker.
-    const [{ createLogger }, { liveJudgeFromEnv }, { createCaptureMetrics }, { openCaptureStore }, { createJudgeWorker }] = await Promise.all([
+    const [{ createLogger }, { liveJudgeFromEnv }, { createCaptureMetrics }, { connectCaptureStore }, { createJudgeWorker }] = await Promise.all([
       import('../../capture/logging.js'),
       import('../../capture/judge-config.js'),
       import('../../capture/metrics.js'),
@@ -40,7 +40,7 @@ export const judgeWorkerCommand: Command = {
     const logger = createLogger({ level: io.env.GROUNDCHECK_LOG_LEVEL ?? 'info' }, { write: (line: string) => io.stdout.write(line) });
     const { judge, description } = liveJudgeFromEnv(io.env, values.judge as LiveJudgeKind | undefined);
     const path = captureDbPath(values.db, io);
-    const store = openCaptureStore({ path, create: false });
+    const store = await connectCaptureStore({ path, create: false });
     const metrics = createCaptureMetrics();
     // Judgments over OTLP when GROUNDCHECK_OTLP_ENDPOINT is set; the OpenTelemetry packages load only then.
     const { otlpOptionsFromEnv } = await import('../../capture/otel/options.js');
@@ -63,7 +63,7 @@ export const judgeWorkerCommand: Command = {
       const address = server.address();
       logger.info({ event: 'judge.metrics', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : metricsPort}/metrics` }, 'metrics served');
     }
-    io.stderr.write(`groundcheck judge-worker: judging ${path} with the ${description} judge${values.once ? ' (once)' : ''}${otlp ? `; judgments exported to ${otlp.endpoint} as ${otlp.evaluations}` : ''}\n`);
+    io.stderr.write(`groundcheck judge-worker: judging ${store.location} with the ${description} judge${values.once ? ' (once)' : ''}${otlp ? `; judgments exported to ${otlp.endpoint} as ${otlp.evaluations}` : ''}\n`);
 
     try {
       worker.start();
