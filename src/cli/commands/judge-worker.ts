@@ -8,7 +8,7 @@ export const judgeWorkerCommand: Command = {
   summary: 'Judge captured traffic out of band, with the eval judge (crash-safe; resumes where it stopped)',
   usage:
     'groundcheck judge-worker [--db <captures.db>|postgres://…] [--judge heuristic|llm] [--settle-ms <n>] [--concurrency <n>] ' +
-    '[--poll-ms <n>] [--metrics-port <n>] [--once]',
+    '[--poll-ms <n>] [--lease-ms <n>] [--metrics-port <n>] [--once]',
   async run(args, io) {
     const { values } = parseArgs({
       args,
@@ -19,6 +19,7 @@ export const judgeWorkerCommand: Command = {
         'settle-ms': { type: 'string', default: '3000' },
         concurrency: { type: 'string', default: '2' },
         'poll-ms': { type: 'string', default: '1000' },
+        'lease-ms': { type: 'string' },
         'metrics-port': { type: 'string' },
         once: { type: 'boolean', default: false },
       },
@@ -26,6 +27,8 @@ export const judgeWorkerCommand: Command = {
     const settleMs = integerFlag(values['settle-ms'], '--settle-ms', 0);
     const concurrency = integerFlag(values.concurrency, '--concurrency', 1);
     const pollMs = integerFlag(values['poll-ms'], '--poll-ms', 1);
+    // How long a killed worker's captures wait before another worker takes them (a store that cannot tell a worker is gone, like Postgres, waits that long).
+    const leaseMs = values['lease-ms'] === undefined ? undefined : integerFlag(values['lease-ms'], '--lease-ms', 1);
     const metricsPort = values['metrics-port'] === undefined ? undefined : integerFlag(values['metrics-port'], '--metrics-port', 0);
     if (values.judge !== undefined && values.judge !== 'heuristic' && values.judge !== 'llm') throw new UsageError(`--judge must be heuristic or llm, not ${values.judge}`);
 
@@ -46,7 +49,7 @@ export const judgeWorkerCommand: Command = {
     const { otlpOptionsFromEnv } = await import('../../capture/otel/options.js');
     const otlpOptions = otlpOptionsFromEnv(io.env);
     const otlp = otlpOptions ? await (await import('../../capture/otel/exporter.js')).createOtlpExporter({ ...otlpOptions, metrics, logger }) : null;
-    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, logger, metrics, keepAlive: true, ...(otlp ? { onJudged: otlp.onJudged } : {}) });
+    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, ...(leaseMs !== undefined ? { leaseMs } : {}), logger, metrics, keepAlive: true, ...(otlp ? { onJudged: otlp.onJudged } : {}) });
     let server: Server | undefined;
     if (metricsPort !== undefined) {
       server = createServer((req, res) => {
