@@ -7,7 +7,11 @@ import { judgmentFor, sampleCapture } from '../../test-support/capture-samples.j
 import { runCli } from '../../test-support/cli.js';
 import { handbookIndex, onCleanup } from '../../test-support/fixtures.js';
 import { describeWithPostgres } from '../../test-support/postgres.js';
-import { MockChatModel } from '../../testing/index.js';
+import { createLlmFaithfulnessJudge } from '../../judge/index.js';
+import { createOpenAI } from '../../providers/openai.js';
+import { errorReply, MockChatModel, startMockOpenAIServer } from '../../testing/index.js';
+import { judgeVersionOf } from '../types.js';
+import { createJudgeWorker } from '../worker.js';
 import { createRedactor } from '../redact.js';
 import { openCaptureStore } from '../store.js';
 import { safeLocation } from './connection.js';
@@ -128,5 +132,30 @@ describeWithPostgres('Postgres capture store (its own behaviour)', (postgres) =>
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/ECONNREFUSED/);
     expect(unreachable.stderr).not.toContain('s3cret');
+  });
+
+  it('with the real worker, a failing judge is retried with backoff; the judge error is stored only after the last attempt', async () => {
+    const server = await startMockOpenAIServer({ chat: () => errorReply(500, 'upstream exploded') });
+    onCleanup(() => void server.close());
+    const store = await postgres.newStore();
+    const T0 = Date.parse('2026-03-01T10:00:00.000Z');
+    await store.writeCaptures([sampleCapture('flaky', { capturedAt: new Date(T0).toISOString() })]);
+    const judge = createLlmFaithfulnessJudge({ chat: createOpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 }).chat('gpt-4o-mini') });
+    const version = judgeVersionOf(judge.info);
+    // The worker's clock moves only when the test moves it: a retry waits until then.
+    let now = T0 + 1000;
+    const worker = createJudgeWorker({ store, judge, settleMs: 0, pollMs: 10, retryBaseMs: 60_000, retryMaxMs: 60_000, random: () => 0.5, maxAttempts: 3, now: () => now, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    for (const attempt of [1, 2]) {
+      await expect.poll(() => store.attemptsOf('flaky', version)).toBe(attempt);
+      expect((await store.getCapture('flaky'))!.judgments).toEqual([]);
+      expect(await store.pendingCount(version)).toBe(1);
+      now += 60_000;
+    }
+    await expect.poll(async () => (await store.getCapture('flaky'))!.judgments.length).toBe(1);
+    expect((await store.getCapture('flaky'))!.judgments[0]).toMatchObject({ judgeVersion: version, status: 'error', attempts: 3, flags: null, error: expect.stringMatching(/500/) });
+    expect(await store.pendingCount(version)).toBe(0);
+    expect(server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(3);
   });
 });
