@@ -52,9 +52,14 @@ describeWithPostgres('Postgres capture store under chaos', (postgres) => {
     const env = childEnv({ GROUNDCHECK_LOG_LEVEL: 'warn' });
     const next = random(Number(process.env.FAST_CHECK_SEED ?? 20261201));
     const outputs: string[] = [];
-    const track = (child: ChildProcess, name: string) => {
-      child.stdout!.on('data', (part: Buffer) => outputs.push(`${name}: ${part}`));
-      child.stderr!.on('data', (part: Buffer) => outputs.push(`${name}: ${part}`));
+    const track = (child: ChildProcess, name: string, keepOutput = true) => {
+      // Workers log every judgment: keep only their warnings and errors for failure messages.
+      const keep = (part: Buffer) => {
+        const text = part.toString();
+        if (keepOutput || /"level":(40|50|60)|^groundcheck|Error/m.test(text)) outputs.push(`${name}: ${text}`);
+      };
+      child.stdout!.on('data', keep);
+      child.stderr!.on('data', keep);
       onCleanup(() => child.kill('SIGKILL'));
       return child;
     };
@@ -62,8 +67,12 @@ describeWithPostgres('Postgres capture store under chaos', (postgres) => {
     const apps = Array.from({ length: APPS }, (_, index) =>
       track(spawn(process.execPath, ['--import', 'tsx', APP, url, `app${index}`, String(CAPTURES_PER_APP)], { env, stdio: ['ignore', 'pipe', 'pipe'] }), `app${index}`),
     );
-    /** Workers that have started judging (a worker takes a few seconds to load): only those are killed. */
-    const running = new Set<ChildProcess>();
+    /**
+     * Workers that have stored a judgment since they started: only those are killed, so every
+     * life of a worker does some work and the kills land while it works (loading a worker takes
+     * seconds on a busy 2-core machine; killing it sooner would test only startup).
+     */
+    const working = new Set<ChildProcess>();
     // Slot 0 runs `groundcheck judge-worker --db <url>`; the others the same worker in a process
     // that loads only the worker (the CLI takes ~4 s to load here, the worker alone ~1.4 s).
     const spawnWorker = (slot: number) => {
@@ -71,20 +80,23 @@ describeWithPostgres('Postgres capture store under chaos', (postgres) => {
         slot === 0
           ? [BIN, 'judge-worker', '--db', url, '--judge', 'heuristic', '--settle-ms', '0', '--concurrency', '2', '--poll-ms', '25', '--lease-ms', String(LEASE_MS)]
           : ['--import', 'tsx', WORKER, url, String(LEASE_MS)];
-      const child = track(spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }), `worker${slot}`);
-      child.stderr!.on('data', (part: Buffer) => {
-        if (/judge-worker: judging|chaos worker: judging/.test(part.toString())) running.add(child);
-      });
+      // Info logs: one "rag.judgment" line per stored judgment.
+      const child = track(spawn(process.execPath, args, { env: { ...env, GROUNDCHECK_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] }), `worker${slot}`, false);
+      const onOutput = (part: Buffer) => {
+        if (part.toString().includes('"rag.judgment"')) working.add(child);
+      };
+      child.stdout!.on('data', onOutput);
+      child.stderr!.on('data', onOutput);
       return child;
     };
     const workers = Array.from({ length: WORKERS }, (_, slot) => spawnWorker(slot));
 
-    // Kill a random running worker after a random pause, and start it again at once, KILLS times.
+    // Kill a random working worker after a random pause, and start it again at once, KILLS times.
     const judgedAtKill: number[] = [];
     for (let kill = 0; kill < KILLS; kill++) {
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.floor(next() * 500)));
-      await until(async () => workers.some((worker) => running.has(worker)), 'a running worker', 30_000);
-      const candidates = workers.map((worker, slot) => ({ worker, slot })).filter(({ worker }) => running.has(worker));
+      await until(async () => workers.some((worker) => working.has(worker)), 'a worker that has judged', 30_000);
+      const candidates = workers.map((worker, slot) => ({ worker, slot })).filter(({ worker }) => working.has(worker));
       const { slot } = candidates[Math.floor(next() * candidates.length)]!;
       const victim = workers[slot]!;
       expect(victim.exitCode, outputs.join('')).toBeNull(); // it was running, not crashed on its own

@@ -11,7 +11,7 @@ const [url, leaseMs] = process.argv.slice(2);
 if (url === undefined || leaseMs === undefined) throw new Error('usage: chaos-worker <url> <leaseMs>');
 const store = openCaptureStore({ path: url as `postgres://${string}`, maxConnections: 3 });
 await store.ready();
-const logger = createLogger({ level: 'warn' }, { write: (line: string) => process.stderr.write(line) });
+const logger = createLogger({ level: process.env.GROUNDCHECK_LOG_LEVEL ?? 'warn' }, { write: (line: string) => process.stderr.write(line) });
 const worker = createJudgeWorker({ store, judge: createHeuristicFaithfulnessJudge(), settleMs: 0, concurrency: 2, pollMs: 25, leaseMs: Number(leaseMs), logger, keepAlive: true });
 worker.start();
 process.stderr.write('chaos worker: judging\n');
