@@ -148,12 +148,12 @@ describeWithPostgres('Postgres capture store (its own behaviour)', (postgres) =>
     worker.start();
     onCleanup(() => void worker.stop());
     for (const attempt of [1, 2]) {
-      await expect.poll(() => store.attemptsOf('flaky', version)).toBe(attempt);
+      await expect.poll(() => store.attemptsOf('flaky', version), { timeout: 15_000 }).toBe(attempt);
       expect((await store.getCapture('flaky'))!.judgments).toEqual([]);
       expect(await store.pendingCount(version)).toBe(1);
       now += 60_000;
     }
-    await expect.poll(async () => (await store.getCapture('flaky'))!.judgments.length).toBe(1);
+    await expect.poll(async () => (await store.getCapture('flaky'))!.judgments.length, { timeout: 15_000 }).toBe(1);
     expect((await store.getCapture('flaky'))!.judgments[0]).toMatchObject({ judgeVersion: version, status: 'error', attempts: 3, flags: null, error: expect.stringMatching(/500/) });
     expect(await store.pendingCount(version)).toBe(0);
     expect(server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(3);
