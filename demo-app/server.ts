@@ -74,7 +74,7 @@ async function start(env: NodeJS.ProcessEnv): Promise<void> {
       `  judge:     ${judgeDescription} (live, in-process, settle ${settleMs} ms)`,
       `  dashboard: http://${shownHost}:${actualPort}/dashboard${env.GROUNDCHECK_DASHBOARD_TOKEN ? ' (token required)' : ' (open: set GROUNDCHECK_DASHBOARD_TOKEN to protect it)'}`,
       `  metrics:   http://${shownHost}:${actualPort}/metrics`,
-      `  captures:  ${capturePath}`,
+      `  captures:  ${demo.store?.location ?? capturePath}`,
       `  otlp:      ${otlp ? `${otlp.endpoint} (${otlp.protocol}; evaluations as ${otlp.evaluations}; content ${otlp.captureContent ? 'on' : 'off'}; GenAI semconv ${otlp.semconvVersion})` : 'off (set GROUNDCHECK_OTLP_ENDPOINT to export)'}`,
       '',
     ].join('\n'),

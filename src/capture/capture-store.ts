@@ -6,8 +6,8 @@ export type { StoreHealth, StoreHealthReason } from './store-health.js';
 
 /**
  * The capture store's interface: what the middleware, the live judge worker, the drift checks, the
- * dashboard and the CLI use. The SQLite store (`sqlite-store/`) implements it; a networked store
- * (Postgres) implements the same methods and passes the same contract tests
+ * dashboard and the CLI use. The SQLite store (`sqlite-store/`) and the Postgres store
+ * (`postgres-store/`) implement it and pass the same contract tests
  * (`src/test-support/capture-store-contract.ts`).
  *
  * Every call that may touch the database returns a Promise, so no caller assumes a synchronous
@@ -226,8 +226,9 @@ export interface JudgeQueue {
   releaseLeasesOf(owner: string): Promise<number>;
   /**
    * Give back leases whose owners this store can tell are gone (the SQLite store: a stopped worker
-   * of this process, or a dead process on this host), so they need not wait for expiry. A store
-   * that cannot tell returns `[]` and lets leases expire.
+   * of this process, or a dead process on this host; the Postgres store: a stopped worker of this
+   * process only), so they need not wait for expiry. A store that cannot tell returns `[]` and
+   * lets leases expire.
    */
   reclaimAbandonedLeases(now: number, self: string): Promise<ReclaimedLeases[]>;
 }

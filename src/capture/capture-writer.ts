@@ -149,7 +149,31 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     return prepared;
   }
 
+  /**
+   * A store that connects first (`ready()`: Postgres) knows its redaction key only once it is
+   * ready, so nothing is redacted before. When it cannot start, the captures stay queued, the store
+   * shows degraded (`unreachable`) and the write is tried again with backoff.
+   */
+  async function storeReady(): Promise<boolean> {
+    const ready = (store as { ready?: () => Promise<void> }).ready;
+    if (typeof ready !== 'function') return true;
+    try {
+      await ready.call(store);
+      return true;
+    } catch (error) {
+      if (closed) {
+        drop(retrying.splice(0).concat(queue.splice(0)).map((capture) => capture.traceId), 'shutdown');
+        return false;
+      }
+      healthFromWrites = { status: 'degraded', reason: 'unreachable', message: (error as Error | undefined)?.message ?? 'the capture store cannot be reached', since: healthFromWrites.since ?? new Date().toISOString() };
+      observeStore();
+      scheduleRetry();
+      return false;
+    }
+  }
+
   async function writeBatch(): Promise<void> {
+    if (!(await storeReady())) return;
     const batch = retrying.length > 0 ? retrying.splice(0, MAX_WRITE_BATCH) : prepare(queue.splice(0, MAX_WRITE_BATCH));
     await persist(batch);
     // More waiting than one transaction takes: the rest goes in the next one, after pending I/O
@@ -346,6 +370,10 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     enqueue,
     writeNow: async (captures) => {
       if (closed) {
+        enqueue(captures);
+        return;
+      }
+      if (!(await storeReady())) {
         enqueue(captures);
         return;
       }

@@ -10,7 +10,21 @@ export { requestIdFor, SAFE_REQUEST_ID } from './request-id.js';
 export { ragChatHandler, parseChatBody, type RagChatHandlerOptions } from './route.js';
 export { streamRagAnswer, type StreamRagAnswerOptions, type RagAnswerStream, type StreamedRecord } from './stream.js';
 export { HttpError, HTTP_ERROR_TYPES, groundcheckErrorHandler, routeNotFound, describeHttpError, type HttpErrorType, type HttpErrorBody, type ErrorHandlerOptions } from './errors.js';
-export { openCaptureStore, SqliteCaptureStore, CAPTURE_SCHEMA_VERSION, DEFAULT_CAPTURE_DB_PATH, type OpenCaptureStoreOptions } from './store.js';
+export {
+  openCaptureStore,
+  openSqliteCaptureStore,
+  connectCaptureStore,
+  SqliteCaptureStore,
+  CAPTURE_SCHEMA_VERSION,
+  DEFAULT_CAPTURE_DB_PATH,
+  PostgresCaptureStore,
+  openPostgresCaptureStore,
+  POSTGRES_CAPTURE_SCHEMA_VERSION,
+  isPostgresUrl,
+  type OpenCaptureStoreOptions,
+  type OpenPostgresCaptureStoreOptions,
+  type PostgresUrl,
+} from './store.js';
 export type {
   CaptureStore,
   CaptureLog,

@@ -12,15 +12,15 @@ import { createRedactor, redactPersonalData } from './redact.js';
 import { RequestContext, type CapturedRequest } from './request-context.js';
 import { requestIdFor } from './request-id.js';
 import { isSampled } from './sampling.js';
-import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
+import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore, PostgresCaptureStore } from './store.js';
 import type { StoreHealth } from './store-health.js';
 import { captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
 import type { Capture, CaptureSink, HttpFacts } from './types.js';
 
 export interface CaptureRagOptions {
   /**
-   * Where captures go: a {@link CaptureSink} (the SQLite `CaptureStore` or your own), or a path of
-   * a SQLite capture file. [store='.groundcheck/captures.db']
+   * Where captures go: a {@link CaptureSink} (a `CaptureStore` or your own), a path of a SQLite
+   * capture file, or a `postgres://` URL (`openCaptureStore`). [store='.groundcheck/captures.db']
    */
   store?: CaptureSink | string;
   /** Share of traces kept, 0–1, decided by hashing the trace id (nested across rates). [sampleRate=1] */
@@ -223,8 +223,16 @@ interface NormalizedOptions {
   refusalSentence: string | undefined;
 }
 
-/** Keyed placeholders under the store's key, or the process default when there is none. */
-function defaultRedaction(key: string | Uint8Array | undefined): (capture: Capture) => Capture {
+/**
+ * Keyed placeholders under the option's key, else the store's, else the process default. A
+ * Postgres store's key is read at the first capture (the writer waits for the store to be ready).
+ */
+function defaultRedaction(key: string | Uint8Array | undefined, store: CaptureSink): (capture: Capture) => Capture {
+  if (key === undefined && store instanceof PostgresCaptureStore) {
+    let redact: ((capture: Capture) => Capture) | undefined;
+    return (capture) => (redact ??= createRedactor({ key: store.redactionKey }).redactCapture)(capture);
+  }
+  key ??= (store as { redactionKey?: string | Uint8Array }).redactionKey;
   if (key === undefined) return redactPersonalData;
   return createRedactor({ key }).redactCapture;
 }
@@ -266,7 +274,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     store,
     metrics: options.metrics ?? createCaptureMetrics(),
     logger: options.logger ?? createLogger(),
-    redact: options.redact === false ? false : (options.redact ?? defaultRedaction(options.redactionKey ?? (store as { redactionKey?: string | Uint8Array }).redactionKey)),
+    redact: options.redact === false ? false : (options.redact ?? defaultRedaction(options.redactionKey, store)),
     limits,
     sampleRate,
     maxQueue,

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
 import { CAPTURE_MIGRATIONS } from './sqlite-store/schema.js';
-import { CAPTURE_SCHEMA_VERSION, openCaptureStore } from './store.js';
+import { CAPTURE_SCHEMA_VERSION, openSqliteCaptureStore } from './store.js';
 import { plainCapture } from '../test-support/capture-helpers.js';
 
 const RECORD = { query: 'What is the mileage rate?', chunks: [{ id: 'travel#mileage', text: 'Cars: 45p per mile.' }], answer: 'Cars: 45p per mile.' };
@@ -11,7 +11,7 @@ const RECORD = { query: 'What is the mileage rate?', chunks: [{ id: 'travel#mile
 /** Schema 3: whether the client received the whole answer, and when its first streamed text went out. */
 describe('capture store: aborted captures and time to first token', () => {
   function newStore(path = join(tempDir(), 'captures.db')) {
-    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => void store.close());
     return store;
   }

@@ -13,9 +13,10 @@ import { GroundcheckError } from '../errors.js';
  * - `file_replaced`: another file now sits at the store's path (it is opened);
  * - `read_only`: the file or its log cannot be written (permissions, immutable flag, read-only mount);
  * - `io_error`: the disk refused a write for another reason (full, failing);
- * - `unusable`: the file at the path cannot be opened as a capture store.
+ * - `unusable`: the file at the path cannot be opened as a capture store;
+ * - `unreachable`: a networked store (Postgres) cannot be reached or dropped the connection.
  */
-export const STORE_HEALTH_REASONS = ['busy', 'file_deleted', 'file_replaced', 'read_only', 'io_error', 'unusable'] as const;
+export const STORE_HEALTH_REASONS = ['busy', 'file_deleted', 'file_replaced', 'read_only', 'io_error', 'unusable', 'unreachable'] as const;
 export type StoreHealthReason = (typeof STORE_HEALTH_REASONS)[number];
 
 export interface StoreHealth {

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
-import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openCaptureStore, type SqliteCaptureStore } from './store.js';
+import { CAPTURE_SCHEMA_VERSION, JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL, openSqliteCaptureStore, type SqliteCaptureStore } from './store.js';
 import { judgmentFor, sampleCapture } from '../test-support/capture-samples.js';
 import type { Capture } from './types.js';
 import { openSqlite } from '../sqlite/open.js';
@@ -12,7 +12,7 @@ import { registerCaptureFunctions } from './sqlite-store/functions.js';
 import { CAPTURE_MIGRATIONS } from './sqlite-store/schema.js';
 
 function newStore(path = join(tempDir(), 'captures.db')): SqliteCaptureStore {
-  const store = openCaptureStore({ path });
+  const store = openSqliteCaptureStore({ path });
   onCleanup(() => store.close());
   return store;
 }
@@ -90,19 +90,19 @@ describe('capture store', () => {
     const db = new Database(foreign);
     db.exec('CREATE TABLE t (x)');
     db.close();
-    expect(() => openCaptureStore({ path: foreign })).toThrow(/is a SQLite database but not a groundcheck capture store/);
+    expect(() => openSqliteCaptureStore({ path: foreign })).toThrow(/is a SQLite database but not a groundcheck capture store/);
 
     const garbage = join(dir, 'garbage.db');
     writeFileSync(garbage, 'x'.repeat(4096));
-    expect(() => openCaptureStore({ path: garbage })).toThrow(/is not a SQLite database/);
+    expect(() => openSqliteCaptureStore({ path: garbage })).toThrow(/is not a SQLite database/);
 
     const newer = join(dir, 'newer.db');
     newStore(newer).close();
     const raw = new Database(newer);
     raw.pragma('user_version = 99');
     raw.close();
-    expect(() => openCaptureStore({ path: newer })).toThrow(/newer groundcheck \(capture schema 99/);
-    expect(() => openCaptureStore({ path: join(dir, 'absent.db'), create: false })).toThrow(/no capture store/);
+    expect(() => openSqliteCaptureStore({ path: newer })).toThrow(/newer groundcheck \(capture schema 99/);
+    expect(() => openSqliteCaptureStore({ path: join(dir, 'absent.db'), create: false })).toThrow(/no capture store/);
   });
 
   it('uses WAL', () => {
@@ -239,7 +239,7 @@ describe('capture store schema 2', () => {
     const path = join(tempDir(), 'captures.db');
     // A file missing an index that schema 2 drops: the migration fails part-way.
     writeSchema1File(path, [sampleCapture('kept')], { withoutTimeIndex: true }).close();
-    expect(() => openCaptureStore({ path })).toThrow(/captures_time/);
+    expect(() => openSqliteCaptureStore({ path })).toThrow(/captures_time/);
     const raw = new Database(path);
     onCleanup(() => raw.close());
     expect(raw.pragma('user_version', { simple: true })).toBe(1);
@@ -317,7 +317,7 @@ describe('capture store checkpoints', () => {
 
   it('with backgroundCheckpoints: false, checkpoints stay SQLite’s own (inline, past 1000 log pages)', async () => {
     const path = join(tempDir(), 'captures.db');
-    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => store.close());
     const before = statSync(path).size;
     await store.writeCaptures(many('inline'));
@@ -329,7 +329,7 @@ describe('capture store checkpoints', () => {
   it('if the thread cannot run, the store goes back to inline checkpoints and keeps writing', async () => {
     const path = join(tempDir(), 'captures.db');
     // The thread loads its driver when the first capture is written: a missing one fails it.
-    const store = openCaptureStore({ path, checkpointDriver: join(tempDir(), 'no-such-driver.cjs') });
+    const store = openSqliteCaptureStore({ path, checkpointDriver: join(tempDir(), 'no-such-driver.cjs') });
     onCleanup(() => store.close());
     await store.writeCaptures([sampleCapture('still-written')]);
     await expect.poll(() => store.db.pragma('wal_autocheckpoint', { simple: true }), { timeout: 10_000 }).toBe(1000);
@@ -341,24 +341,24 @@ describe('capture store checkpoints', () => {
 describe('capture store redaction key (schema 6)', () => {
   it('a new file gets a random key of 43 characters, the same after reopen; a schema-5 file gets one on open and keeps it', async () => {
     const path = join(tempDir(), 'captures.db');
-    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
     const key = store.redactionKey;
     expect(key).toMatch(/^[\w-]{43}$/);
     await store.close();
-    const again = openCaptureStore({ path, backgroundCheckpoints: false });
+    const again = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => again.close());
     expect(again.redactionKey).toBe(key);
 
     const oldPath = join(tempDir(), 'old.db');
     const { db } = openSqlite({ path: oldPath, kind: 'capture-store', migrations: CAPTURE_MIGRATIONS.slice(0, 5), configure: registerCaptureFunctions });
     db.close();
-    const migrated = openCaptureStore({ path: oldPath, backgroundCheckpoints: false });
+    const migrated = openSqliteCaptureStore({ path: oldPath, backgroundCheckpoints: false });
     const oldKey = migrated.redactionKey;
     expect(migrated.db.pragma('user_version', { simple: true })).toBe(6);
     expect(oldKey).toMatch(/^[\w-]{43}$/);
     expect(oldKey).not.toBe(key);
     await migrated.close();
-    const reopened = openCaptureStore({ path: oldPath, backgroundCheckpoints: false });
+    const reopened = openSqliteCaptureStore({ path: oldPath, backgroundCheckpoints: false });
     onCleanup(() => reopened.close());
     expect(reopened.redactionKey).toBe(oldKey);
   });
@@ -366,7 +366,7 @@ describe('capture store redaction key (schema 6)', () => {
   it('placeholders keyed with the store key (what captureRag does by default) match across a restart', async () => {
     const path = join(tempDir(), 'captures.db');
     const tokenAfterOpen = async () => {
-      const store = openCaptureStore({ path, backgroundCheckpoints: false });
+      const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
       const redact = createRedactor({ key: store.redactionKey }).redactText;
       await store.close();
       return redact('write to jane.doe@example.com');

@@ -13,12 +13,12 @@ import { isJudgeRequest, judgeReply, memoryLogger, metricValue } from '../test-s
 import { handbookIndex, onCleanup, tempDir } from '../test-support/fixtures.js';
 import { chatReply, errorReply, startMockOpenAIServer, type MockServerReply, type RecordedRequest } from '../testing/index.js';
 import { createCaptureMetrics } from './metrics.js';
-import { JUDGE_QUEUE_BATCH, openCaptureStore } from './store.js';
+import { JUDGE_QUEUE_BATCH, openSqliteCaptureStore } from './store.js';
 import { captureFromTrace } from './to-capture.js';
 import { createJudgeWorker } from './worker.js';
 
 function newStore() {
-  const store = openCaptureStore({ path: join(tempDir(), 'captures.db') });
+  const store = openSqliteCaptureStore({ path: join(tempDir(), 'captures.db') });
   onCleanup(() => store.close());
   return store;
 }

@@ -27,7 +27,7 @@ export function dbPath(flag: string | undefined, io: CliIO): string {
   return flag ?? io.env.GROUNDCHECK_DB ?? DEFAULT_DB_PATH;
 }
 
-/** The capture file from `--db`, else `GROUNDCHECK_CAPTURE_DB`, else `.groundcheck/captures.db`. */
+/** The capture store (a SQLite file or a `postgres://` URL) from `--db`, else `GROUNDCHECK_CAPTURE_DB`, else `.groundcheck/captures.db`. */
 export function captureDbPath(flag: string | undefined, io: CliIO): string {
   return flag ?? io.env.GROUNDCHECK_CAPTURE_DB ?? DEFAULT_CAPTURE_DB_PATH;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { childEnv } from '../../test/child-env.js';
 import { registerEvidenceDigest } from '../capture/sqlite-store/capture-log.js';
 import { CAPTURE_MIGRATIONS } from '../capture/sqlite-store/schema.js';
-import { CAPTURE_SCHEMA_VERSION, openCaptureStore } from '../capture/store.js';
+import { CAPTURE_SCHEMA_VERSION, openSqliteCaptureStore } from '../capture/store.js';
 import { DatabaseFileError } from '../errors.js';
 import { openLlmCache } from '../eval/cache.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
@@ -23,7 +23,7 @@ async function realFiles() {
   const dir = tempDir();
   const files = { index: join(dir, 'index.db'), 'capture-store': join(dir, 'captures.db'), 'llm-cache': join(dir, 'llm-cache.db') };
   openIndex({ path: files.index, embedder: createLocalEmbedder() }).close();
-  const store = openCaptureStore({ path: files['capture-store'], backgroundCheckpoints: false });
+  const store = openSqliteCaptureStore({ path: files['capture-store'], backgroundCheckpoints: false });
   await store.writeCaptures([sampleCapture('t1')]);
   await store.close();
   const cache = openLlmCache({ path: files['llm-cache'] });
@@ -34,7 +34,7 @@ async function realFiles() {
 
 const OPENERS: Record<SqliteFileKind, (path: string) => { close(): unknown }> = {
   index: (path) => openIndex({ path, embedder: createLocalEmbedder() }),
-  'capture-store': (path) => openCaptureStore({ path, backgroundCheckpoints: false }),
+  'capture-store': (path) => openSqliteCaptureStore({ path, backgroundCheckpoints: false }),
   'llm-cache': (path) => openLlmCache({ path }),
 };
 
@@ -116,7 +116,7 @@ describe('files from before the kinds had ids of their own (application_id "GCC1
 
     // An LLM cache must not take it for one of its own.
     expect(thrown(() => openLlmCache({ path }))).toMatchObject({ code: 'wrong_file_kind', found: 'capture-store' });
-    const store = openCaptureStore({ path, backgroundCheckpoints: false });
+    const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
     onCleanup(() => void store.close());
     expect(store.db.pragma('application_id', { simple: true })).toBe(SQLITE_FILE_KINDS['capture-store'].applicationId);
     expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
@@ -132,7 +132,7 @@ describe('files from before the kinds had ids of their own (application_id "GCC1
     db.pragma(`application_id = ${LEGACY_SHARED_APPLICATION_ID}`);
     db.close();
 
-    expect(thrown(() => openCaptureStore({ path, backgroundCheckpoints: false }))).toMatchObject({ code: 'wrong_file_kind', found: 'llm-cache', expected: 'capture-store' });
+    expect(thrown(() => openSqliteCaptureStore({ path, backgroundCheckpoints: false }))).toMatchObject({ code: 'wrong_file_kind', found: 'llm-cache', expected: 'capture-store' });
     const untouched = new Database(path);
     expect(untouched.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all()).toEqual(['calls']);
     untouched.close();

@@ -6,7 +6,7 @@ import { OUTCOME_TABLE, outcomeNames } from '../../contract/outcome.js';
 import { plainCapture } from '../../test-support/capture-helpers.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { groundcheckErrorHandler } from '../errors.js';
-import { openCaptureStore } from '../store.js';
+import { openSqliteCaptureStore } from '../store.js';
 import { DASHBOARD_ASSET_FILES } from './assets.js';
 import { groundcheckDashboard } from './dashboard.js';
 import type { GroundcheckDashboardOptions } from './options.js';
@@ -15,7 +15,7 @@ const TOKEN = 'correct-horse-battery-staple';
 
 /** Any app (not the demo), with two captures of its own and the dashboard mounted at /groundcheck. */
 function appWith(options: Partial<GroundcheckDashboardOptions> = {}) {
-  const store = openCaptureStore({ path: join(tempDir(), 'captures.db') });
+  const store = openSqliteCaptureStore({ path: join(tempDir(), 'captures.db') });
   onCleanup(() => store.close());
   store.writeCaptures([
     plainCapture({ query: 'How long is probation?', chunks: [{ id: 'hr-7', text: 'Probation lasts six months.' }], answer: 'Six months.' }, 'trace-a'),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleCapture } from '../../test-support/capture-samples.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
-import { openCaptureStore } from '../store.js';
+import { openSqliteCaptureStore } from '../store.js';
 
 describe('SQLite store: giving back leases of workers that are gone', () => {
   it('reclaims a dead process’s leases on this host and a stopped worker’s in this process; never a live one’s, its own, or another host’s', async () => {
@@ -10,7 +10,7 @@ describe('SQLite store: giving back leases of workers that are gone', () => {
     const alive = new Set([222]);
     let counter = 0;
     const environment = { hostname: 'box', pid: 111, randomId: () => `r${(counter += 1)}`, processAlive: (pid: number) => alive.has(pid) };
-    const store = openCaptureStore({ path, backgroundCheckpoints: false, leaseOwners: environment });
+    const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false, leaseOwners: environment });
     onCleanup(() => void store.close());
     await store.writeCaptures(['a', 'b', 'c', 'd', 'e', 'f'].map((traceId) => sampleCapture(traceId)));
     const self = store.newLeaseOwner();
@@ -36,7 +36,7 @@ describe('SQLite store: giving back leases of workers that are gone', () => {
 
     // A worker restarted in a new process (another pid) sees this one's live owners as dead once it exits.
     alive.delete(222);
-    const restarted = openCaptureStore({ path, backgroundCheckpoints: false, leaseOwners: { ...environment, pid: 444, processAlive: () => false } });
+    const restarted = openSqliteCaptureStore({ path, backgroundCheckpoints: false, leaseOwners: { ...environment, pid: 444, processAlive: () => false } });
     onCleanup(() => void restarted.close());
     const reclaimed = await restarted.reclaimAbandonedLeases(now + 2, restarted.newLeaseOwner());
     expect(reclaimed.map((entry) => entry.owner).sort()).toEqual([self, liveHere, 'box:222:x'].sort());

@@ -5,7 +5,7 @@ import { outcomeNames } from '../../contract/outcome.js';
 import { openSqlite } from '../../sqlite/open.js';
 import { judgmentWithOutcome, sampleCapture } from '../../test-support/capture-samples.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
-import { CAPTURE_SCHEMA_VERSION, openCaptureStore } from '../store.js';
+import { CAPTURE_SCHEMA_VERSION, openSqliteCaptureStore } from '../store.js';
 import { SqliteCaptureLog } from './capture-log.js';
 import { registerCaptureFunctions } from './functions.js';
 import { listingSql } from './listing.js';
@@ -18,7 +18,7 @@ const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 
 function newStore(path = join(tempDir(), 'captures.db')) {
-  const store = openCaptureStore({ path, backgroundCheckpoints: false });
+  const store = openSqliteCaptureStore({ path, backgroundCheckpoints: false });
   onCleanup(() => void store.close());
   return store;
 }

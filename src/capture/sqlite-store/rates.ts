@@ -55,7 +55,7 @@ export class SqliteRates {
   }
 
   private count(options: OutcomeCountsOptions): OutcomeBucket[] {
-    const { from, to, judgeVersion } = checkRange(options);
+    const { from, to, judgeVersion } = checkOutcomeRange(options);
     const size = options.bucket === undefined ? to - from : OUTCOME_BUCKET_MS[options.bucket];
     const names = outcomeNames();
     const outcomeByKey = new Map<string | null, JudgmentOutcome>();
@@ -89,8 +89,8 @@ export class SqliteRates {
   }
 }
 
-/** @throws InvalidInputError `invalid_range` */
-function checkRange(options: OutcomeCountsOptions): { from: number; to: number; judgeVersion: string } {
+/** The checks of an outcome-counts range, shared by every store. @throws InvalidInputError `invalid_range` */
+export function checkOutcomeRange(options: OutcomeCountsOptions): { from: number; to: number; judgeVersion: string } {
   const { from, to, bucket, judgeVersion } = options;
   const invalid = (why: string) => new InvalidInputError(`outcomeCounts: ${why}`, { code: 'invalid_range' });
   if (typeof judgeVersion !== 'string' || judgeVersion === '') throw invalid('judgeVersion must be a judge version (kind:model:promptVersion)');

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { findDrift } from '../../capture/drift.js';
-import { openCaptureStore } from '../../capture/store.js';
+import { connectCaptureStore } from '../../capture/store.js';
 import { modelsFromEnv } from '../../providers/config.js';
 import { openIndex } from '../../rag/store.js';
 import { captureDbPath, dbPath, EXIT, type Command } from '../io.js';
@@ -8,7 +8,7 @@ import { captureDbPath, dbPath, EXIT, type Command } from '../io.js';
 export const driftCommand: Command = {
   name: 'drift',
   summary: 'List stored judgments whose evidence has changed or vanished from the index since',
-  usage: 'groundcheck drift [--db <captures.db>] [--index <index.db>] [--json] [--check]',
+  usage: 'groundcheck drift [--db <captures.db>|postgres://…] [--index <index.db>] [--json] [--check]',
   async run(args, io) {
     const { values } = parseArgs({
       args,
@@ -22,7 +22,7 @@ export const driftCommand: Command = {
     });
     const capturePath = captureDbPath(values.db, io);
     const indexPath = dbPath(values.index, io);
-    const store = openCaptureStore({ path: capturePath, create: false });
+    const store = await connectCaptureStore({ path: capturePath, create: false });
     try {
       const { embedder } = modelsFromEnv(io.env);
       const index = openIndex({ path: indexPath, embedder, create: false });
@@ -37,7 +37,7 @@ export const driftCommand: Command = {
       } else {
         const lines = [
           `${report.drifted.length} of ${report.judgmentsChecked} judgment(s) refer to evidence that changed or vanished since they were made` +
-            ` (captures: ${capturePath}, index: ${indexPath})`,
+            ` (captures: ${store.location}, index: ${indexPath})`,
         ];
         for (const judgment of report.drifted) {
           const verdict = judgment.status === 'error' ? 'judge error' : judgment.hallucinated ? 'hallucinated' : judgment.faithful ? 'faithful' : 'no verdict';

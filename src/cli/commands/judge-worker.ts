@@ -7,8 +7,8 @@ export const judgeWorkerCommand: Command = {
   name: 'judge-worker',
   summary: 'Judge captured traffic out of band, with the eval judge (crash-safe; resumes where it stopped)',
   usage:
-    'groundcheck judge-worker [--db <captures.db>] [--judge heuristic|llm] [--settle-ms <n>] [--concurrency <n>] ' +
-    '[--poll-ms <n>] [--metrics-port <n>] [--once]',
+    'groundcheck judge-worker [--db <captures.db>|postgres://…] [--judge heuristic|llm] [--settle-ms <n>] [--concurrency <n>] ' +
+    '[--poll-ms <n>] [--lease-ms <n>] [--metrics-port <n>] [--once]',
   async run(args, io) {
     const { values } = parseArgs({
       args,
@@ -19,6 +19,7 @@ export const judgeWorkerCommand: Command = {
         'settle-ms': { type: 'string', default: '3000' },
         concurrency: { type: 'string', default: '2' },
         'poll-ms': { type: 'string', default: '1000' },
+        'lease-ms': { type: 'string' },
         'metrics-port': { type: 'string' },
         once: { type: 'boolean', default: false },
       },
@@ -26,11 +27,13 @@ export const judgeWorkerCommand: Command = {
     const settleMs = integerFlag(values['settle-ms'], '--settle-ms', 0);
     const concurrency = integerFlag(values.concurrency, '--concurrency', 1);
     const pollMs = integerFlag(values['poll-ms'], '--poll-ms', 1);
+    // How long a killed worker's captures wait before another worker takes them (a store that cannot tell a worker is gone, like Postgres, waits that long).
+    const leaseMs = values['lease-ms'] === undefined ? undefined : integerFlag(values['lease-ms'], '--lease-ms', 1);
     const metricsPort = values['metrics-port'] === undefined ? undefined : integerFlag(values['metrics-port'], '--metrics-port', 0);
     if (values.judge !== undefined && values.judge !== 'heuristic' && values.judge !== 'llm') throw new UsageError(`--judge must be heuristic or llm, not ${values.judge}`);
 
     // Loaded here, not at the top: the CLI's other commands should not pay for the judges and the worker.
-    const [{ createLogger }, { liveJudgeFromEnv }, { createCaptureMetrics }, { openCaptureStore }, { createJudgeWorker }] = await Promise.all([
+    const [{ createLogger }, { liveJudgeFromEnv }, { createCaptureMetrics }, { connectCaptureStore }, { createJudgeWorker }] = await Promise.all([
       import('../../capture/logging.js'),
       import('../../capture/judge-config.js'),
       import('../../capture/metrics.js'),
@@ -40,13 +43,13 @@ export const judgeWorkerCommand: Command = {
     const logger = createLogger({ level: io.env.GROUNDCHECK_LOG_LEVEL ?? 'info' }, { write: (line: string) => io.stdout.write(line) });
     const { judge, description } = liveJudgeFromEnv(io.env, values.judge as LiveJudgeKind | undefined);
     const path = captureDbPath(values.db, io);
-    const store = openCaptureStore({ path, create: false });
+    const store = await connectCaptureStore({ path, create: false });
     const metrics = createCaptureMetrics();
     // Judgments over OTLP when GROUNDCHECK_OTLP_ENDPOINT is set; the OpenTelemetry packages load only then.
     const { otlpOptionsFromEnv } = await import('../../capture/otel/options.js');
     const otlpOptions = otlpOptionsFromEnv(io.env);
     const otlp = otlpOptions ? await (await import('../../capture/otel/exporter.js')).createOtlpExporter({ ...otlpOptions, metrics, logger }) : null;
-    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, logger, metrics, keepAlive: true, ...(otlp ? { onJudged: otlp.onJudged } : {}) });
+    const worker = createJudgeWorker({ store, judge, settleMs, concurrency, pollMs, ...(leaseMs !== undefined ? { leaseMs } : {}), logger, metrics, keepAlive: true, ...(otlp ? { onJudged: otlp.onJudged } : {}) });
     let server: Server | undefined;
     if (metricsPort !== undefined) {
       server = createServer((req, res) => {
@@ -63,7 +66,7 @@ export const judgeWorkerCommand: Command = {
       const address = server.address();
       logger.info({ event: 'judge.metrics', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : metricsPort}/metrics` }, 'metrics served');
     }
-    io.stderr.write(`groundcheck judge-worker: judging ${path} with the ${description} judge${values.once ? ' (once)' : ''}${otlp ? `; judgments exported to ${otlp.endpoint} as ${otlp.evaluations}` : ''}\n`);
+    io.stderr.write(`groundcheck judge-worker: judging ${store.location} with the ${description} judge${values.once ? ' (once)' : ''}${otlp ? `; judgments exported to ${otlp.endpoint} as ${otlp.evaluations}` : ''}\n`);
 
     try {
       worker.start();
