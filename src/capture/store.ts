@@ -1,5 +1,5 @@
 import { isPostgresUrl, type PostgresUrl } from './postgres-store/connection.js';
-import { PostgresCaptureStore, type OpenPostgresCaptureStoreOptions } from './postgres-store/store.js';
+import { PostgresCaptureStore, readyOrClosed, type OpenPostgresCaptureStoreOptions } from './postgres-store/store.js';
 import { SqliteCaptureStore, type OpenSqliteCaptureStoreOptions } from './sqlite-store/store.js';
 
 /**
@@ -64,13 +64,5 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
  */
 export async function connectCaptureStore(options: OpenCaptureStoreOptions = {}): Promise<SqliteCaptureStore | PostgresCaptureStore> {
   const store = openCaptureStore(options);
-  if (store instanceof PostgresCaptureStore) {
-    try {
-      await store.ready();
-    } catch (error) {
-      await store.close();
-      throw error;
-    }
-  }
-  return store;
+  return store instanceof PostgresCaptureStore ? readyOrClosed(store) : store;
 }

@@ -1,8 +1,6 @@
 import type pg from 'pg';
-import { outcomeOfFlagsKey } from '../../contract/flags-key.js';
-import { outcomeNames, type JudgmentOutcome } from '../../contract/outcome.js';
 import { OUTCOME_BUCKET_MS, type OutcomeBucket, type OutcomeCountsOptions } from '../capture-store.js';
-import { checkOutcomeRange } from '../sqlite-store/rates.js';
+import { addJudged, checkOutcomeRange, outcomeOfKeyCache, zeroOutcomes } from '../outcome-buckets.js';
 import { inTransaction } from './connection.js';
 
 /**
@@ -33,10 +31,9 @@ export class PostgresRates {
   async outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]> {
     const { from, to, judgeVersion } = checkOutcomeRange(options);
     const size = options.bucket === undefined ? to - from : OUTCOME_BUCKET_MS[options.bucket];
-    const names = outcomeNames();
     const buckets: OutcomeBucket[] = [];
     for (let start = from; start < to; start += size) {
-      buckets.push({ start, captures: 0, aborted: 0, refused: 0, unjudged: 0, unjudgedTruncated: 0, outcomes: Object.fromEntries(names.map((name) => [name, 0])) as Record<JudgmentOutcome, number> });
+      buckets.push({ start, captures: 0, aborted: 0, refused: 0, unjudged: 0, unjudgedTruncated: 0, outcomes: zeroOutcomes() });
     }
     const parameters = [from, to, size, judgeVersion];
     const [captures, judgments] = await inTransaction(
@@ -51,18 +48,8 @@ export class PostgresRates {
       const bucket = buckets[row.bucket]!;
       Object.assign(bucket, { captures: row.captures, aborted: row.aborted, refused: row.refused, unjudged: row.captures - row.aborted, unjudgedTruncated: row.unjudgedTruncated });
     }
-    const outcomeByKey = new Map<string | null, JudgmentOutcome>();
-    for (const row of judgments) {
-      const bucket = buckets[row.bucket]!;
-      let outcome = outcomeByKey.get(row.flagsKey);
-      if (outcome === undefined) {
-        outcome = outcomeOfFlagsKey(row.flagsKey);
-        outcomeByKey.set(row.flagsKey, outcome);
-      }
-      bucket.outcomes[outcome] += row.count;
-      // One judgment per capture and judge version: each judged capture leaves the unjudged ones.
-      bucket.unjudged -= row.count;
-    }
+    const outcomeOf = outcomeOfKeyCache();
+    for (const row of judgments) addJudged(buckets[row.bucket]!, outcomeOf(row.flagsKey), row.count);
     return buckets;
   }
 }

@@ -218,7 +218,11 @@ export class PostgresCaptureStore implements CaptureStore {
  * app.use(captureRag({ store }));
  */
 export async function openPostgresCaptureStore(options: OpenPostgresCaptureStoreOptions): Promise<PostgresCaptureStore> {
-  const store = new PostgresCaptureStore(options);
+  return readyOrClosed(new PostgresCaptureStore(options));
+}
+
+/** The store once {@link PostgresCaptureStore.ready}; when it cannot start, closed and the error thrown. */
+export async function readyOrClosed(store: PostgresCaptureStore): Promise<PostgresCaptureStore> {
   try {
     await store.ready();
   } catch (error) {

@@ -1,8 +1,6 @@
 import type Database from 'better-sqlite3';
-import { outcomeOfFlagsKey } from '../../contract/flags-key.js';
-import { outcomeNames, type JudgmentOutcome } from '../../contract/outcome.js';
-import { InvalidInputError } from '../../errors.js';
-import { MAX_OUTCOME_BUCKETS, OUTCOME_BUCKET_MS, type OutcomeBucket, type OutcomeCountsOptions } from '../capture-store.js';
+import { OUTCOME_BUCKET_MS, type OutcomeBucket, type OutcomeCountsOptions } from '../capture-store.js';
+import { addJudged, checkOutcomeRange, outcomeOfKeyCache, zeroOutcomes } from '../outcome-buckets.js';
 
 /**
  * The statements of the live outcome counts, run once per bucket and exported so a test can check
@@ -57,8 +55,7 @@ export class SqliteRates {
   private count(options: OutcomeCountsOptions): OutcomeBucket[] {
     const { from, to, judgeVersion } = checkOutcomeRange(options);
     const size = options.bucket === undefined ? to - from : OUTCOME_BUCKET_MS[options.bucket];
-    const names = outcomeNames();
-    const outcomeByKey = new Map<string | null, JudgmentOutcome>();
+    const outcomeOf = outcomeOfKeyCache();
     const buckets: OutcomeBucket[] = [];
     for (let start = from; start < to; start += size) {
       const end = Math.min(to, start + size);
@@ -70,36 +67,13 @@ export class SqliteRates {
         refused: counts.refused,
         unjudged: counts.captures - counts.aborted,
         unjudgedTruncated: counts.unjudgedTruncated,
-        outcomes: Object.fromEntries(names.map((name) => [name, 0])) as Record<JudgmentOutcome, number>,
+        outcomes: zeroOutcomes(),
       };
       for (const row of this.statements.judgments.all({ start, end, judgeVersion }) as { flagsKey: string | null; count: number }[]) {
-        if (row.count === 0) continue;
-        let outcome = outcomeByKey.get(row.flagsKey);
-        if (outcome === undefined) {
-          outcome = outcomeOfFlagsKey(row.flagsKey);
-          outcomeByKey.set(row.flagsKey, outcome);
-        }
-        bucket.outcomes[outcome] += row.count;
-        // One judgment per capture and judge version: each judged capture leaves the unjudged ones.
-        bucket.unjudged -= row.count;
+        if (row.count > 0) addJudged(bucket, outcomeOf(row.flagsKey), row.count);
       }
       buckets.push(bucket);
     }
     return buckets;
   }
-}
-
-/** The checks of an outcome-counts range, shared by every store. @throws InvalidInputError `invalid_range` */
-export function checkOutcomeRange(options: OutcomeCountsOptions): { from: number; to: number; judgeVersion: string } {
-  const { from, to, bucket, judgeVersion } = options;
-  const invalid = (why: string) => new InvalidInputError(`outcomeCounts: ${why}`, { code: 'invalid_range' });
-  if (typeof judgeVersion !== 'string' || judgeVersion === '') throw invalid('judgeVersion must be a judge version (kind:model:promptVersion)');
-  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw invalid(`from and to must be whole milliseconds since the epoch, not ${String(from)} and ${String(to)}`);
-  if (to <= from) throw invalid(`to (${to}) must be after from (${from})`);
-  if (bucket !== undefined) {
-    if (!Object.hasOwn(OUTCOME_BUCKET_MS, bucket)) throw invalid(`bucket must be one of ${Object.keys(OUTCOME_BUCKET_MS).join(', ')}, not ${String(bucket)}`);
-    const buckets = Math.ceil((to - from) / OUTCOME_BUCKET_MS[bucket]);
-    if (buckets > MAX_OUTCOME_BUCKETS) throw invalid(`${buckets} buckets of a ${bucket}; at most ${MAX_OUTCOME_BUCKETS}: pick a longer bucket or a shorter range`);
-  }
-  return { from, to, judgeVersion };
 }

@@ -1,64 +1,13 @@
+import { captureFromRow, type CaptureRowOf } from '../capture-row.js';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
 import { renderFlagsKey } from '../../contract/flags-key.js';
 import type { JudgmentFlags } from '../../contract/judgment.js';
 
 /** Row shapes of the SQLite capture store's tables and their mapping to the public types. */
 
-export interface CaptureRow {
-  id: number;
-  trace_id: string;
-  request_id: string;
-  captured_at: string;
-  captured_ms: number;
-  route: string;
-  method: string;
-  status: number;
-  latency_ms: number;
-  query: string;
-  mode: string;
-  answer: string;
-  refused: number;
-  refusal_reason: string | null;
-  prompt_version: string;
-  chat_model: string;
-  embedding_model: string | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  total_tokens: number | null;
-  cost_usd: number | null;
-  retrieval_ms: number;
-  generation_ms: number;
-  total_ms: number;
-  truncated: number;
-  aborted: number;
-  first_token_ms: number | null;
-}
+export type CaptureRow = CaptureRowOf<number>;
 
-export function captureFromRow(row: CaptureRow, chunks: CapturedChunk[]): Capture {
-  return {
-    traceId: row.trace_id,
-    requestId: row.request_id,
-    capturedAt: row.captured_at,
-    route: row.route,
-    method: row.method,
-    status: row.status,
-    latencyMs: row.latency_ms,
-    aborted: row.aborted === 1,
-    firstTokenMs: row.first_token_ms,
-    query: row.query,
-    mode: row.mode === 'norag' ? 'norag' : 'rag',
-    chunks,
-    answer: row.answer,
-    refused: row.refused === 1,
-    refusalReason: row.refusal_reason === 'gate' || row.refusal_reason === 'model' ? row.refusal_reason : null,
-    promptVersion: row.prompt_version,
-    models: { chat: row.chat_model, embedding: row.embedding_model },
-    usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens, totalTokens: row.total_tokens },
-    costUsd: row.cost_usd,
-    timings: { retrievalMs: row.retrieval_ms, generationMs: row.generation_ms, totalMs: row.total_ms },
-    truncated: row.truncated === 1,
-  };
-}
+export { captureFromRow };
 
 /** A `judgments` row as the queries read it: the record and the capture it belongs to. */
 export interface JudgmentRow {
