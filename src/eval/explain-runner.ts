@@ -17,8 +17,8 @@ import { createCodeClaimsJudge, requireClaimsForCodeSpecifics } from '../judge/c
 import { createHeuristicExplanationJudge } from '../judge/explanation-heuristic.js';
 import { createLlmExplanationJudge } from '../judge/explanation-llm.js';
 import { createLlmFaithfulnessJudge } from '../judge/llm-judge.js';
-import { judgePair, type PairwiseOutcome } from '../judge/pairwise-protocol.js';
-import type { FaithfulnessJudge, FaithfulnessJudgment, PairwiseJudge } from '../judge/types.js';
+import { judgePair } from '../judge/pairwise-protocol.js';
+import type { FaithfulnessJudge, PairwiseJudge } from '../judge/types.js';
 import { seededRng } from '../metrics/random.js';
 import type { ChatModel, EmbeddingModel } from '../providers/spec.js';
 import { openIndex } from '../rag/store.js';
@@ -31,6 +31,7 @@ import { evaluateGates, mergeGates, type Gate, type GateResult } from './gates.j
 import { totalCost, UsageLedger, type ModelTotals } from './ledger.js';
 import { createLimiter, withLimiter } from './limiter.js';
 import { silentProgress, type Progress } from './progress.js';
+import type { ExplainVariant, ExplainedSide, FailureResult } from './explain-results.js';
 import { withRetry } from './retry.js';
 
 /**
@@ -43,7 +44,7 @@ import { withRetry } from './retry.js';
  * limiter, retries, ledger and gates.
  */
 
-export type ExplainVariant = 'rag' | 'norag' | 'noragTail';
+export type { ExplainVariant } from './explain-results.js';
 
 export const EXPLAIN_RESULTS_FORMAT_VERSION = 1;
 
@@ -77,36 +78,7 @@ export interface ExplainEvalConfig {
   now?: () => Date;
 }
 
-/** One explanation of one failure. */
-export interface ExplainedSide {
-  text: string | null;
-  /** The explanation's trace; `null` when none was produced. */
-  trace: Explanation['trace'];
-  errorReport: string;
-  mode: 'rag' | 'norag';
-  notes: string[];
-  /** Claim verdicts against the judge's excerpt. */
-  claims: FaithfulnessJudgment | null;
-}
-
-export interface FailureResult {
-  id: string;
-  group: FailureGroup;
-  request: ExplainFailure['request'];
-  reference: ExplainFailure['reference'];
-  status: 'ok' | 'error';
-  error: string | null;
-  httpStatus: number | null;
-  /** The judge's evidence: the excerpt and the error report. */
-  evidence: EvidencePassage[];
-  sides: Record<ExplainVariant, ExplainedSide> | null;
-  /** RAG on (`rag`) against RAG off (`norag`). */
-  pairwise: PairwiseOutcome | null;
-  /** RAG off with app-frame truncation (in the `rag` slot) against tail-only truncation (`norag` slot). */
-  truncation: PairwiseOutcome | null;
-  /** The RAG-on explanation's claims judged against less and more than the excerpt (see METHODOLOGY.md). */
-  evidenceAblation: { stackOnly: FaithfulnessJudgment | null; generatorContext: FaithfulnessJudgment | null } | null;
-}
+export type { ExplainedSide, FailureResult } from './explain-results.js';
 
 export interface ExplainEvalResults {
   formatVersion: number;

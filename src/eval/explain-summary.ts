@@ -2,7 +2,7 @@ import { EXPLANATION_CRITERIA_KEYS, isExplanationJudgment, type ExplanationCrite
 import { noFabrication } from '../judge/pairwise-criteria.js';
 import { summarizePairwise, type PairwiseOutcome, type PairwiseSide, type PairwiseSummary } from '../judge/pairwise-protocol.js';
 import type { FaithfulnessJudgment } from '../judge/types.js';
-import type { FailureResult } from './explain-runner.js';
+import type { FailureResult } from './explain-results.js';
 import type { FailureGroup } from './explain-suite.js';
 
 /**

@@ -1,6 +1,6 @@
 import { passageParts } from '../contract/evidence.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
-import { hasStem } from './heuristic-match.js';
+import { hasStem } from './heuristic-tokens.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
 

@@ -1,5 +1,5 @@
 import { analyze } from './heuristic-analysis.js';
-import { hasStem } from './heuristic-match.js';
+import { hasStem } from './heuristic-tokens.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 
 /**

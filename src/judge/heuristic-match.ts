@@ -5,6 +5,7 @@ import { relate, type Quantity, type Relation } from './heuristic-quantities.js'
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
+import { hasStem } from './heuristic-tokens.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -314,23 +315,6 @@ function weightedCoverage(stems: readonly string[], unit: EvidenceUnit): number 
     else if (hasStem(unit.heading, stem)) total += 0.5;
   }
   return total / stems.length;
-}
-
-/**
- * Stem match, tolerant of the variants Porter stemming leaves apart ("month"/"monthly",
- * "extend"/"extension"): two stems match when they share at least five leading letters and differ
- * in at most one letter of the shorter one after that. Numbers match exactly.
- */
-export function hasStem(stems: ReadonlySet<string>, stem: string): boolean {
-  if (stems.has(stem)) return true;
-  if (stem.length < 5 || /\d/.test(stem)) return false;
-  for (const other of stems) {
-    if (other.length < 5 || other.slice(0, 5) !== stem.slice(0, 5)) continue;
-    let shared = 5;
-    while (shared < other.length && shared < stem.length && other[shared] === stem[shared]) shared += 1;
-    if (Math.min(other.length, stem.length) <= shared + 1) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
-import { hasStem } from './heuristic-match.js';
+import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';

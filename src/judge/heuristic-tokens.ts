@@ -122,3 +122,20 @@ function numberValue(digits: string, suffix: string): number {
 export function isCapitalized(token: Token): boolean {
   return token.kind === 'word' && /^\p{Lu}/u.test(token.text);
 }
+
+/**
+ * Stem match, tolerant of the variants Porter stemming leaves apart ("month"/"monthly",
+ * "extend"/"extension"): two stems match when they share at least five leading letters and differ
+ * in at most one letter of the shorter one after that. Numbers match exactly.
+ */
+export function hasStem(stems: ReadonlySet<string>, stem: string): boolean {
+  if (stems.has(stem)) return true;
+  if (stem.length < 5 || /\d/.test(stem)) return false;
+  for (const other of stems) {
+    if (other.length < 5 || other.slice(0, 5) !== stem.slice(0, 5)) continue;
+    let shared = 5;
+    while (shared < other.length && shared < stem.length && other[shared] === stem[shared]) shared += 1;
+    if (Math.min(other.length, stem.length) <= shared + 1) return true;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { codeToBlob, HammingIndex, signCode } from './binary-codes.js';
-import type { VectorHit, VectorIndex, VectorIndexContext } from './vector-index.js';
+import type { VectorHit, VectorIndex, VectorIndexContext } from './vector-index-spec.js';
 import { blobVector, vectorBlob } from './vector-blob.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { VectorHit, VectorIndex, VectorIndexContext } from './vector-index.js';
+import type { VectorHit, VectorIndex, VectorIndexContext } from './vector-index-spec.js';
 import { blobVector, vectorBlob } from './vector-blob.js';
 
 /** `float`: exact cosine KNN by sqlite-vec over the float32 vectors in `chunks_vec`; nothing held in memory. */
