@@ -135,6 +135,23 @@ describe('offline answerer: a question whose topic is one phrase', () => {
   });
 });
 
+describe('offline answerer: a sibling of what is asked', () => {
+  it('refuses an answer that names the question\'s three words with another middle word', async () => {
+    const insurance = chunk('benefits#medical', 'Benefits', 'Insurance', 'Private medical insurance is available from your first day of employment.');
+    expect(await answer('Is there private dental insurance for staff?', [insurance])).toBe(REFUSAL_SENTENCE);
+    expect(await answer('When does private medical insurance start?', [insurance])).toContain('Private medical insurance is available');
+  });
+
+  it('through the pipeline: the handbook\'s private medical insurance does not answer private dental insurance', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const trace = await pipeline.ask('Does the company pay for private dental insurance?');
+    expect(trace).toMatchObject({ answer: REFUSAL_SENTENCE, refused: true, refusalReason: 'model' });
+    const medical = await pipeline.ask('Is private medical insurance available from my first day?');
+    expect(medical.refused).toBe(false);
+    expect(medical.answer).toMatch(/^Private medical insurance/);
+  });
+});
+
 describe('closed-book memory model (a simulation)', () => {
   it('says 16 weeks from its 2024 memory, and the judge contradicts it against the current corpus', async () => {
     const index = await handbookIndex();

@@ -48,7 +48,7 @@ export function answerExtractively(question: string, sources: readonly Source[],
     relatedShare: 0.8,
     ...(settings.meaning ? { meaning: settings.meaning, meaningWeight: settings.meaningWeight ?? 0.3 } : {}),
   });
-  if (picked.length === 0 || wordsApart(question, weighted, picked)) return { text: settings.refusal, outcome: 'not_covered' };
+  if (picked.length === 0 || wordsApart(question, weighted, picked) || namesSibling(question, weighted, picked)) return { text: settings.refusal, outcome: 'not_covered' };
   return { text: composeAnswer(picked, { wordCap: settings.wordCap, cite: settings.cite ?? true }), outcome: 'answered' };
 }
 
@@ -97,4 +97,25 @@ function questionPhrases(question: string): [string, string][] {
     gap = 0;
   }
   return pairs;
+}
+
+/**
+ * Whether the answer names a sibling of what is asked: the question's three words in a row ("private
+ * dental insurance") stand in the answer with another middle word ("private medical insurance"),
+ * and the question's own middle word is in no picked unit. The frame is the same, the thing is not.
+ */
+function namesSibling(question: string, weighted: WeightedQuestion, picked: readonly SourceUnit[]): boolean {
+  const topic = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
+  const tokens = words(question);
+  const sequences = picked.map((unit) => contentStems(unit.text));
+  for (let index = 0; index + 2 < tokens.length; index++) {
+    const triple = tokens.slice(index, index + 3);
+    if (triple.some((word) => STOPWORDS.has(word) || /^\d/.test(word))) continue;
+    const [first, middle, last] = triple.map((word) => topic.get(stem(word)));
+    if (!first || !middle || !last) continue;
+    if (picked.some((unit) => holds(unit.stems, middle))) continue;
+    const sibling = sequences.some((sequence) => sequence.some((item, at) => at + 2 < sequence.length && first.matches.has(item) && last.matches.has(sequence[at + 2]!) && !middle.matches.has(sequence[at + 1]!)));
+    if (sibling) return true;
+  }
+  return false;
 }
