@@ -124,6 +124,12 @@ describe('offline answerer: a question whose topic is one phrase', () => {
     expect(await answer('Is the weekend on-call allowance £80?', [onCall])).toContain('Allowance: £80');
   });
 
+  it('answers when the heading holds the words together, the sentences apart', async () => {
+    const cycling = chunk('benefits#cycle', 'Benefits', 'Cycle to Work Scheme',
+      'Once you have passed probation, you can get a bicycle worth up to £1,000 through salary sacrifice, with the cost spread over 12 monthly deductions from your pay under this scheme.');
+    expect(await answer('Is there a cycle scheme?', [cycling])).toContain('you can get a bicycle worth up to £1,000');
+  });
+
   it('through the pipeline: the handbook\'s lunch-and-learn and overtime sentences do not answer a free lunch or a salary advance', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     for (const question of ['Is there a free lunch?', 'Could I have an advance on my salary?']) {

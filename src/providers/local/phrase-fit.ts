@@ -27,7 +27,9 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   if (phrases.length === 0) return false;
   // A table row states one thing, whatever its column headers put between the words.
   if (picked.some((unit) => unit.kind === 'row' && phrases.some(([first, second]) => holds(unit.stems, first) && holds(unit.stems, second)))) return false;
-  const sequences = picked.map((unit) => contentStems(unit.text));
+  // A heading names what its sentences are about: "Cycle to Work Scheme" over "you can get a bicycle …".
+  const headings = [...new Set(picked.flatMap((unit) => [unit.document.title, unit.document.section]))];
+  const sequences = [...picked.map((unit) => unit.text), ...headings].map((text) => contentStems(text));
   const together = ([first, second]: readonly [WeightedTerm, WeightedTerm]) => sequences.some((sequence) => {
     const at = (term: WeightedTerm) => sequence.flatMap((item, index) => (term.matches.has(item) ? [index] : []));
     const firstAt = at(first);
