@@ -21,7 +21,7 @@ async function answer(question: string, chunks: RetrievedChunk[]): Promise<strin
   return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
 }
 
-describe('offline answerer (local-extractive-v2)', () => {
+describe('offline answerer (local-extractive-v3)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');
@@ -101,6 +101,60 @@ describe('offline answerer: choosing among close sentences', () => {
     expect(trace.chunks.findIndex((chunk) => chunk.chunkId === 'leave-policy#parental-leave')).toBeGreaterThan(0);
     expect(trace.answer).toMatch(/^From 1 January 2026, a birth parent or primary adopter \(the primary carer\) is entitled to 20 weeks of parental leave at full pay/);
     expect(trace.answer).not.toContain('share up to 50 weeks');
+  });
+});
+
+describe('offline answerer: a question whose topic is one phrase', () => {
+  it('refuses when the documents hold the phrase\'s words only apart, for other things', async () => {
+    // "free" and "lunch" are both in the sentence, about a course library and a lunch-and-learn.
+    const learning = chunk('training#internal', 'Training', 'Internal Learning',
+      'Teams run lunch-and-learn sessions, and all employees have free access to the online course library.');
+    expect(await answer('Is there a free lunch?', [learning])).toBe(REFUSAL_SENTENCE);
+    // "advance" and "salary" in two sentences: overtime approved in advance, a rate from the salary.
+    const overtime = chunk('hours#overtime', 'Working Hours', 'Paid Overtime',
+      'Overtime is paid only when your manager has approved it in advance.\n\nYour hourly rate is your annual salary divided by 1,950.');
+    expect(await answer('Could I have an advance on my salary?', [overtime])).toBe(REFUSAL_SENTENCE);
+  });
+
+  it('answers when a sentence or a table row holds the words together', async () => {
+    const advances = chunk('pay#advances', 'Pay', 'Salary Advances', 'A salary advance of up to half a month\'s pay can be agreed with Payroll.');
+    expect(await answer('Could I have an advance on my salary?', [advances])).toContain('salary advance of up to half');
+    const onCall = chunk('hours#on-call', 'Working Hours', 'On-call Allowance',
+      '| On-call period | Allowance |\n| --- | --- |\n| Weekday night | £30 |\n| Weekend day or bank holiday (24 hours) | £80 |');
+    expect(await answer('Is the weekend on-call allowance £80?', [onCall])).toContain('Allowance: £80');
+  });
+
+  it('answers when the heading holds the words together, the sentences apart', async () => {
+    const cycling = chunk('benefits#cycle', 'Benefits', 'Cycle to Work Scheme',
+      'Once you have passed probation, you can get a bicycle worth up to £1,000 through salary sacrifice, with the cost spread over 12 monthly deductions from your pay under this scheme.');
+    expect(await answer('Is there a cycle scheme?', [cycling])).toContain('you can get a bicycle worth up to £1,000');
+  });
+
+  it('through the pipeline: the handbook\'s lunch-and-learn and overtime sentences do not answer a free lunch or a salary advance', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    for (const question of ['Is there a free lunch?', 'Could I have an advance on my salary?']) {
+      const trace = await pipeline.ask(question);
+      expect(trace, question).toMatchObject({ answer: REFUSAL_SENTENCE, refused: true, refusalReason: 'model' });
+    }
+    // Words together in the handbook still answer: core hours.
+    expect((await pipeline.ask('What are the core hours?')).answer).toContain('Core hours are 10:00 to 16:00');
+  });
+});
+
+describe('offline answerer: a sibling of what is asked', () => {
+  it('refuses an answer that names the question\'s three words with another middle word', async () => {
+    const insurance = chunk('benefits#medical', 'Benefits', 'Insurance', 'Private medical insurance is available from your first day of employment.');
+    expect(await answer('Is there private dental insurance for staff?', [insurance])).toBe(REFUSAL_SENTENCE);
+    expect(await answer('When does private medical insurance start?', [insurance])).toContain('Private medical insurance is available');
+  });
+
+  it('through the pipeline: the handbook\'s private medical insurance does not answer private dental insurance', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const trace = await pipeline.ask('Does the company pay for private dental insurance?');
+    expect(trace).toMatchObject({ answer: REFUSAL_SENTENCE, refused: true, refusalReason: 'model' });
+    const medical = await pipeline.ask('Is private medical insurance available from my first day?');
+    expect(medical.refused).toBe(false);
+    expect(medical.answer).toMatch(/^Private medical insurance/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { composeAnswer } from './compose.js';
+import { namesSibling, wordsApart } from './phrase-fit.js';
 import { asksForPersonalData } from './guardrail.js';
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { weighQuestion } from './question-weights.js';
@@ -47,6 +48,6 @@ export function answerExtractively(question: string, sources: readonly Source[],
     relatedShare: 0.8,
     ...(settings.meaning ? { meaning: settings.meaning, meaningWeight: settings.meaningWeight ?? 0.3 } : {}),
   });
-  if (picked.length === 0) return { text: settings.refusal, outcome: 'not_covered' };
+  if (picked.length === 0 || wordsApart(question, weighted, picked) || namesSibling(question, weighted, picked)) return { text: settings.refusal, outcome: 'not_covered' };
   return { text: composeAnswer(picked, { wordCap: settings.wordCap, cite: settings.cite ?? true }), outcome: 'answered' };
 }

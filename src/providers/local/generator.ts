@@ -31,7 +31,7 @@ export interface LocalChatModelOptions {
 }
 
 /** Model id of the offline extractive answerer. */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v2';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v3';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from

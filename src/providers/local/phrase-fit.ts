@@ -1,0 +1,79 @@
+import { contentStems, STOPWORDS, stem, words } from '../../text/text.js';
+import type { SourceUnit } from './prompt-sources.js';
+import { holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
+
+/**
+ * Whether the picked answer is about what the question names, read from how the question's words
+ * stand in it: together, apart, or in the same frame around another word. Each check returns true
+ * when the answer uses the question's words for another thing, and the answerer then refuses.
+ */
+
+/** How far apart (in content words) two words of a sentence may stand and still be read together. */
+const TOGETHER_WINDOW = 3;
+
+/**
+ * Whether the answer holds the words of one of the question's phrases ("free lunch", "advance on
+ * my salary") only apart (in different sentences, or far apart in one: "lunch-and-learn
+ * sessions … free access") and none of its phrases together: it uses the question's words for
+ * other things, so it does not answer what is asked.
+ */
+export function wordsApart(question: string, weighted: WeightedQuestion, picked: readonly SourceUnit[]): boolean {
+  // Only a question whose whole topic is the phrase (no other topic word, in the asking clause or
+  // the scenario before it): other topic words would say which thing it means.
+  const asked = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
+  const phrases = questionPhrases(question)
+    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second))
+    .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
+  if (phrases.length === 0) return false;
+  // A table row states one thing, whatever its column headers put between the words.
+  if (picked.some((unit) => unit.kind === 'row' && phrases.some(([first, second]) => holds(unit.stems, first) && holds(unit.stems, second)))) return false;
+  // A heading names what its sentences are about: "Cycle to Work Scheme" over "you can get a bicycle …".
+  const headings = [...new Set(picked.flatMap((unit) => [unit.document.title, unit.document.section]))];
+  const sequences = [...picked.map((unit) => unit.text), ...headings].map((text) => contentStems(text));
+  const together = ([first, second]: readonly [WeightedTerm, WeightedTerm]) => sequences.some((sequence) => {
+    const at = (term: WeightedTerm) => sequence.flatMap((item, index) => (term.matches.has(item) ? [index] : []));
+    const firstAt = at(first);
+    return at(second).some((index) => firstAt.some((other) => Math.abs(other - index) <= TOGETHER_WINDOW));
+  });
+  if (phrases.some(together)) return false;
+  const inAnswer = (term: WeightedTerm) => picked.some((unit) => holds(unit.stems, term));
+  return phrases.some(([first, second]) => inAnswer(first) && inAnswer(second));
+}
+
+/** Pairs of content words next to each other in the question, at most two stopwords between ("advance on my salary"). */
+function questionPhrases(question: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  let previous: string | null = null;
+  let gap = 0;
+  for (const word of words(question)) {
+    if (STOPWORDS.has(word)) {
+      gap += 1;
+      continue;
+    }
+    if (previous !== null && gap <= 2 && !/^\d/.test(word) && !/^\d/.test(previous)) pairs.push([stem(previous), stem(word)]);
+    previous = word;
+    gap = 0;
+  }
+  return pairs;
+}
+
+/**
+ * Whether the answer names a sibling of what is asked: the question's three words in a row ("private
+ * dental insurance") stand in the answer with another middle word ("private medical insurance"),
+ * and the question's own middle word is in no picked unit. The frame is the same, the thing is not.
+ */
+export function namesSibling(question: string, weighted: WeightedQuestion, picked: readonly SourceUnit[]): boolean {
+  const topic = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
+  const tokens = words(question);
+  const sequences = picked.map((unit) => contentStems(unit.text));
+  for (let index = 0; index + 2 < tokens.length; index++) {
+    const triple = tokens.slice(index, index + 3);
+    if (triple.some((word) => STOPWORDS.has(word) || /^\d/.test(word))) continue;
+    const [first, middle, last] = triple.map((word) => topic.get(stem(word)));
+    if (!first || !middle || !last) continue;
+    if (picked.some((unit) => holds(unit.stems, middle))) continue;
+    const sibling = sequences.some((sequence) => sequence.some((item, at) => at + 2 < sequence.length && first.matches.has(item) && last.matches.has(sequence[at + 2]!) && !middle.matches.has(sequence[at + 1]!)));
+    if (sibling) return true;
+  }
+  return false;
+}
