@@ -19,7 +19,9 @@ afterEach(() => {
 /** A fresh temp folder, removed after the test. */
 export function tempDir(prefix = 'groundcheck-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  // Retried: a store closed without awaiting may still finish writing its -wal/-shm files while
+  // the folder goes (ENOTEMPTY, seen once in a loaded full run).
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
   return dir;
 }
 
