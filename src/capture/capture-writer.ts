@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { CaptureMetrics } from './metrics.js';
-import { isRetryableStoreError, reasonOfStoreError, STORE_OK, type StoreHealth } from './store-health.js';
+import { degradedHealth, isRetryableStoreError, reasonOfStoreError, STORE_OK, type StoreHealth } from './store-health.js';
 import { applyLimits, type CaptureLimits } from './to-capture.js';
 import type { Capture, CaptureSink } from './types.js';
 
@@ -165,7 +165,7 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
         drop(retrying.splice(0).concat(queue.splice(0)).map((capture) => capture.traceId), 'shutdown');
         return false;
       }
-      healthFromWrites = { status: 'degraded', reason: 'unreachable', message: (error as Error | undefined)?.message ?? 'the capture store cannot be reached', since: healthFromWrites.since ?? new Date().toISOString() };
+      healthFromWrites = degradedHealth(healthFromWrites, 'unreachable', (error as Error | undefined)?.message ?? 'the capture store cannot be reached');
       observeStore();
       scheduleRetry();
       return false;
@@ -193,7 +193,7 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
         drop(retry.slice(room).map((capture) => capture.traceId), 'queue_full');
         scheduleRetry();
       }
-      healthFromWrites = { status: 'degraded', reason: reasonOfStoreError(retryError), message: (retryError as Error | undefined)?.message ?? 'the capture store is unavailable', since: healthFromWrites.since ?? new Date().toISOString() };
+      healthFromWrites = degradedHealth(healthFromWrites, reasonOfStoreError(retryError), (retryError as Error | undefined)?.message ?? 'the capture store is unavailable');
     } else {
       retryDelayMs = 0;
       healthFromWrites = STORE_OK;

@@ -31,6 +31,11 @@ export interface StoreHealth {
 
 export const STORE_OK: StoreHealth = Object.freeze({ status: 'ok', reason: null, message: null, since: null });
 
+/** Degraded for `reason`, keeping the time it first went degraded when it already was. */
+export function degradedHealth(previous: StoreHealth, reason: StoreHealthReason, message: string, now: Date = new Date()): StoreHealth {
+  return Object.freeze({ status: 'degraded', reason, message, since: previous.since ?? now.toISOString() });
+}
+
 /**
  * A store call that failed because the store cannot be written now, and may be later (the same
  * call should be retried; nothing was stored). `isRetryable` is always true, so a store of your own

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseFileError, errorMessage } from '../../errors.js';
 import type { CaptureRecord, CaptureStore, ClaimOptions, EvidenceReference, ListCapturesOptions, ListedCapture, OutcomeBucket, OutcomeCountsOptions, ReclaimedLeases } from '../capture-store.js';
-import { CaptureStoreUnavailableError, STORE_OK, type StoreHealth, type StoreHealthReason } from '../store-health.js';
+import { CaptureStoreUnavailableError, degradedHealth, STORE_OK, type StoreHealth, type StoreHealthReason } from '../store-health.js';
 import type { Capture, StoredJudgment } from '../types.js';
 import { BackgroundCheckpointer } from './checkpointer.js';
 import { openStoreConnection, type StoreConnection } from './connection.js';
@@ -286,8 +286,7 @@ export class SqliteCaptureStore implements CaptureStore {
   }
 
   private degrade(reason: StoreHealthReason, message: string, cause?: unknown): CaptureStoreUnavailableError {
-    const since = this.state.since ?? new Date(this.now()).toISOString();
-    this.state = Object.freeze({ status: 'degraded', reason, message, since });
+    this.state = degradedHealth(this.state, reason, message, new Date(this.now()));
     // A moved file is reopened at once; anything else after a pause that doubles each time.
     if (reason === 'file_deleted' || reason === 'file_replaced') this.nextRecoveryAt = 0;
     return new CaptureStoreUnavailableError(reason, message, cause === undefined ? undefined : { cause });
