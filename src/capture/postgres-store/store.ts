@@ -103,102 +103,97 @@ export class PostgresCaptureStore implements CaptureStore {
 
   async writeCaptures(captures: readonly Capture[]): Promise<void> {
     if (captures.length === 0) return;
-    await this.ready();
-    try {
-      await this.log.write(captures);
-    } catch (error) {
-      // Lost connection or server going away: nothing was committed, try again later (the
-      // middleware keeps the captures queued). Anything else (a value the schema rejects) is final.
-      if (isConnectionError(error)) throw new CaptureStoreUnavailableError('unreachable', `the capture store at ${this.location} cannot be reached: ${(error as Error).message}`, { cause: error });
-      throw error;
-    }
+    await this.run(() => this.log.write(captures));
   }
 
-  async getCapture(traceId: string): Promise<CaptureRecord | undefined> {
-    await this.ready();
-    return this.log.get(traceId);
+  getCapture(traceId: string): Promise<CaptureRecord | undefined> {
+    return this.run(() => this.log.get(traceId));
   }
 
-  async captureCount(): Promise<number> {
-    await this.ready();
-    return this.log.count();
+  captureCount(): Promise<number> {
+    return this.run(() => this.log.count());
   }
 
-  async listCaptures(options: ListCapturesOptions = {}): Promise<ListedCapture[]> {
-    await this.ready();
-    return this.listing.list(options);
+  listCaptures(options: ListCapturesOptions = {}): Promise<ListedCapture[]> {
+    return this.run(() => this.listing.list(options));
   }
 
-  async outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]> {
-    await this.ready();
-    return this.rates.outcomeCounts(options);
+  outcomeCounts(options: OutcomeCountsOptions): Promise<OutcomeBucket[]> {
+    return this.run(() => this.rates.outcomeCounts(options));
   }
 
   newLeaseOwner(): string {
     return this.owners.create();
   }
 
-  async claimPending(options: ClaimOptions): Promise<Capture[]> {
-    await this.ready();
-    return this.queue.claim(options);
+  claimPending(options: ClaimOptions): Promise<Capture[]> {
+    return this.run(() => this.queue.claim(options));
   }
 
-  async hasUnqueuedCaptures(judgeVersion: string): Promise<boolean> {
-    await this.ready();
-    return this.queue.hasUnqueuedCaptures(judgeVersion);
+  hasUnqueuedCaptures(judgeVersion: string): Promise<boolean> {
+    return this.run(() => this.queue.hasUnqueuedCaptures(judgeVersion));
   }
 
-  async pendingCount(judgeVersion: string): Promise<number> {
-    await this.ready();
-    return this.queue.pendingCount(judgeVersion);
+  pendingCount(judgeVersion: string): Promise<number> {
+    return this.run(() => this.queue.pendingCount(judgeVersion));
   }
 
-  async attemptsOf(traceId: string, judgeVersion: string): Promise<number> {
-    await this.ready();
-    return this.queue.attemptsOf(traceId, judgeVersion);
+  attemptsOf(traceId: string, judgeVersion: string): Promise<number> {
+    return this.run(() => this.queue.attemptsOf(traceId, judgeVersion));
   }
 
-  async recordFailure(traceId: string, judgeVersion: string, error: string, nextAttemptMs: number): Promise<number> {
-    await this.ready();
-    return this.queue.recordFailure(traceId, judgeVersion, error, nextAttemptMs);
+  recordFailure(traceId: string, judgeVersion: string, error: string, nextAttemptMs: number): Promise<number> {
+    return this.run(() => this.queue.recordFailure(traceId, judgeVersion, error, nextAttemptMs));
   }
 
-  async saveJudgment(judgment: StoredJudgment): Promise<boolean> {
-    await this.ready();
-    return this.queue.save(judgment);
+  saveJudgment(judgment: StoredJudgment): Promise<boolean> {
+    return this.run(() => this.queue.save(judgment));
   }
 
-  async judgmentCount(judgeVersion: string): Promise<number> {
-    await this.ready();
-    return this.queue.judgmentCount(judgeVersion);
+  judgmentCount(judgeVersion: string): Promise<number> {
+    return this.run(() => this.queue.judgmentCount(judgeVersion));
   }
 
-  async releaseLease(traceId: string, judgeVersion: string, owner: string): Promise<void> {
-    await this.ready();
-    await this.queue.releaseLease(traceId, judgeVersion, owner);
+  releaseLease(traceId: string, judgeVersion: string, owner: string): Promise<void> {
+    return this.run(() => this.queue.releaseLease(traceId, judgeVersion, owner));
   }
 
-  async releaseLeasesOf(owner: string): Promise<number> {
+  releaseLeasesOf(owner: string): Promise<number> {
     this.owners.retire(owner);
-    await this.ready();
-    return this.queue.releaseLeasesOf(owner);
+    return this.run(() => this.queue.releaseLeasesOf(owner));
   }
 
   /** Gives back only leases of owners this process made and stopped; every other lease waits for its expiry. */
-  async reclaimAbandonedLeases(now: number, self: string): Promise<ReclaimedLeases[]> {
-    await this.ready();
-    const reclaimed: ReclaimedLeases[] = [];
-    for (const owner of await this.queue.leaseOwners(now)) {
-      if (!this.owners.isAbandoned(owner, self)) continue;
-      const released = await this.queue.releaseLeasesOf(owner);
-      if (released > 0) reclaimed.push({ owner, released });
-    }
-    return reclaimed;
+  reclaimAbandonedLeases(now: number, self: string): Promise<ReclaimedLeases[]> {
+    return this.run(async () => {
+      const reclaimed: ReclaimedLeases[] = [];
+      for (const owner of await this.queue.leaseOwners(now)) {
+        if (!this.owners.isAbandoned(owner, self)) continue;
+        const released = await this.queue.releaseLeasesOf(owner);
+        if (released > 0) reclaimed.push({ owner, released });
+      }
+      return reclaimed;
+    });
   }
 
-  async judgedEvidence(): Promise<EvidenceReference[]> {
-    await this.ready();
-    return this.drift.evidence();
+  judgedEvidence(): Promise<EvidenceReference[]> {
+    return this.run(() => this.drift.evidence());
+  }
+
+  /**
+   * Every call: once the store is ready, its work. A lost connection or a server going away is
+   * `CaptureStoreUnavailableError('unreachable')` (retryable: nothing was committed), so the
+   * middleware keeps captures queued and the live judge stores a judgment again, as with a locked
+   * SQLite file. Anything else (a value the schema rejects, `schema_too_new`) is thrown as is.
+   */
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      await this.ready();
+      return await work();
+    } catch (error) {
+      if (isConnectionError(error)) throw new CaptureStoreUnavailableError('unreachable', `the capture store at ${this.location} cannot be reached: ${(error as Error).message}`, { cause: error });
+      throw error;
+    }
   }
 
   /** Close the pool (after the calls in flight). Closing twice is fine. */
