@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { InvalidInputError } from '../errors.js';
 import type { RagTrace } from '../contract/trace.js';
-import { createCaptureWriter, DEFAULT_CLOSE_TIMEOUT_MS, type CaptureHealth } from './capture-writer.js';
+import { createCaptureWriter, DEFAULT_CLOSE_TIMEOUT_MS, type CaptureHealth, type CaptureWriterConfig } from './capture-writer.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import { describeOptionValue } from './option-value.js';
@@ -12,8 +11,7 @@ import { createRedactor, redactPersonalData } from './redact.js';
 import { RequestContext, type CapturedRequest } from './request-context.js';
 import { requestIdFor } from './request-id.js';
 import { isSampled } from './sampling.js';
-import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore, PostgresCaptureStore } from './store.js';
-import type { StoreHealth } from './store-health.js';
+import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
 import { captureFromTrace, DEFAULT_CAPTURE_LIMITS, type CaptureLimits } from './to-capture.js';
 import type { Capture, CaptureSink, HttpFacts } from './types.js';
 
@@ -136,7 +134,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
           continue;
         }
         http ??= {
-          requestId: requestIdOf(req),
+          requestId: String(req.id),
           capturedAt: now().toISOString(),
           route: routeOf(req),
           method: req.method,
@@ -186,7 +184,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   function captureRagMiddleware(req: Request, res: Response, next: NextFunction): void {
     const captured = req as CapturedRequest;
     // One id for the logs, the capture and the client (httpLogger sets it first when it runs first).
-    if (captured.id === undefined || captured.id === null) captured.id = requestIdFor(req, res);
+    if (typeof captured.id !== 'string' && typeof captured.id !== 'number') captured.id = requestIdFor(req, res);
     const context = new RequestContext(captured, res, enqueue, acceptRecord);
     req.rag = context;
     if (durable) holdEndUntilWritten(context, res);
@@ -209,32 +207,29 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   }) as CaptureRagMiddleware;
 }
 
-interface NormalizedOptions {
-  store: CaptureSink & { health?(): StoreHealth };
-  metrics: CaptureMetrics;
-  logger: Logger;
-  redact: ((capture: Capture) => Capture) | false;
-  limits: CaptureLimits;
+/** The writer's configuration plus what the middleware itself reads. */
+interface NormalizedOptions extends CaptureWriterConfig {
   sampleRate: number;
-  maxQueue: number;
   durable: boolean;
   now: () => Date;
-  onWritten: ((captures: readonly Capture[]) => void) | undefined;
   refusalSentence: string | undefined;
 }
 
 /**
- * Keyed placeholders under the option's key, else the store's, else the process default. A
- * Postgres store's key is read at the first capture (the writer waits for the store to be ready).
+ * Keyed placeholders under the option's key, else the store's, else the process default. The
+ * store's key is read at the first capture, not here: a store that connects first (Postgres)
+ * knows it only once ready, and the writer waits for `ready()` before it redacts anything.
  */
 function defaultRedaction(key: string | Uint8Array | undefined, store: CaptureSink): (capture: Capture) => Capture {
-  if (key === undefined && store instanceof PostgresCaptureStore) {
-    let redact: ((capture: Capture) => Capture) | undefined;
-    return (capture) => (redact ??= createRedactor({ key: store.redactionKey }).redactCapture)(capture);
-  }
-  key ??= (store as { redactionKey?: string | Uint8Array }).redactionKey;
-  if (key === undefined) return redactPersonalData;
-  return createRedactor({ key }).redactCapture;
+  if (key !== undefined) return createRedactor({ key }).redactCapture;
+  let redact: ((capture: Capture) => Capture) | undefined;
+  return (capture) => {
+    if (redact === undefined) {
+      const storeKey = (store as { redactionKey?: string | Uint8Array }).redactionKey;
+      redact = storeKey === undefined ? redactPersonalData : createRedactor({ key: storeKey }).redactCapture;
+    }
+    return redact(capture);
+  };
 }
 
 function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
@@ -286,12 +281,6 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
 }
 
 
-function requestIdOf(req: CapturedRequest): string {
-  if (typeof req.id === 'string' || typeof req.id === 'number') return String(req.id);
-  const generated = randomUUID();
-  req.id = generated;
-  return generated;
-}
 
 function routeOf(req: Request): string {
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
