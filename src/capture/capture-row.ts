@@ -1,9 +1,12 @@
-import type { Capture, CapturedChunk } from './types.js';
+import { createHash } from 'node:crypto';
+import { renderFlagsKey } from '../contract/flags-key.js';
+import type { JudgmentFlags } from '../contract/judgment.js';
+import type { Capture, CapturedChunk, StoredJudgment } from './types.js';
 
 /**
- * A `captures` row as both stores read it, and its mapping to a {@link Capture}: one shape for the
- * SQLite and the Postgres store, which differ only in how a flag comes back (SQLite: 0 or 1;
- * Postgres: a boolean).
+ * What both capture stores store the same way: a `captures` row and its mapping to a
+ * {@link Capture} (the stores differ only in how a flag comes back: SQLite 0 or 1, Postgres a
+ * boolean), the key of an `evidence` row, a judgment's `record` and its `flags_key`.
  */
 export interface CaptureRowOf<Flag extends number | boolean> {
   id: number;
@@ -61,4 +64,31 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
     timings: { retrievalMs: row.retrieval_ms, generationMs: row.generation_ms, totalMs: row.total_ms },
     truncated: flag(row.truncated),
   };
+}
+
+export type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
+
+/**
+ * The key of an `evidence` row: SHA-256 of the JSON array of what is stored for the chunk (also
+ * registered as `gc_evidence_digest` for migrations). The id, index hash and metadata are part of
+ * the key because the index hash is of the text before redaction: two chunks can share a stored
+ * text and still differ.
+ */
+export function evidenceDigest(chunk: EvidenceFields): Buffer {
+  return createHash('sha256').update(JSON.stringify([chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text]), 'utf8').digest();
+}
+
+/** The `record` column: the judgment without its trace id (the row's capture says which), as JSON. */
+export function judgmentRecord(judgment: StoredJudgment): string {
+  const { traceId: _traceId, ...record } = judgment;
+  return JSON.stringify(record);
+}
+
+/**
+ * The `flags_key` column of a judgment: its flags key when it has flags and is ok, else NULL. The
+ * dashboard's verdict reads a judgment the same way (`verdictOf`: flags of an ok judgment, else a
+ * judge error).
+ */
+export function flagsKeyOf(status: string, flags: JudgmentFlags | null): string | null {
+  return status === 'ok' ? renderFlagsKey(flags) : null;
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { CaptureRecord } from '../capture-store.js';
-import { evidenceDigest } from '../sqlite-store/capture-log.js';
+import { evidenceDigest } from '../capture-row.js';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
 import { inTransaction } from './connection.js';
 import { CAPTURE_COLUMNS, captureFromRow, type PostgresCaptureRow } from './rows.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ClaimOptions } from '../capture-store.js';
-import { flagsKeyOf, judgmentRecord } from '../sqlite-store/rows.js';
+import { flagsKeyOf, judgmentRecord } from '../capture-row.js';
 import type { Capture, StoredJudgment } from '../types.js';
 import type { PostgresCaptureLog } from './capture-log.js';
 import { inTransaction } from './connection.js';

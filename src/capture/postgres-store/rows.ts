@@ -1,5 +1,4 @@
 import { captureFromRow, type CaptureRowOf } from '../capture-row.js';
-import type { Capture, CapturedChunk } from '../types.js';
 
 /** Row shapes of the Postgres capture store's tables and their mapping to the public types. */
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
+import { evidenceDigest, type EvidenceFields } from '../capture-row.js';
 import { captureFromRow, idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
 
 /**
@@ -10,18 +10,6 @@ import { captureFromRow, idList, judgmentFromRecord, type CaptureRow, type Judgm
 
 /** Distinct chunk texts whose evidence key a store remembers (by total length; emptied when full). */
 const MAX_REMEMBERED_TEXT_CHARS = 4_000_000;
-
-type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
-
-/**
- * The key of an `evidence` row: SHA-256 of the JSON array of what is stored for the chunk (also
- * registered as `gc_evidence_digest` for migrations). The id, index hash and metadata are part of
- * the key because the index hash is of the text before redaction: two chunks can share a stored
- * text and still differ.
- */
-export function evidenceDigest(chunk: EvidenceFields): Buffer {
-  return createHash('sha256').update(JSON.stringify([chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text]), 'utf8').digest();
-}
 
 /** Registers `gc_evidence_digest` on a connection, for migrations that key evidence rows in SQL. */
 export function registerEvidenceDigest(db: Database.Database): void {

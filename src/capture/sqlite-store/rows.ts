@@ -1,24 +1,16 @@
-import { captureFromRow, type CaptureRowOf } from '../capture-row.js';
-import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
-import { renderFlagsKey } from '../../contract/flags-key.js';
-import type { JudgmentFlags } from '../../contract/judgment.js';
+import { captureFromRow, flagsKeyOf, judgmentRecord, type CaptureRowOf } from '../capture-row.js';
+import type { StoredJudgment } from '../types.js';
 
 /** Row shapes of the SQLite capture store's tables and their mapping to the public types. */
 
 export type CaptureRow = CaptureRowOf<number>;
 
-export { captureFromRow };
+export { captureFromRow, flagsKeyOf, judgmentRecord };
 
 /** A `judgments` row as the queries read it: the record and the capture it belongs to. */
 export interface JudgmentRow {
   capture_id: number;
   record: string;
-}
-
-/** The `record` column: the judgment without its trace id (the row's capture says which), as JSON. */
-export function judgmentRecord(judgment: StoredJudgment): string {
-  const { traceId: _traceId, ...record } = judgment;
-  return JSON.stringify(record);
 }
 
 export function judgmentFromRecord(record: string, traceId: string): StoredJudgment {
@@ -48,11 +40,3 @@ export function idList(ids: readonly number[]): string {
   return JSON.stringify(ids);
 }
 
-/**
- * The `flags_key` column of a judgment: its flags key when it has flags and is ok, else NULL. The
- * dashboard's verdict reads a judgment the same way (`verdictOf`: flags of an ok judgment, else a
- * judge error).
- */
-export function flagsKeyOf(status: string, flags: JudgmentFlags | null): string | null {
-  return status === 'ok' ? renderFlagsKey(flags) : null;
-}
