@@ -1,6 +1,6 @@
 import { contentStems, STOPWORDS, stem, words } from '../../text/text.js';
 import type { SourceUnit } from './prompt-sources.js';
-import { holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
+import { adjacentPairs, holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
 
 /**
  * Whether the picked answer is about what the question names, read from how the question's words
@@ -21,7 +21,8 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   // Only a question whose whole topic is the phrase (no other topic word, in the asking clause or
   // the scenario before it): other topic words would say which thing it means.
   const asked = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
-  const phrases = questionPhrases(question)
+  // Content words next to each other in the question, at most two stopwords between ("advance on my salary").
+  const phrases = adjacentPairs(question, 2)
     .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second))
     .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
   if (phrases.length === 0) return false;
@@ -38,23 +39,6 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   if (phrases.some(together)) return false;
   const inAnswer = (term: WeightedTerm) => picked.some((unit) => holds(unit.stems, term));
   return phrases.some(([first, second]) => inAnswer(first) && inAnswer(second));
-}
-
-/** Pairs of content words next to each other in the question, at most two stopwords between ("advance on my salary"). */
-function questionPhrases(question: string): [string, string][] {
-  const pairs: [string, string][] = [];
-  let previous: string | null = null;
-  let gap = 0;
-  for (const word of words(question)) {
-    if (STOPWORDS.has(word)) {
-      gap += 1;
-      continue;
-    }
-    if (previous !== null && gap <= 2 && !/^\d/.test(word) && !/^\d/.test(previous)) pairs.push([stem(previous), stem(word)]);
-    previous = word;
-    gap = 0;
-  }
-  return pairs;
 }
 
 /**

@@ -116,19 +116,30 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
   };
 }
 
-/** Stem pairs of consecutive words that are both content words (no stopword between them). */
-export function adjacentPairs(text: string): [string, string][] {
-  const tokens = words(text);
+/**
+ * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
+ * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair.
+ */
+export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string][] {
   const pairs: [string, string][] = [];
   const seen = new Set<string>();
-  for (let index = 0; index + 1 < tokens.length; index++) {
-    const [first, second] = [tokens[index]!, tokens[index + 1]!];
-    if (STOPWORDS.has(first) || STOPWORDS.has(second) || /^\d/.test(first) || /^\d/.test(second)) continue;
-    const pair: [string, string] = [stem(first), stem(second)];
-    const key = pair.join(' ');
-    if (pair[0] === pair[1] || seen.has(key)) continue;
-    seen.add(key);
-    pairs.push(pair);
+  let previous: string | null = null;
+  let gap = 0;
+  for (const word of words(text)) {
+    if (STOPWORDS.has(word)) {
+      gap += 1;
+      continue;
+    }
+    if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous)) {
+      const pair: [string, string] = [stem(previous), stem(word)];
+      const key = pair.join(' ');
+      if (pair[0] !== pair[1] && !seen.has(key)) {
+        seen.add(key);
+        pairs.push(pair);
+      }
+    }
+    previous = word;
+    gap = 0;
   }
   return pairs;
 }
