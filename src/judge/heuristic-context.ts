@@ -1,6 +1,7 @@
 import { passageParts } from '../contract/evidence.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
 import { hasStem } from './heuristic-tokens.js';
+import { hasSynonym } from './heuristic-synonyms.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
 
@@ -47,7 +48,7 @@ const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could
  */
 export function readQuestion(question: string, units: readonly EvidenceUnit[]): QuestionReading {
   const analysis = analyze(withoutQuantityWord(question));
-  const inEvidence = (stem: string) => units.some((unit) => hasStem(unit.passageStems, stem));
+  const inEvidence = (stem: string) => units.some((unit) => hasStem(unit.passageStems, stem) || hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems));
   const weigh = (stems: readonly string[]) => {
     const topic = new Map<string, number>();
     for (const stem of stems) {
@@ -100,10 +101,16 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
   return total === 0 ? 1 : found / total;
 }
 
-/** How much of the question a unit covers: its own words fully, its title and section words half. */
-export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit): number {
-  return topicCoverage(topic, (stem) => (hasStem(unit.own, stem) ? 1 : hasStem(unit.heading, stem) ? HEADING_WEIGHT : sharesPrefix(unit.own, stem) ? PREFIX_WEIGHT : 0));
+/**
+ * How much of the question a unit covers: its own words (or, given how the question wrote them,
+ * their synonyms) fully, its title and section words half.
+ */
+export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>): number {
+  return topicCoverage(topic, (stem) =>
+    hasStem(unit.own, stem) || (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) ? 1 : hasStem(unit.heading, stem) ? HEADING_WEIGHT : sharesPrefix(unit.own, stem) ? PREFIX_WEIGHT : 0,
+  );
 }
+
 
 /** A stem sharing its first five letters with a unit's stem ("motorbik" / "motorcycl") counts this much. */
 const PREFIX_WEIGHT = 0.5;
@@ -145,8 +152,8 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       const own = units.filter((unit) => unit.passageId === passage.id);
       const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit));
       // A chunk answers the question when it answers one of the things the question asks.
-      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit))));
-      const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit))));
+      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));
+      const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));
       const verdict: ContextVerdict = best >= CONTEXT_THRESHOLDS.answers ? 'answers' : near >= CONTEXT_THRESHOLDS.related ? 'related' : 'unrelated';
       const whole = near;
       const title = passageParts(passage).title;

@@ -268,7 +268,32 @@ describe('heuristic judge: known limits (documented in METHODOLOGY.md, not speci
     expect(await verdicts(TRAINING_QUESTION, training, 'Training needs no approval.')).toEqual(['verified']);
   });
 
-  it('KNOWN LIMIT: a synonym paraphrase ("fully paid", "new parents") is absent, not verified', async () => {
+  it('KNOWN LIMIT: a paraphrase WordNet does not list as synonyms ("fully paid", "new mothers and fathers") is absent, not verified', async () => {
     expect(await verdicts(PARENTAL_QUESTION, leave, 'New mothers and fathers are fully paid for twenty weeks.')).toEqual(['absent']);
+  });
+});
+
+describe('heuristic judge: synonyms from WordNet (heuristic-v6)', () => {
+  const notice: EvidencePassage[] = [
+    { id: 'leaving#notice', kind: 'chunk', text: 'Staff who resign must give four weeks of notice in writing to their manager.' },
+    { id: 'leaving#payroll', kind: 'chunk', text: 'Anyone who resigns must tell payroll.' },
+    { id: 'travel#mileage', kind: 'chunk', text: 'Motorcycles are reimbursed at 24p per business mile.' },
+    { id: 'leave#holiday', kind: 'chunk', text: 'Full-time staff get 25 days of holiday a year.' },
+  ];
+
+  it.each([
+    ['a synonym verifies the claim', 'Who do I tell if I quit?', 'Anyone who quits must tell payroll.', ['verified']],
+    ['a synonym of a name of a thing', 'What do motorbikes get per mile?', 'Motorbikes get 24p per business mile.', ['verified']],
+    ['a synonym does not change a figure', 'How much notice do I give if I quit?', 'If you quit, you must give six weeks of notice in writing.', ['contradicted']],
+    ['nor a rate', 'What do motorbikes get per mile?', 'Motorbikes get 30p per business mile.', ['contradicted']],
+    ['a word that is no synonym stays absent', 'What do bicycles get per mile?', 'Bicycles get 24p per business mile.', ['absent']],
+  ])('%s', async (_case, question, answer, expected) => {
+    expect(await verdicts(question, notice, answer)).toEqual(expected);
+  });
+
+  it('a question in other words finds the chunk that answers it', async () => {
+    const judgment = ok(await judge.judge({ question: 'How many days of vacation do I get?', evidence: notice, answer: REFUSAL_SENTENCE }));
+    expect(judgment.contexts.map((context) => context.verdict)).toEqual(['unrelated', 'unrelated', 'unrelated', 'answers']);
+    expect(judgment.refusalVerdict).toBe('over_refusal');
   });
 });

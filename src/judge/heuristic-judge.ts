@@ -22,15 +22,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   figures need 75% of their words; "no-" compounds are not negations; ", plus" / ", then" split
  *   claims; a list and its lead-in are one unit; a figure the evidence calls previous or superseded
  *   supports only a claim that says so.
+ * - `heuristic-v6`: synonyms from WordNet (`heuristic-synonyms.ts`): a claim's or a question's word
+ *   is found in a sentence that holds one of its synonyms (first three senses).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v5';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v6';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v5+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v6+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -42,7 +44,7 @@ export interface HeuristicFaithfulnessJudgeOptions {
 /**
  * The offline faithfulness judge: no model, deterministic, fast. It splits the answer into atomic
  * claims and checks each against the evidence sentence that matches it best: content words
- * (stemmed), names, numbers, amounts, dates, ranges ("under £1,000") and negations. See
+ * (stemmed, or a WordNet synonym), names, numbers, amounts, dates, ranges ("under £1,000") and negations. See
  * METHODOLOGY.md for what it can and cannot detect.
  *
  * @example

@@ -6,6 +6,7 @@ import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
+import { hasSynonym } from './heuristic-synonyms.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -219,7 +220,8 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
 
 function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
-  const has = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem);
+  const has = (stem: string) =>
+    hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems);
   const covered = claim.stems.filter(has);
   const missing = claim.stems.filter((stem) => !has(stem));
   const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
@@ -237,7 +239,7 @@ function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: Ev
     missing,
     missingNames,
     polarity: comparePolarity(claim, unit.segments),
-    figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare)),
+    figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems)),
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
     asPhrase: !bare || appearsAsPhrase(claim, unit),
@@ -285,11 +287,11 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
  */
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
-  const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem);
+  const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems);
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;
-  return figures.every((figure) => compareFigure(figure, quantities, bare).relation === 'agree');
+  return figures.every((figure) => compareFigure(figure, quantities, bare, claim.written, unit.passageStems).relation === 'agree');
 }
 
 function absentNote(assessment: Assessment, claim: Analysis, bare: boolean): string {
@@ -365,7 +367,7 @@ const SUPERSEDED_STEMS: ReadonlySet<string> = new Set(['previou', 'supersed']);
 
 const superseded = (entry: QuantityInContext) => [...entry.context].some((stem) => SUPERSEDED_STEMS.has(stem));
 
-function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean): FigureComparison {
+function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean, written: ReadonlyMap<string, string>, passageStems: ReadonlySet<string>): FigureComparison {
   const claim = claimed.quantity.text;
   // A figure the evidence gives as superseded is not what a claim in the present states.
   const current = superseded(claimed) ? available : available.filter((entry) => !superseded(entry));
@@ -380,7 +382,7 @@ function compareFigure(claimed: QuantityInContext, available: readonly QuantityI
     const agreeing = comparable.find((candidate) => candidate.relation === 'agree');
     return agreeing ? { relation: 'agree', claim, evidence: agreeing.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
   }
-  const closeness = comparable.map((candidate) => [...claimed.context].filter((stem) => candidate.entry.context.has(stem)).length);
+  const closeness = comparable.map((candidate) => [...claimed.context].filter((stem) => candidate.entry.context.has(stem) || hasSynonym(candidate.entry.context, stem, written, passageStems)).length);
   const closest = Math.max(...closeness);
   if (closest === 0) return { relation: 'unsupported', claim, evidence: '' };
   if (bare && claimed.quantity.kind === 'number' && claimed.quantity.dimension === 'count') {

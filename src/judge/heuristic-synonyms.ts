@@ -1,0 +1,48 @@
+import { stem } from '../text/text.js';
+import { hasStem } from './heuristic-tokens.js';
+import { loadWordNet } from '../text/wordnet.js';
+
+/**
+ * Paraphrase by synonym for the offline judge: a word of a claim or a question is found in an
+ * evidence sentence that holds one of its WordNet synonyms ("motorbike" / "motorcycle", "phone" /
+ * "call", "quit" / "resign", "holiday" / "vacation"). Names, figures and negation are still checked
+ * as written: a synonym never turns one figure into another.
+ *
+ * Senses are not disambiguated: the word's first {@link SYNONYM_SENSES} senses in each part of
+ * speech count (WordNet lists senses most frequent first), so a rarer sense can match too ("ring"
+ * as a phone call and as a circle). Measured in METHODOLOGY.md ("Synonyms").
+ */
+
+/** Senses of a word whose synonyms count, per part of speech. */
+export const SYNONYM_SENSES = 3;
+
+const cache = new Map<string, readonly string[]>();
+
+/** Porter stems of the word's single-word WordNet synonyms, its own stem left out. */
+export function synonymStems(word: string): readonly string[] {
+  const lower = word.toLowerCase();
+  const cached = cache.get(lower);
+  if (cached) return cached;
+  const own = stem(lower);
+  const stems = [...new Set([...loadWordNet().synonyms(lower, SYNONYM_SENSES)].map((synonym) => stem(synonym)))].filter((other) => other !== own);
+  // Bounded: a judge worker sees an open vocabulary.
+  if (cache.size >= 50_000) cache.clear();
+  cache.set(lower, stems);
+  return stems;
+}
+
+/**
+ * Whether `stems` holds a synonym of the word written for `stem` (`written`: stem → the word as
+ * written, as `Analysis.written` gives it). Not when the passage uses the word itself
+ * (`passageStems`): a synonym bridges the answer's words and the document's, and a document that
+ * has the word has no other word for it ("salary" in a passage that says "basic salary" is not
+ * found in its "pay day").
+ *
+ * @example
+ * hasSynonym(new Set(['motorcycl', 'rate']), 'motorbik', new Map([['motorbik', 'Motorbikes']]), new Set(['motorcycl', 'rate'])) // true
+ */
+export function hasSynonym(stems: ReadonlySet<string>, stem: string, written: ReadonlyMap<string, string>, passageStems: ReadonlySet<string>): boolean {
+  const word = written.get(stem);
+  if (word === undefined || hasStem(passageStems, stem)) return false;
+  return synonymStems(word).some((other) => stems.has(other));
+}
