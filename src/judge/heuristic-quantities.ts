@@ -120,6 +120,9 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
   return { quantities, consumed };
 }
 
+/** Singular time units a number after which is an ordinal ("day 8" is the 8th day). */
+const ORDINAL_AFTER: ReadonlySet<string> = new Set(['day', 'week', 'month']);
+
 interface NumberRead {
   value: number;
   /** Last token of the number (number words may span `twenty - five`). */
@@ -216,6 +219,8 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
   }
   let unitEnd = end;
   if (dimension === null && number.ordinal) dimension = 'ordinal';
+  // "from day 8", "in week 12": a number after a singular time unit counts it, as "the 8th day" does.
+  if (dimension === null && !number.isWord && ORDINAL_AFTER.has(tokens[index - 1]?.lower ?? '') && value >= 1 && value < 100 && Number.isInteger(value)) dimension = 'ordinal';
   if (dimension === null) {
     const unit = findUnit(tokens, end + 1);
     if (unit) {
