@@ -59,7 +59,7 @@ export interface ServerStats {
   /**
    * Wall time of the captured app's capture work so far, µs, timed where it runs: the default
    * redaction, `store.writeCaptures` (one transaction per batch), the `rag.capture` log lines, and
-   * the judge worker's claims (its polls). On one pinned core, wall time there is CPU time or a
+   * the judge worker's polls (`claimPending`, `reclaimAbandonedLeases`, `hasUnqueuedCaptures`). On one pinned core, wall time there is CPU time or a
    * wait the event loop cannot use (a checkpoint's fsync).
    */
   captureWork: { redact: number; write: number; log: number; claim: number };
@@ -164,7 +164,10 @@ async function main(): Promise<void> {
       // The SQLite store does its work inside the call and returns a settled Promise: timing the
       // call is timing the work.
       demo.store.writeCaptures = timed('write', demo.store.writeCaptures.bind(demo.store));
+      // A poll of the idle worker is these three calls, not the claim alone.
       demo.store.claimPending = timed('claim', demo.store.claimPending.bind(demo.store));
+      demo.store.reclaimAbandonedLeases = timed('claim', demo.store.reclaimAbandonedLeases.bind(demo.store));
+      demo.store.hasUnqueuedCaptures = timed('claim', demo.store.hasUnqueuedCaptures.bind(demo.store));
     }
     const server = demo.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve, reject) => {

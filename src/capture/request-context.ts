@@ -61,12 +61,23 @@ export class RequestContext implements RagRequestContext {
   }
 
   /** The response closed: queue what was recorded. */
-  readonly done = (): void => {
+  done(): void {
     if (this.finished) return;
     this.finished = true;
     // 'finish' comes before 'close' when the whole response was handed over; without it the
     // connection ended first and the client did not get everything.
     this.aborted = !this.res.writableFinished;
     if (this.recorded.length > 0) this.capture(this, this.recorded);
-  };
+  }
+}
+
+/** Where a response keeps its request's context, for {@link closeRequestContext}. */
+export const REQUEST_CONTEXT = Symbol('groundcheck.requestContext');
+
+/**
+ * The one 'close' listener of every captured response (`this` is the response): one shared
+ * function instead of a closure (or a bound method) allocated per request.
+ */
+export function closeRequestContext(this: Response & { [REQUEST_CONTEXT]?: RequestContext }): void {
+  this[REQUEST_CONTEXT]?.done();
 }
