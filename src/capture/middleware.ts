@@ -8,7 +8,7 @@ import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import { describeOptionValue } from './option-value.js';
 import { recordAcceptor } from './record-input.js';
 import { createRedactor, redactPersonalData } from './redact.js';
-import { closeRequestContext, REQUEST_CONTEXT, RequestContext, type CapturedRequest } from './request-context.js';
+import { captureOnClose, RequestContext, type CapturedRequest } from './request-context.js';
 import { requestIdFor } from './request-id.js';
 import { isSampled } from './sampling.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from './store.js';
@@ -188,10 +188,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     const context = new RequestContext(captured, res, enqueue, acceptRecord);
     req.rag = context;
     if (durable) holdEndUntilWritten(context, res);
-    // 'close' comes once per response, after 'finish' when it completed, or alone when the
-    // connection ended first: one listener, never removed (it goes with the response).
-    (res as Response & { [REQUEST_CONTEXT]?: RequestContext })[REQUEST_CONTEXT] = context;
-    res.on('close', closeRequestContext);
+    captureOnClose(context);
     next();
   }
 
@@ -280,8 +277,6 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     refusalSentence: options.refusalSentence,
   };
 }
-
-
 
 function routeOf(req: Request): string {
   const pattern = (req.route as { path?: unknown } | undefined)?.path;

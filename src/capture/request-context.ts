@@ -72,12 +72,25 @@ export class RequestContext implements RagRequestContext {
 }
 
 /** Where a response keeps its request's context, for {@link closeRequestContext}. */
-export const REQUEST_CONTEXT = Symbol('groundcheck.requestContext');
+const REQUEST_CONTEXT = Symbol('groundcheck.requestContext');
+
+type ResponseWithContext = Response & { [REQUEST_CONTEXT]?: RequestContext };
+
+/**
+ * Queue the context's traces when its response closes. 'close' comes once per response, after
+ * 'finish' when it completed, or alone when the connection ended first: one listener, never
+ * removed (it goes with the response).
+ */
+export function captureOnClose(context: RequestContext): void {
+  const res = context.res as ResponseWithContext;
+  res[REQUEST_CONTEXT] = context;
+  res.on('close', closeRequestContext);
+}
 
 /**
  * The one 'close' listener of every captured response (`this` is the response): one shared
  * function instead of a closure (or a bound method) allocated per request.
  */
-export function closeRequestContext(this: Response & { [REQUEST_CONTEXT]?: RequestContext }): void {
+function closeRequestContext(this: ResponseWithContext): void {
   this[REQUEST_CONTEXT]?.done();
 }
