@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { JudgmentFlags } from '../../contract/judgment.js';
 import { registerEvidenceDigest } from './capture-log.js';
-import { flagsKeyOf } from './rows.js';
+import { flagsKeyOf } from '../capture-row.js';
 
 /**
  * The SQL functions the capture store registers on its connection, for migrations that compute

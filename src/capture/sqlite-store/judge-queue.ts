@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import type { ClaimOptions } from '../capture-store.js';
 import type { Capture, StoredJudgment } from '../types.js';
 import type { SqliteCaptureLog } from './capture-log.js';
-import { judgmentColumns, judgmentRecord } from './rows.js';
+import { judgmentRecord } from '../capture-row.js';
+import { judgmentColumns } from './rows.js';
 
 /**
  * The live judge's queue in the SQLite store: claims with leases, attempts and backoff, and the

@@ -10,7 +10,8 @@ import { SqliteCaptureLog } from './capture-log.js';
 import { registerCaptureFunctions } from './functions.js';
 import { listingSql } from './listing.js';
 import { RATES_SQL } from './rates.js';
-import { judgmentColumns, judgmentRecord } from './rows.js';
+import { judgmentRecord } from '../capture-row.js';
+import { judgmentColumns } from './rows.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
 
 const version = 'heuristic:heuristic:h1';
