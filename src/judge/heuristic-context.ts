@@ -111,7 +111,6 @@ export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceU
   );
 }
 
-
 /** A stem sharing its first five letters with a unit's stem ("motorbik" / "motorcycl") counts this much. */
 const PREFIX_WEIGHT = 0.5;
 

@@ -99,26 +99,30 @@ export function openWordNet(dict: string): WordNet {
     return words;
   };
 
-  const lemmas = (word: string, pos: WordNetPos): string[] => {
+  /** The word's base forms in this part of speech (morphy's detachment rules), each with its synset offsets. */
+  const entries = (word: string, pos: WordNetPos): Map<string, number[]> => {
     const lower = word.toLowerCase();
-    const found = new Set<string>();
-    if (offsetsOf(lower, pos)) found.add(lower);
+    const found = new Map<string, number[]>();
+    const offsets = offsetsOf(lower, pos);
+    if (offsets) found.set(lower, offsets);
     for (const [suffix, replacement] of DETACH[pos]) {
       if (!lower.endsWith(suffix) || lower.length <= suffix.length + 1) continue;
       const base = lower.slice(0, lower.length - suffix.length) + replacement;
-      if (offsetsOf(base, pos)) found.add(base);
+      if (found.has(base)) continue;
+      const baseOffsets = offsetsOf(base, pos);
+      if (baseOffsets) found.set(base, baseOffsets);
     }
-    return [...found];
+    return found;
   };
 
   return {
-    lemmas,
+    lemmas: (word, pos) => [...entries(word, pos).keys()],
     synonyms(word, senses) {
       const result = new Set<string>();
       for (const pos of POS) {
-        for (const lemma of lemmas(word, pos)) {
+        for (const [lemma, offsets] of entries(word, pos)) {
           result.add(lemma);
-          for (const offset of offsetsOf(lemma, pos)!.slice(0, senses)) {
+          for (const offset of offsets.slice(0, senses)) {
             for (const other of wordsOf(pos, offset)) if (!other.includes('_')) result.add(other);
           }
         }
