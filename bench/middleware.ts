@@ -42,7 +42,7 @@ import { benchFlags, BenchUsageError, integerFlag, REPO_ROOT, runBenchmark } fro
 import { spawnChildServer, type ChildServer } from './lib/child-ipc.js';
 import { runLoadRound, type LoadRoundResult } from './lib/load-round.js';
 import type { ServerStats } from './lib/middleware-server.js';
-import { round } from './lib/stats.js';
+import { median, round, signVerdict } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
 
 const FLAGS = {
@@ -253,12 +253,6 @@ function loadProfiles(text: string): LoadProfile[] {
   });
   if (profiles.length === 0) throw new BenchUsageError('flag --load needs at least one profile');
   return profiles;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function report(
@@ -597,28 +591,6 @@ function report(
       sample_rate: settings.sampleRate,
     }),
   );
-}
-
-/**
- * A sign test: "yes" when captureRag was cheaper in so many of the rounds that chance (even odds
- * per round) would give that few times in twenty (one-sided), "no" for the same the other way,
- * else "not resolved".
- */
-function signVerdict(cheaperRounds: number, rounds: number): 'yes' | 'no' | 'not resolved' {
-  const atLeast = (k: number) => {
-    let total = 0;
-    for (let value = k; value <= rounds; value++) total += binomial(rounds, value);
-    return total / 2 ** rounds;
-  };
-  if (atLeast(cheaperRounds) < 0.05) return 'yes';
-  if (atLeast(rounds - cheaperRounds) < 0.05) return 'no';
-  return 'not resolved';
-}
-
-function binomial(n: number, k: number): number {
-  let result = 1;
-  for (let index = 1; index <= k; index++) result = (result * (n - index + 1)) / index;
-  return result;
 }
 
 function nullableRound(value: number | null, digits: number): number | null {

@@ -26,6 +26,7 @@ import { createLocalChatModel } from '../../src/providers/local/generator.js';
 import { createRagPipeline } from '../../src/rag/pipeline.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
 import { integerFlag, parseFlags } from './args.js';
+import { median } from './stats.js';
 import { serveParent } from './child-ipc.js';
 import { instrumentWithOtelSdk, type OtelBaseline } from './otel-baseline.js';
 
@@ -127,12 +128,7 @@ async function main(): Promise<void> {
       }
     };
   const callMedians = (): ServerStats['callMedians'] => {
-    const medianOf = (values: number[]) => {
-      if (values.length === 0) return null;
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = Math.floor(sorted.length / 2);
-      return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-    };
+    const medianOf = (values: number[]) => (values.length === 0 ? null : median(values));
     const result = { redact: medianOf(calls.redact), writePerCapture: medianOf(calls.writePerCapture), log: medianOf(calls.log), otelRecord: medianOf(calls.otelRecord) };
     for (const key of Object.keys(calls) as (keyof typeof calls)[]) calls[key] = [];
     return result;

@@ -12,6 +12,36 @@ export function mean(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+/** The median of the values (the mean of the middle two for an even count); NaN for an empty list. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * A sign test: "yes" when captureRag was cheaper in so many of the rounds that chance (even odds
+ * per round) would give that few times in twenty (one-sided), "no" for the same the other way,
+ * else "not resolved".
+ */
+export function signVerdict(cheaperRounds: number, rounds: number): 'yes' | 'no' | 'not resolved' {
+  const atLeast = (k: number) => {
+    let total = 0;
+    for (let value = k; value <= rounds; value++) total += binomial(rounds, value);
+    return total / 2 ** rounds;
+  };
+  if (atLeast(cheaperRounds) < 0.05) return 'yes';
+  if (atLeast(rounds - cheaperRounds) < 0.05) return 'no';
+  return 'not resolved';
+}
+
+function binomial(n: number, k: number): number {
+  let result = 1;
+  for (let index = 1; index <= k; index++) result = (result * (n - index + 1)) / index;
+  return result;
+}
+
 /** Round to `digits` decimals (for the JSON line: figures, not float noise). */
 export function round(value: number, digits = 4): number {
   const factor = 10 ** digits;
