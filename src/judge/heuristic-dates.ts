@@ -15,6 +15,37 @@ export interface DateQuantity {
   position: number;
   /** Index of the date's last token. */
   end: number;
+  /**
+   * A date given as a condition's bound: "before 1 January 2026" (`before`), "from", "since" or
+   * "after 1 January 2026" (`after`); `null` for a date as such.
+   */
+  bound?: DateBound | null;
+}
+
+export type DateBound = 'before' | 'after';
+
+/** Words before a date that make it a bound, longest first. */
+const BOUND_WORDS: [string[], DateBound][] = [
+  [['on', 'or', 'before'], 'before'], [['on', 'or', 'after'], 'after'], [['prior', 'to'], 'before'],
+  [['before'], 'before'], [['after'], 'after'], [['from'], 'after'], [['since'], 'after'],
+];
+
+/** Words after a "from" date that make it the start of a period ("from 1 April to 31 March"), not a bound. */
+const PERIOD_END: ReadonlySet<string> = new Set(['to', 'until', 'till', 'through', 'and', '-', '–', '—']);
+
+/**
+ * The bound the words around a date make of it (the date spans tokens `index`…`end`): "before 1
+ * January 2026" is `before`; "from", "since", "after", "on or after 1 January 2026" are `after`;
+ * a date that starts a period ("from 1 April 2025 to 31 March 2026") is no bound.
+ */
+export function dateBoundOf(tokens: readonly Token[], index: number, end: number): DateBound | null {
+  for (const [words, bound] of BOUND_WORDS) {
+    const start = index - words.length;
+    if (start < 0 || !words.every((word, offset) => tokens[start + offset]?.lower === word)) continue;
+    if (words[0] === 'from' && PERIOD_END.has(tokens[end + 1]?.lower ?? '')) return null;
+    return bound;
+  }
+  return null;
 }
 
 const MONTHS: Record<string, number> = {
@@ -86,12 +117,32 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
 
 /**
  * Dates agree when every field both give (year, month, day) is equal; they are incomparable when
- * they share no field ("31 March" and "2025").
+ * they share no field ("31 March" and "2025"). Against an evidence date that is a bound:
+ * - a claimed bound the other way disagrees ("from 1 January 2026" is not "before 1 January 2026");
+ * - a claimed date with a year agrees when it lies inside the bound ("November 2025" is "before 1
+ *   January 2026") and disagrees when it does not; a date equal to the bound agrees, as before, since
+ *   claims often leave out the word ("the new rate starts 1 January 2026" for "from 1 January 2026").
  *
  * @example
  * relateDates(date('2026'), date('1 January 2026')) // 'agree'
+ * relateDates(date('November 2025'), date('before 1 January 2026')) // 'agree' (the second a bound)
  */
 export function relateDates(claim: DateQuantity, evidence: DateQuantity): Relation {
+  const fields = relateFields(claim, evidence);
+  const claimBound = claim.bound ?? null;
+  const evidenceBound = evidence.bound ?? null;
+  if (evidenceBound === null) return fields;
+  // "from 1 January 2026" is not "before 1 January 2026".
+  if (claimBound !== null) return fields === 'agree' && claimBound !== evidenceBound ? 'disagree' : fields;
+  if (fields !== 'disagree') return fields;
+  // A date inside the condition: "November 2025" is "before 1 January 2026".
+  const span = spanOf(claim);
+  const limit = spanOf(evidence);
+  if (span === null || limit === null) return fields;
+  return (evidenceBound === 'before' ? span.last < limit.first : span.first > limit.last) ? 'agree' : 'disagree';
+}
+
+function relateFields(claim: DateQuantity, evidence: DateQuantity): Relation {
   let shared = 0;
   for (const field of ['year', 'month', 'day'] as const) {
     if (claim[field] === null || evidence[field] === null) continue;
@@ -99,4 +150,14 @@ export function relateDates(claim: DateQuantity, evidence: DateQuantity): Relati
     if (claim[field] !== evidence[field]) return 'disagree';
   }
   return shared > 0 ? 'agree' : 'incomparable';
+}
+
+/** The days a date covers, as day numbers (`Date.UTC` / day): a year, a month or a day; `null` without a year. */
+function spanOf(date: DateQuantity): { first: number; last: number } | null {
+  if (date.year === null || (date.month === null && date.day !== null)) return null;
+  const day = (year: number, month: number, dayOfMonth: number) => Date.UTC(year, month - 1, dayOfMonth) / 86_400_000;
+  if (date.month === null) return { first: day(date.year, 1, 1), last: day(date.year, 12, 31) };
+  if (date.day === null) return { first: day(date.year, date.month, 1), last: day(date.year, date.month + 1, 1) - 1 };
+  const only = day(date.year, date.month, date.day);
+  return { first: only, last: only };
 }

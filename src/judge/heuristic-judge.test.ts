@@ -297,3 +297,34 @@ describe('heuristic judge: synonyms from WordNet (heuristic-v6)', () => {
     expect(judgment.refusalVerdict).toBe('over_refusal');
   });
 });
+
+describe('heuristic judge: dates as bounds, compound words, "old" figures (heuristic-v7)', () => {
+  const evidence: EvidencePassage[] = [
+    {
+      id: 'pension#contributions',
+      kind: 'chunk',
+      text: 'From 1 April 2025, the employer contributes 6% of basic salary. Before 1 April 2025, the employer contribution was 5%.',
+    },
+    { id: 'timesheets#weekly', kind: 'chunk', text: 'Send time sheets to your line manager.' },
+  ];
+  const parental: EvidencePassage[] = [
+    {
+      id: 'leave#parental',
+      kind: 'chunk',
+      text: 'Birth parents get 20 weeks at full pay. This replaces the previous entitlement of 16 weeks at full pay, which still applies to children born before 1 January 2026.',
+    },
+  ];
+
+  it.each([
+    ['a date inside a "before" bound', evidence, 'In March 2025 the employer contribution was 5%.', ['verified']],
+    ['a date inside a "from" bound', evidence, 'In June 2025 the employer contributes 6% of basic salary.', ['verified']],
+    ['a date outside the bound', evidence, 'In March 2025 the employer contributes 6% of basic salary.', ['contradicted']],
+    ['the bound turned the other way', evidence, 'Before 1 April 2025, the employer contributes 6% of basic salary.', ['contradicted']],
+    ['a compound word written apart', evidence, 'Send your timesheet to your line manager.', ['verified']],
+    ['a compound does not stand in for another word', evidence, 'Send your timesheet to payroll.', ['absent']],
+    ['"the old" figure is the previous one', parental, 'The old entitlement was 16 weeks at full pay.', ['verified']],
+    ['and "old" changes no figure', parental, 'The old entitlement was 18 weeks at full pay.', ['contradicted']],
+  ])('%s', async (_case, passages, answer, expected) => {
+    expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
+  });
+});

@@ -24,15 +24,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   supports only a claim that says so.
  * - `heuristic-v6`: synonyms from WordNet (`heuristic-synonyms.ts`): a claim's or a question's word
  *   is found in a sentence that holds one of its synonyms (first three senses).
+ * - `heuristic-v7`: dates read as bounds ("before 1 January 2026" holds "November 2025"; "from" is
+ *   not "before"); a compound word is found written apart ("payday" / "pay day"); a claim's "old"
+ *   or "former" figure may be the evidence's previous one.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v6';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v7';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v6+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v7+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -6,7 +6,7 @@ import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
-import { hasSynonym } from './heuristic-synonyms.js';
+import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -221,7 +221,7 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
 function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   const has = (stem: string) =>
-    hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems);
+    hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading);
   const covered = claim.stems.filter(has);
   const missing = claim.stems.filter((stem) => !has(stem));
   const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
@@ -287,7 +287,7 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
  */
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
-  const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems);
+  const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading);
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;
@@ -364,13 +364,19 @@ function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegmen
  * former rate"), as Porter stems. Such an evidence figure supports only a claim that says so too.
  */
 const SUPERSEDED_STEMS: ReadonlySet<string> = new Set(['previou', 'supersed']);
+/**
+ * A claim may also call such a figure "old" or "former" ("the old 16 weeks"). In evidence those
+ * words say too little for it ("employees 18 years old or over", "the former president, elected in
+ * 1990": HaluEval lost two right answers when "former" marked evidence figures).
+ */
+const CLAIMED_SUPERSEDED_STEMS: ReadonlySet<string> = new Set([...SUPERSEDED_STEMS, 'old', 'former']);
 
-const superseded = (entry: QuantityInContext) => [...entry.context].some((stem) => SUPERSEDED_STEMS.has(stem));
+const superseded = (entry: QuantityInContext, markers: ReadonlySet<string> = SUPERSEDED_STEMS) => [...entry.context].some((stem) => markers.has(stem));
 
 function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean, written: ReadonlyMap<string, string>, passageStems: ReadonlySet<string>): FigureComparison {
   const claim = claimed.quantity.text;
   // A figure the evidence gives as superseded is not what a claim in the present states.
-  const current = superseded(claimed) ? available : available.filter((entry) => !superseded(entry));
+  const current = superseded(claimed, CLAIMED_SUPERSEDED_STEMS) ? available : available.filter((entry) => !superseded(entry));
   const comparable = current
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
     .filter((candidate) => candidate.relation !== 'incomparable');

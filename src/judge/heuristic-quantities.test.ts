@@ -107,7 +107,28 @@ describe('relate', () => {
     ['March 2, 1991', '2 March 1991', 'agree'],
     ['31 March', '1 April', 'disagree'],
     ['20 weeks', '2026', 'incomparable'],
+    // Dates as bounds (heuristic-v7).
+    ['November 2025', 'before 1 January 2026', 'agree'],
+    ['in 2024', 'prior to 1 January 2026', 'agree'],
+    ['March 2026', 'before 1 January 2026', 'disagree'],
+    ['March 2026', 'from 1 January 2026', 'agree'],
+    ['15 December 2025', 'on or after 1 January 2026', 'disagree'],
+    ['1 January 2026', 'from 1 January 2026', 'agree'],
+    ['from 1 January 2026', 'before 1 January 2026', 'disagree'],
+    ['before 1 January 2026', 'before 1 January 2026', 'agree'],
+    ['since 2020', 'after 2019', 'disagree'],
+    ['31 March', 'before 1 April', 'disagree'],
+    ['before 31 March', '31 March', 'agree'],
   ])('%s vs evidence %s → %s', (claim, evidence, expected) => {
     expect(relate(one(claim), one(evidence))).toBe(expected);
+  });
+
+  it('reads the bound a date is given as, and a "from … to …" date as a period', () => {
+    const bounds = (text: string) => quantities(text).map((quantity) => (quantity.kind === 'date' ? (quantity.bound ?? null) : 'not a date'));
+    expect(bounds('born before 1 January 2026')).toEqual(['before']);
+    expect(bounds('from 1 January 2026, the rate is 6%')).toEqual(['after', 'not a date']);
+    expect(bounds('since March 2024')).toEqual(['after']);
+    expect(bounds('on 1 January 2026')).toEqual([null]);
+    expect(bounds('from 1 April 2025 to 31 March 2026')).toEqual([null, null]);
   });
 });

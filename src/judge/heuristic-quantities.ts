@@ -1,4 +1,4 @@
-import { readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
+import { dateBoundOf, readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
 import type { Token } from './heuristic-tokens.js';
 
 /**
@@ -97,7 +97,7 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
     const token = tokens[index]!;
     const date = readDate(tokens, index, (from) => findUnit(tokens, from) !== null || MULTIPLIERS[tokens[from]?.lower ?? ''] !== undefined);
     if (date) {
-      quantities.push(date.quantity);
+      quantities.push({ ...date.quantity, bound: dateBoundOf(tokens, index, date.end) });
       for (let at = index; at <= date.end; at++) consumed.add(at);
       index = date.end;
       continue;

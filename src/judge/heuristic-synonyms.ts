@@ -46,3 +46,26 @@ export function hasSynonym(stems: ReadonlySet<string>, stem: string, written: Re
   if (word === undefined || hasStem(passageStems, stem)) return false;
   return synonymStems(word).some((other) => stems.has(other));
 }
+
+/** Shortest part of a compound word that counts. */
+const COMPOUND_PART = 3;
+
+/**
+ * Whether a compound word of a claim is written apart in the evidence ("payday" / "pay day",
+ * "timesheet" / "time sheet", "workplace" / "work place"): some split of it into two parts of at
+ * least {@link COMPOUND_PART} letters has both parts' stems in one of `places` (a sentence's own
+ * words, its passage's title and section).
+ *
+ * @example
+ * isSplitCompound('Payday', new Set(['salari', 'paid']), new Set(['pai', 'dai'])) // true (the heading "Pay Day")
+ */
+export function isSplitCompound(word: string | undefined, ...places: readonly ReadonlySet<string>[]): boolean {
+  if (word === undefined) return false;
+  const lower = word.toLowerCase();
+  if (lower.length < 2 * COMPOUND_PART || !/^[a-z]+$/.test(lower)) return false;
+  const has = (part: string) => places.some((stems) => stems.has(stem(part)));
+  for (let at = COMPOUND_PART; at <= lower.length - COMPOUND_PART; at++) {
+    if (has(lower.slice(0, at)) && has(lower.slice(at))) return true;
+  }
+  return false;
+}
