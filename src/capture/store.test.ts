@@ -193,6 +193,16 @@ describe('capture store schema 2', () => {
     expect(columns).toEqual(['capture_id', 'evidence', 'fused_score', 'position', 'rank', 'score']);
   });
 
+  it('writes a capture of many chunks (more than one INSERT holds) whole and in order, and one with none', async () => {
+    const store = newStore();
+    const many = Array.from({ length: 300 }, (_, at) => ({ ...chunk(`doc#part-${at}`, `Passage ${at}.`), rank: at + 1 }));
+    await store.writeCaptures([sampleCapture('many', { chunks: many }), sampleCapture('none', { chunks: [] }), sampleCapture('after', { chunks: many.slice(0, 3) })]);
+    expect((await store.getCapture('many'))!.capture.chunks).toEqual(many);
+    expect((await store.getCapture('none'))!.capture.chunks).toEqual([]);
+    expect((await store.getCapture('after'))!.capture.chunks).toEqual(many.slice(0, 3));
+    expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(300);
+  });
+
   it('opens a file written by schema 1 (with the id once shared with the LLM cache) and migrates it in place: captures, chunks, judgments and job state intact', async () => {
     const path = join(tempDir(), 'captures.db');
     const old = [

@@ -8,6 +8,9 @@ import { captureFromRow, idList, judgmentFromRecord, type CaptureRow, type Judgm
  * and reading captures back (one, or many by id list in a fixed number of statements).
  */
 
+/** Chunk rows per INSERT statement (6 parameters each, far below SQLite's 32,766). */
+const MAX_CHUNK_ROWS_PER_STATEMENT = 128;
+
 /** Distinct chunk texts whose evidence key a store remembers (by total length; emptied when full). */
 const MAX_REMEMBERED_TEXT_CHARS = 4_000_000;
 
@@ -38,6 +41,7 @@ export class SqliteCaptureLog {
   /** Chunks seen by this store, by index hash: their evidence key, and whether the file holds the row. */
   private readonly evidenceByHash = new Map<string, EvidenceEntry>();
   private rememberedTextChars = 0;
+  private readonly insertChunksByCount = new Map<number, Database.Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -53,7 +57,6 @@ export class SqliteCaptureLog {
       insertEvidence: db.prepare(`
         INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (digest) DO NOTHING`),
-      insertChunk: db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank) VALUES (?, ?, ?, ?, ?, ?)`),
       captureByTraceId: db.prepare(`SELECT * FROM captures WHERE trace_id = ?`),
       captureIdOf: db.prepare(`SELECT id FROM captures WHERE trace_id = ?`).pluck(),
       capturesByIds: db.prepare(`SELECT * FROM captures WHERE id IN (SELECT value FROM json_each(?))`),
@@ -90,7 +93,7 @@ export class SqliteCaptureLog {
   }
 
   private writeBatch(captures: readonly Capture[], written: EvidenceEntry[]): void {
-    const { insertCapture, insertEvidence, insertChunk } = this.statements;
+    const { insertCapture, insertEvidence } = this.statements;
     for (const capture of captures) {
       // Positional parameters throughout: binding by name cost ~15% more per row (bench:middleware).
       const result = insertCapture.run(
@@ -123,16 +126,44 @@ export class SqliteCaptureLog {
       );
       if (result.changes === 0) continue;
       const captureId = Number(result.lastInsertRowid);
-      for (let position = 0; position < capture.chunks.length; position++) {
-        const chunk = capture.chunks[position]!;
-        const evidence = this.evidenceOf(chunk);
-        if (!evidence.stored) {
-          insertEvidence.run(evidence.digest, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text);
-          written.push(evidence);
-        }
-        insertChunk.run(captureId, position, evidence.digest, chunk.score, chunk.fusedScore, chunk.rank);
+      const chunks = capture.chunks;
+      for (let start = 0; start < chunks.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
+        this.writeChunks(captureId, chunks, start, Math.min(chunks.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), written);
       }
     }
+  }
+
+  /** Rows `start`…`end - 1` of a capture's chunks, in one statement, their evidence first where this file lacks it. */
+  private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, written: EvidenceEntry[]): void {
+    const { insertEvidence } = this.statements;
+    const values: unknown[] = new Array((end - start) * 6);
+    for (let position = start; position < end; position++) {
+      const chunk = chunks[position]!;
+      const evidence = this.evidenceOf(chunk);
+      if (!evidence.stored) {
+        insertEvidence.run(evidence.digest, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text);
+        written.push(evidence);
+      }
+      const at = (position - start) * 6;
+      values[at] = captureId;
+      values[at + 1] = position;
+      values[at + 2] = evidence.digest;
+      values[at + 3] = chunk.score;
+      values[at + 4] = chunk.fusedScore;
+      values[at + 5] = chunk.rank;
+    }
+    // One statement for the rows: a statement run costs more than a row (bench:middleware).
+    this.insertChunks(end - start).run(...values);
+  }
+
+  /** `INSERT INTO capture_chunks` of `count` rows, prepared once per count. */
+  private insertChunks(count: number): Database.Statement {
+    let statement = this.insertChunksByCount.get(count);
+    if (statement === undefined) {
+      statement = this.db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank) VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
+      this.insertChunksByCount.set(count, statement);
+    }
+    return statement;
   }
 
   /**
