@@ -10,7 +10,7 @@
  *
  *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control] [--inline-checkpoints] [--durable] [--embedder local|use]
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ import { createLocalChatModel } from '../../src/providers/local/generator.js';
 import { createRagPipeline } from '../../src/rag/pipeline.js';
 import { openIndex, type GroundcheckIndex } from '../../src/rag/store.js';
 import { integerFlag, parseFlags } from './args.js';
-import { median } from './stats.js';
+import { mainThreadCpuMicros, median } from './stats.js';
 import { serveParent } from './child-ipc.js';
 import { instrumentWithOtelSdk, type OtelBaseline } from './otel-baseline.js';
 
@@ -80,15 +80,6 @@ interface RunningApp {
   index: GroundcheckIndex;
   server: Server;
   otel: OtelBaseline | null;
-}
-
-/** The main thread's CPU time, µs (see `ServerStats.mainThreadCpuMicros`). */
-function mainThreadCpuMicros(): number | null {
-  try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
-  } catch {
-    return null;
-  }
 }
 
 async function main(): Promise<void> {

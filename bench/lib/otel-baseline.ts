@@ -16,6 +16,8 @@ import { DEFAULT_TOP_K } from '../../src/rag/retrieve.js';
 
 export interface OtelBaseline {
   pipeline: RagPipeline;
+  /** Record one answered trace's spans, as the instrumented pipeline does after each answer. */
+  record(trace: RagTrace, startedAt: number): void;
   /** Spans ended and spans the processor handed to the exporter so far. */
   stats(): { ended: number; exported: number };
   flush(): Promise<void>;
@@ -24,16 +26,21 @@ export interface OtelBaseline {
 
 const SETTINGS: SpanSettings = { captureContent: false, dataSourceId: 'harbourline-handbook', topK: DEFAULT_TOP_K };
 
-/** `onRecorded` gets the time each trace's spans took to record, µs (the benchmark's per-call figure). */
-export function instrumentWithOtelSdk(pipeline: RagPipeline, onRecorded: (micros: number) => void = () => {}): OtelBaseline {
+/**
+ * `onRecorded` gets the time each trace's spans took to record, µs (the benchmark's per-call
+ * figure). `exporter`: where the counted spans go on (an OTLP exporter, bench:capture-path);
+ * without one they stop at the count.
+ */
+export function instrumentWithOtelSdk(pipeline: RagPipeline, onRecorded: (micros: number) => void = () => {}, next?: SpanExporter): OtelBaseline {
   let ended = 0;
   let exported = 0;
   const exporter: SpanExporter = {
     export(spans: ReadableSpan[], resultCallback) {
       exported += spans.length;
-      resultCallback({ code: 0 });
+      if (next) next.export(spans, resultCallback);
+      else resultCallback({ code: 0 });
     },
-    shutdown: () => Promise.resolve(),
+    shutdown: () => next?.shutdown() ?? Promise.resolve(),
   };
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'groundcheck-bench' }),
@@ -77,6 +84,7 @@ export function instrumentWithOtelSdk(pipeline: RagPipeline, onRecorded: (micros
         return trace;
       },
     },
+    record,
     stats: () => ({ ended, exported }),
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),

@@ -86,3 +86,16 @@ export function gaussian(random: () => number): () => number {
     return radius * Math.cos(2 * Math.PI * v);
   };
 }
+
+/**
+ * The calling process's main thread's CPU time, µs, from /proc/self/task/<pid>/schedstat
+ * (nanoseconds on the CPU); `null` where that file is missing (not Linux). Unlike
+ * `process.cpuUsage()` it leaves out worker threads and libuv's pool.
+ */
+export function mainThreadCpuMicros(): number | null {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return null;
+  }
+}

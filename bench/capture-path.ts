@@ -1,0 +1,137 @@
+/**
+ * bench:capture-path — what captureRag costs the request thread, per request, against the
+ * OpenTelemetry JS SDK recording the same spans, measured in one process in alternating blocks
+ * (bench/lib/capture-path.ts says exactly what each side runs). It answers the question
+ * bench:middleware's load runs cannot on a machine whose speed drifts by tens of percent between
+ * rounds: both sides are timed within milliseconds of each other, hundreds of times, and compared
+ * pair by pair with a sign test.
+ *
+ *   npm run bench:capture-path
+ *   npm run bench:capture-path -- --blocks 1000 --runs 5
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RagTrace } from '../src/contract/trace.js';
+import { createLocalChatModel } from '../src/providers/local/generator.js';
+import { ingestDirectory } from '../src/rag/ingest.js';
+import { createRagPipeline } from '../src/rag/pipeline.js';
+import { openIndex } from '../src/rag/store.js';
+import { benchFlags, integerFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { BATCH, measureCapturePath, WINDOW, type CapturePathFigures } from './lib/capture-path.js';
+import { benchEmbedder } from './lib/embedder.js';
+import { median, round, signVerdict } from './lib/stats.js';
+import { formatTable } from './lib/table.js';
+
+const FLAGS = { blocks: true, 'warmup-blocks': true, runs: true, 'no-pin': false, help: false };
+const USAGE =
+  'usage: npm run bench:capture-path -- [--blocks <n=600>] [--warmup-blocks <n=50>] [--runs <n=3>] [--no-pin]\n' +
+  `  --blocks: timed rotations per run (one block of ${BATCH} requests per side each): captureRag, the OTel SDK, the SDK with OTLP export\n` +
+  '  --runs: independent runs (a new store and SDK each), to show how far the figures move\n';
+
+async function main(): Promise<void> {
+  const flags = benchFlags(FLAGS, USAGE);
+  if (!flags) return;
+  const blocks = integerFlag(flags, 'blocks', 600, 10, 100_000);
+  const warmupBlocks = integerFlag(flags, 'warmup-blocks', 50, 0, 100_000);
+  const runs = integerFlag(flags, 'runs', 3, 1, 100);
+  const pin = !flags.has('no-pin') && cpus().length >= 2;
+  if (pin) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+
+  const folder = mkdtempSync(join(tmpdir(), 'groundcheck-bench-path-'));
+  try {
+    process.stderr.write(`building the handbook index in ${folder}\n`);
+    const index = openIndex({ path: join(folder, 'index.db'), embedder: benchEmbedder('local') });
+    await ingestDirectory(index, join(REPO_ROOT, 'fixtures', 'corpus'));
+    const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
+    const questions = readFileSync(join(REPO_ROOT, 'fixtures', 'questions', 'handbook.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { question: string }).question);
+    const traces: RagTrace[] = [];
+    for (const question of questions) traces.push(await pipeline.ask(question));
+
+    const results: CapturePathFigures[] = [];
+    for (let run = 0; run < runs; run++) {
+      const runFolder = mkdtempSync(join(folder, `run-${run + 1}-`));
+      const figures = await measureCapturePath({ traces, pipeline, folder: runFolder, blocks, warmupBlocks });
+      results.push(figures);
+      process.stderr.write(
+        `run ${run + 1}: captureRag ${figures.micros.captureRag.toFixed(1)} µs/request (mean) (write batch ${figures.captureRagWriteMicros.toFixed(1)}), ` +
+          `OTel SDK ${figures.micros.otel.toFixed(1)}, with OTLP export ${figures.micros.otelOtlp.toFixed(1)} µs/trace (${figures.clock} time)\n`,
+      );
+    }
+    index.close();
+
+    const out = (text: string) => process.stdout.write(`${text}\n`);
+    const verdict = (figures: CapturePathFigures, side: 'otel' | 'otelOtlp') => signVerdict(figures.captureRagCheaper[side], figures.windows);
+    out('');
+    out(
+      `bench:capture-path — the request thread's work per request, in one process (CPU time of the process, process.cpuUsage()): ` +
+        `captureRag (middleware, record, the response closing, and every ${BATCH} requests the batch write: redaction, caps, SQLite transaction, rag.capture line) ` +
+        `against the OpenTelemetry JS SDK recording the same spans from the same trace through a BatchSpanProcessor, (a) into a counting exporter (nothing serialized: the issue's baseline) ` +
+        `and (b) exported by the OTLP/HTTP protobuf exporter to a receiver on 127.0.0.1 in a child process. ` +
+        `${blocks} rotations of one ${BATCH}-request block per side and run, after ${warmupBlocks} untimed; means per request; compared in windows of ${WINDOW} rotations (about one SDK export each) with a sign test; the 78 handbook traces in turn; ` +
+        `${pin ? 'pinned to CPU 1' : 'not pinned'}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+    );
+    out('');
+    out(
+      formatTable(
+        ['run', 'captureRag µs/request', 'of which the batch write', 'the rest', 'SDK µs/trace', 'captureRag / SDK', 'cheaper than SDK', 'SDK + OTLP µs/trace', 'captureRag / SDK + OTLP', 'cheaper than SDK + OTLP', 'captures stored', 'spans ended / exported', 'OTLP requests'],
+        results.map((figures, index) => [
+          index + 1,
+          figures.micros.captureRag.toFixed(1),
+          figures.captureRagWriteMicros.toFixed(1),
+          (figures.micros.captureRag - figures.captureRagWriteMicros).toFixed(1),
+          figures.micros.otel.toFixed(1),
+          `×${(figures.micros.captureRag / figures.micros.otel).toFixed(2)}`,
+          `${verdict(figures, 'otel')} (${figures.captureRagCheaper.otel} of ${figures.windows})`,
+          figures.micros.otelOtlp.toFixed(1),
+          `×${(figures.micros.captureRag / figures.micros.otelOtlp).toFixed(2)}`,
+          `${verdict(figures, 'otelOtlp')} (${figures.captureRagCheaper.otelOtlp} of ${figures.windows})`,
+          figures.capturesStored,
+          `${figures.spans.otel.ended} / ${figures.spans.otel.exported}; ${figures.spans.otelOtlp.ended} / ${figures.spans.otelOtlp.exported}`,
+          figures.otlpRequests,
+        ]),
+      ),
+    );
+    const overall = (side: 'otel' | 'otelOtlp') => {
+      const verdicts = results.map((figures) => verdict(figures, side));
+      return verdicts.every((entry) => entry === verdicts[0]) ? verdicts[0]! : 'not resolved';
+    };
+    const word = (entry: string) => (entry === 'yes' ? 'met' : entry === 'no' ? 'missed' : 'not resolved');
+    out('');
+    out(
+      `Target (issue 14): captureRag request-thread CPU per capture below the OTel SDK's (counting exporter): ${word(overall('otel'))}; ` +
+        `below the SDK exporting over OTLP: ${word(overall('otelOtlp'))} (sign test per run, one-sided p < 0.05; "met"/"missed" only when every run agrees).`,
+    );
+    out(
+      JSON.stringify({
+        bench: 'capture-path',
+        clock: results[0]!.clock,
+        blocks,
+        window: WINDOW,
+        batch: BATCH,
+        runs: results.map((figures) => ({
+          captureRag_us_per_request: round(figures.micros.captureRag, 2),
+          captureRag_write_us_per_request: round(figures.captureRagWriteMicros, 2),
+          otel_us_per_trace: round(figures.micros.otel, 2),
+          otel_otlp_us_per_trace: round(figures.micros.otelOtlp, 2),
+          captureRag_cheaper_than_otel: figures.captureRagCheaper.otel,
+          captureRag_cheaper_than_otel_otlp: figures.captureRagCheaper.otelOtlp,
+        })),
+        median: {
+          captureRag_us_per_request: round(median(results.map((figures) => figures.micros.captureRag)), 2),
+          otel_us_per_trace: round(median(results.map((figures) => figures.micros.otel)), 2),
+          otel_otlp_us_per_trace: round(median(results.map((figures) => figures.micros.otelOtlp)), 2),
+        },
+        captureRagCheaper: { otel: overall('otel'), otelOtlp: overall('otelOtlp') },
+      }),
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+runBenchmark(main);
