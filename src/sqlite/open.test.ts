@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DatabaseFileError, InvalidInputError } from '../errors.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
+import { makeReadOnly, readOnlyFilesSupported } from '../test-support/read-only-file.js';
 import { openSqlite, type OpenSqliteOptions, type SqliteMigration } from './open.js';
 import { LEGACY_SHARED_APPLICATION_ID, SQLITE_FILE_KINDS } from './registry.js';
 
@@ -82,6 +83,23 @@ describe('openSqlite', () => {
     const error = catchError(() => open({ path }));
     expect(error).toMatchObject({ code: 'schema_too_new', expected: 'llm-cache', path });
     expect(error.message).toBe(`${path} was written by a newer groundcheck (cache schema 2, this one knows 1); upgrade groundcheck`);
+  });
+
+  it.skipIf(!readOnlyFilesSupported().ok)('a folder that cannot be written is not_writable, naming the folder (not "not a SQLite database")', () => {
+    const folder = join(tempDir(), 'locked');
+    mkdirSync(folder);
+    const restore = makeReadOnly(folder);
+    try {
+      expect(catchError(() => open({ path: join(folder, 'cache.db') }))).toMatchObject({
+        code: 'not_writable',
+        message: expect.stringMatching(/^cannot create the groundcheck LLM cache at .*cache\.db: the folder .*locked is not writable by this process/),
+      });
+      expect(catchError(() => open({ path: join(folder, 'sub', 'cache.db') }))).toMatchObject({ code: 'not_writable', message: expect.stringMatching(/its folder cannot be created/) });
+    } finally {
+      restore();
+    }
+    // Writable again: the same path opens.
+    expect(open({ path: join(folder, 'cache.db') }).created).toBe(true);
   });
 
   it('input errors for a missing file, a folder, a file that is not SQLite and a foreign SQLite database', () => {

@@ -62,7 +62,7 @@ export interface OpenedSqlite {
 /**
  * Open (or create) a groundcheck SQLite file of one kind and bring its schema up to date.
  *
- * @throws DatabaseFileError `not_found`, `not_a_database`, `foreign_database`, `wrong_file_kind`, `schema_too_new`.
+ * @throws DatabaseFileError `not_found`, `not_writable` (the file or its folder cannot be written: it cannot be created, or WAL cannot make its files), `not_a_database`, `foreign_database`, `wrong_file_kind`, `schema_too_new`.
  * @example
  * const { db } = openSqlite({ path: '.groundcheck/llm-cache.db', kind: 'llm-cache', migrations: CACHE_MIGRATIONS });
  */
@@ -75,7 +75,13 @@ export function openSqlite<Context = undefined>(options: OpenSqliteOptions<Conte
   const exists = !inMemory && existsSync(path);
   if (!exists && !inMemory && options.create === false) throw fail('not_found', options.notFoundMessage ?? `no ${info.label} at ${path}`);
   if (exists && statSync(path).isDirectory()) throw fail('not_a_database', `${path} is a folder, not a ${info.label} file`);
-  if (!exists && !inMemory) mkdirSync(dirname(path), { recursive: true });
+  if (!exists && !inMemory) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw fail('not_writable', `cannot create the ${info.label} at ${path}: its folder cannot be created (${(error as Error).message})`, { cause: error });
+    }
+  }
 
   let db: Database.Database | undefined;
   try {
@@ -85,6 +91,12 @@ export function openSqlite<Context = undefined>(options: OpenSqliteOptions<Conte
     db.pragma('journal_mode = WAL');
   } catch (error) {
     if (db?.open) db.close();
+    // A file that is not there yet cannot be "not SQLite": the folder refused it (permissions, a
+    // read-only or immutable folder, a full disk). WAL also needs its -wal and -shm files beside it.
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (!inMemory && (!exists || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'))) {
+      throw fail('not_writable', `cannot ${exists ? 'open' : 'create'} the ${info.label} at ${path}: the folder ${dirname(path)} is not writable by this process (${(error as Error).message})`, { cause: error });
+    }
     throw fail('not_a_database', `${path} is not a SQLite database (${(error as Error).message})`, { cause: error });
   }
   try {
