@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CaptureMetrics } from './metrics.js';
 import { degradedHealth, isRetryableStoreError, reasonOfStoreError, STORE_OK, type StoreHealth } from './store-health.js';
-import { applyLimits, type CaptureLimits } from './to-capture.js';
+import { applyLimits, exceedsLimits, type CaptureLimits } from './to-capture.js';
 import type { Capture, CaptureSink } from './types.js';
 
 /**
@@ -140,7 +140,9 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     const prepared: Capture[] = [];
     for (const capture of captures) {
       try {
-        prepared.push(applyLimits(redact ? redact(capture) : capture, limits));
+        const redacted = redact ? redact(capture) : capture;
+        // Nothing to cut (the common case): the capture goes on as it is, not copied once more.
+        prepared.push(exceedsLimits(redacted, limits) ? applyLimits(redacted, limits) : redacted);
       } catch (error) {
         metrics.captureFailures.inc({ reason: 'build' });
         logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');

@@ -37,6 +37,16 @@ describe('keyed placeholders', () => {
     expect(parts.slice(1, -1).join(' ')).toMatch(token(kind));
   });
 
+  it('masks each value of a text that holds several kinds (the digits are counted again after a National Insurance number is masked)', () => {
+    const masked = redactor.redactText('NI AB123456C, phone 020 7946 0400, card 4111 1111 1111 1111, ref 12345678901');
+    expect(masked.split(/, | /).filter((part) => part.startsWith('['))).toEqual([
+      redactor.placeholder('ni', 'AB123456C'),
+      redactor.placeholder('phone', '020 7946 0400'),
+      redactor.placeholder('card', '4111 1111 1111 1111'),
+      redactor.placeholder('number', '12345678901'),
+    ]);
+  });
+
   it.each([
     'Last updated: 2026-01-12',
     'from 2025-09-01 to 2026-01-12',

@@ -88,10 +88,17 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
     // Cheap checks first, with the same result: an address needs an "@", and the number patterns
     // mask only matches of 9+ digits (NI numbers have 6 and two letters around them).
     let redacted = text.includes('@') || text.includes('\uff20') ? text.replace(EMAIL, (match) => placeholder('email', match)) : text;
-    if (countDigits(redacted) < 6) return redacted;
+    let digits = countDigits(redacted);
+    if (digits < 6) return redacted;
+    const beforeNi = redacted;
     redacted = redacted.replace(NATIONAL_INSURANCE, (match) => placeholder('ni', match));
-    if (countDigits(redacted) < MIN_PHONE_DIGITS) return redacted;
-    redacted = redacted.replace(CARD, (match) => (digitsOf(match).length >= MIN_CARD_DIGITS && !ISO_DATE.test(match) && hasGroupsOrRun(match) ? placeholder('card', match) : match));
+    // Counted again only when a number was masked (a placeholder's hex digits count too).
+    if (redacted !== beforeNi) digits = countDigits(redacted);
+    if (digits < MIN_PHONE_DIGITS) return redacted;
+    // A card match has 13+ digits: a text with fewer cannot hold one.
+    if (digits >= MIN_CARD_DIGITS) {
+      redacted = redacted.replace(CARD, (match) => (digitsOf(match).length >= MIN_CARD_DIGITS && !ISO_DATE.test(match) && hasGroupsOrRun(match) ? placeholder('card', match) : match));
+    }
     redacted = redacted.replace(PHONE, (match) => (digitsOf(match).length < MIN_PHONE_DIGITS || ISO_DATE.test(match) ? match : placeholder('phone', match)));
     return redacted.replace(LONG_DIGITS, (match) => placeholder('number', match));
   }

@@ -51,6 +51,13 @@ export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts): Captu
 
 const MARK = '…[truncated]';
 
+/** Whether {@link applyLimits} would cut anything: the query, the answer, a chunk's text, or the number of chunks. */
+export function exceedsLimits(capture: Capture, limits: CaptureLimits): boolean {
+  if (capture.query.length > limits.maxQueryChars || capture.answer.length > limits.maxAnswerChars || capture.chunks.length > limits.maxChunks) return true;
+  for (const chunk of capture.chunks) if (chunk.text.length > limits.maxChunkChars) return true;
+  return false;
+}
+
 /** Cut oversized fields; sets `truncated` when anything was cut. */
 export function applyLimits(capture: Capture, limits: CaptureLimits): Capture {
   let truncated = capture.truncated;
