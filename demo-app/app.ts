@@ -124,11 +124,15 @@ export function createApp(options: CreateAppOptions): DemoApp {
       store,
       logger,
       metrics,
-      onWritten: (written) => {
-        worker?.nudge();
-        options.otlp?.onWritten(written);
-        onWritten?.(written);
-      },
+      // Only a callback that takes the captures gets them (a writer thread then copies them back).
+      onWritten:
+        options.otlp || onWritten
+          ? (written) => {
+              worker?.nudge();
+              options.otlp?.onWritten(written);
+              onWritten?.(written);
+            }
+          : () => worker?.nudge(),
     });
   }
 

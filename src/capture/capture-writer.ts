@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CaptureMetrics } from './metrics.js';
 import { degradedHealth, isRetryableStoreError, reasonOfStoreError, STORE_OK, type StoreHealth } from './store-health.js';
 import { applyLimits, exceedsLimits, type CaptureLimits } from './to-capture.js';
+import type { RawWriteOptions, RawWriteResult } from './sqlite-store/raw-write.js';
 import type { Capture, CaptureSink } from './types.js';
 
 /**
@@ -35,6 +36,12 @@ export interface CaptureWriterConfig {
   metrics: CaptureMetrics;
   logger: Logger;
   redact: ((capture: Capture) => Capture) | false;
+  /**
+   * Set when `redact` is the default redaction: its key (`undefined`: the store's). A store that
+   * prepares captures itself (`writeRawCaptures`: the SQLite store, on its writer thread) then
+   * redacts and caps them there, and `redact` is not called.
+   */
+  defaultRedaction?: { key: string | Uint8Array | undefined };
   limits: CaptureLimits;
   maxQueue: number;
   onWritten: ((captures: readonly Capture[]) => void) | undefined;
@@ -51,11 +58,32 @@ export interface CaptureWriter {
   health(): CaptureHealth;
 }
 
+/** A store that redacts, caps and writes captures itself (the SQLite store). */
+interface PreparingSink {
+  writeRawCaptures(captures: readonly Capture[], options: RawWriteOptions): Promise<RawWriteResult>;
+  redactionKey?: string | Uint8Array;
+}
+
+/** A capture written, with what its log line and `onWritten` need of the stored form. */
+interface Written {
+  capture: Capture;
+  truncated: boolean;
+  answerLength: number;
+  /** The capture as stored, when known (`onWritten` receives these). */
+  stored: Capture | null;
+}
+
 export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter {
   const { store, metrics, logger, redact, limits, maxQueue } = config;
+  const preparing = typeof (store as Partial<PreparingSink>).writeRawCaptures === 'function' ? (store as CaptureSink & PreparingSink) : null;
+  /** Whether the store redacts and caps (else they run here, before the captures are handed over). */
+  const storeKey = config.defaultRedaction?.key ?? preparing?.redactionKey;
+  const storePrepares = preparing !== null && (redact === false || (config.defaultRedaction !== undefined && storeKey !== undefined));
+  /** `onWritten` declares a parameter: it receives the captures as stored (a copy back from the writer thread). */
+  const wantsStored = config.onWritten !== undefined && config.onWritten.length > 0;
   /** Captures as recorded, not yet redacted. */
   const queue: Capture[] = [];
-  /** Redacted captures whose write failed with a retryable error, oldest first. */
+  /** Captures whose write failed with a retryable error, oldest first, as handed to the store (redacted here unless the store redacts). */
   const retrying: Capture[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writeSoon = false;
@@ -135,8 +163,9 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     }, retryDelayMs);
   }
 
-  /** Redaction and caps, each capture on its own: one that they choke on is lost alone. */
+  /** Redaction and caps, each capture on its own: one that they choke on is lost alone. Nothing here when the store prepares them. */
   function prepare(captures: readonly Capture[]): Capture[] {
+    if (storePrepares) return captures as Capture[];
     const prepared: Capture[] = [];
     for (const capture of captures) {
       try {
@@ -186,7 +215,7 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
   /** Write prepared captures and do the bookkeeping: counted, logged, `onWritten`; a retryable failure goes back in line. */
   async function persist(prepared: Capture[]): Promise<void> {
     if (prepared.length === 0) return;
-    const { written, retry, retryError } = await writeIsolated(prepared);
+    const { written, retry, retryError } = preparing === null ? await writeIsolated(prepared) : await writeThroughStore(preparing, prepared);
     if (retry.length > 0) {
       if (closed) drop(retry.map((capture) => capture.traceId), 'shutdown');
       else {
@@ -203,9 +232,10 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     observeStore();
     if (written.length === 0) return;
     metrics.captures.inc(written.length);
-    for (const capture of written) logCapture(capture);
+    for (const entry of written) logCapture(entry);
     try {
-      config.onWritten?.(written);
+      if (wantsStored) config.onWritten!(written.map((entry) => entry.stored ?? entry.capture));
+      else if (config.onWritten) (config.onWritten as () => void)();
     } catch (error) {
       logger.error({ err: error }, 'captureRag onWritten callback threw');
     }
@@ -219,11 +249,11 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
    * transaction, so a failed batch wrote nothing and the retries cannot duplicate; a sink of your
    * own should ignore a trace id it already holds.
    */
-  async function writeIsolated(prepared: Capture[]): Promise<{ written: Capture[]; retry: Capture[]; retryError?: unknown }> {
+  async function writeIsolated(prepared: Capture[]): Promise<{ written: Written[]; retry: Capture[]; retryError?: unknown }> {
     let batchError: unknown;
     try {
       await store.writeCaptures(prepared);
-      return { written: prepared, retry: [] };
+      return { written: prepared.map(asWritten), retry: [] };
     } catch (error) {
       if (isRetryableStoreError(error)) return { written: [], retry: prepared, retryError: error };
       batchError = error;
@@ -232,14 +262,14 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
       failedWrites([{ capture: prepared[0]!, error: batchError }], 1);
       return { written: [], retry: [] };
     }
-    const written: Capture[] = [];
+    const written: Written[] = [];
     const retry: Capture[] = [];
     let retryError: unknown;
     const failed: { capture: Capture; error: unknown }[] = [];
     for (const capture of prepared) {
       try {
         await store.writeCaptures([capture]);
-        written.push(capture);
+        written.push(asWritten(capture));
       } catch (error) {
         if (isRetryableStoreError(error)) {
           retry.push(capture);
@@ -248,6 +278,41 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
       }
     }
     failedWrites(failed, prepared.length);
+    return { written, retry, retryError };
+  }
+
+  /**
+   * Hand the batch to a store that prepares captures itself: it redacts and caps them (unless
+   * that was done here), writes them in one transaction, and says what became of each. A batch
+   * it cannot take now (unavailable) goes back in line whole, as recorded.
+   */
+  async function writeThroughStore(sink: PreparingSink, handed: Capture[]): Promise<{ written: Written[]; retry: Capture[]; retryError?: unknown }> {
+    const options: RawWriteOptions = storePrepares
+      ? { redactionKey: redact === false ? null : storeKey!, limits, returnStored: wantsStored }
+      : { redactionKey: null, limits: null, returnStored: false };
+    let result: RawWriteResult;
+    try {
+      result = await sink.writeRawCaptures(handed, options);
+    } catch (error) {
+      if (isRetryableStoreError(error)) return { written: [], retry: handed, retryError: error };
+      failedWrites(handed.map((capture) => ({ capture, error })), handed.length);
+      return { written: [], retry: [] };
+    }
+    const written: Written[] = [];
+    const retry: Capture[] = [];
+    const failed: { capture: Capture; error: unknown }[] = [];
+    result.outcomes.forEach((outcome, index) => {
+      const capture = handed[index]!;
+      if (outcome.kind === 'written') written.push({ capture, truncated: outcome.truncated, answerLength: outcome.answerLength, stored: outcome.stored ?? (storePrepares ? null : capture) });
+      else if (outcome.kind === 'retry') retry.push(capture);
+      else if (outcome.kind === 'refused') failed.push({ capture, error: Object.assign(new Error(outcome.error.message), { code: outcome.error.code }) });
+      else {
+        metrics.captureFailures.inc({ reason: 'build' });
+        logger.error({ event: 'rag.capture.failed', err: new Error(outcome.message), traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');
+      }
+    });
+    failedWrites(failed, handed.length);
+    const retryError = result.retryError === null ? undefined : Object.assign(new Error(result.retryError.message), { code: result.retryError.code, isRetryable: true });
     return { written, retry, retryError };
   }
 
@@ -301,7 +366,7 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
    * paths (`createLogger`'s `*.apiKey`, …) runs its redaction once per top-level field: nested,
    * the line costs about a third less (bench:middleware).
    */
-  function logCapture(capture: Capture): void {
+  function logCapture({ capture, truncated, answerLength }: Written): void {
     const chunkIds: string[] = new Array(capture.chunks.length);
     const scores: number[] = new Array(capture.chunks.length);
     for (let index = 0; index < capture.chunks.length; index++) {
@@ -320,9 +385,9 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
           chunkIds,
           scores,
           refused: capture.refused,
-          answerLength: capture.answer.length,
+          answerLength,
           latencyMs: capture.latencyMs,
-          truncated: capture.truncated,
+          truncated,
           aborted: capture.aborted,
         },
       },
@@ -385,6 +450,10 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     close,
     health: () => ({ ...observeStore(), queued: size() }),
   };
+}
+
+function asWritten(capture: Capture): Written {
+  return { capture, truncated: capture.truncated, answerLength: capture.answer.length, stored: capture };
 }
 
 function round(value: number): number {

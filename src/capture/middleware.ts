@@ -55,7 +55,11 @@ export interface CaptureRagOptions {
    * captures join the retry queue. [durable=false]
    */
   durable?: boolean;
-  /** Called after a batch was written (e.g. to wake an in-process judge worker). */
+  /**
+   * Called after a batch was written (e.g. to wake an in-process judge worker), with the captures
+   * as stored. A callback that declares no parameter (`() => worker.nudge()`) is called with none,
+   * which spares copying the stored captures back from the SQLite store's writer thread.
+   */
   onWritten?: (captures: readonly Capture[]) => void;
   /** Clock, for tests. [now=() => new Date()] */
   now?: () => Date;
@@ -268,6 +272,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     metrics: options.metrics ?? createCaptureMetrics(),
     logger: options.logger ?? createLogger(),
     redact: options.redact === false ? false : (options.redact ?? defaultRedaction(options.redactionKey, store)),
+    ...(options.redact === undefined ? { defaultRedaction: { key: options.redactionKey } } : {}),
     limits,
     sampleRate,
     maxQueue,

@@ -8,7 +8,9 @@ import { BackgroundCheckpointer } from './checkpointer.js';
 import { openStoreConnection, type StoreConnection } from './connection.js';
 import { fileChange, healthReasonOf, isBusyError, isWritable, removeStaleLogs } from './file-state.js';
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
+import { prepareAndWrite, RedactorsByKey, type RawWriteOptions, type RawWriteResult } from './raw-write.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
+import { WriterThread, WriterThreadUnavailableError, WRITER_STOPPED } from './writer-thread.js';
 
 /**
  * The SQLite capture store: one file (separate from the index) holding captured traces, their
@@ -42,6 +44,8 @@ const FIRST_RECOVERY_DELAY_MS = 100;
 const MAX_RECOVERY_DELAY_MS = 5000;
 /** Longest pause between two tries of a call that met a lock. */
 const MAX_BUSY_PAUSE_MS = 50;
+/** After this many writer threads failed to start or died (in the store's life), the store writes on its caller's thread. */
+const MAX_WRITER_THREAD_FAILURES = 3;
 
 export interface OpenSqliteCaptureStoreOptions {
   /** SQLite file; parent folders are created. `:memory:` for a throwaway store. */
@@ -60,6 +64,16 @@ export interface OpenSqliteCaptureStoreOptions {
    * [backgroundCheckpoints=true]
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * Redact, cap and write the captures of `writeRawCaptures` (what `captureRag` writes through)
+   * on a worker thread with its own connection, started at the first such write, so the thread
+   * serving requests only hands them over. It takes CPU time off the request thread (about a
+   * third of a capture's, bench:capture-path) but costs more in all (the hand-over both ways, the
+   * thread's own wake-ups): worth it with a core to spare, not in a container held to one CPU.
+   * Plain `writeCaptures` always writes on the caller's thread. Ignored for `:memory:`.
+   * [writerThread=false]
+   */
+  writerThread?: boolean;
   /** For tests: the module the checkpoint thread loads as its SQLite driver. [checkpointDriver=better-sqlite3] */
   checkpointDriver?: string;
   /** Clock, ms since epoch: the file's `created_at`, a capture's time when its `capturedAt` does not parse, health times. [now=Date.now] */
@@ -93,6 +107,12 @@ export class SqliteCaptureStore implements CaptureStore {
   /** Whether a write starts the checkpoint thread: not when turned off, once the thread failed, or once the store is closed. */
   private backgroundCheckpoints: boolean;
   private checkpointer: BackgroundCheckpointer | null = null;
+  /** Whether `writeRawCaptures` writes on a thread: not when turned off, or once threads kept failing. */
+  private useWriterThread: boolean;
+  private writer: WriterThread | null = null;
+  private writerThreadFailures = 0;
+  /** For `writeRawCaptures` on this thread. */
+  private readonly redactors = new RedactorsByKey();
 
   constructor(options: OpenSqliteCaptureStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -102,6 +122,7 @@ export class SqliteCaptureStore implements CaptureStore {
     this.verbose = options.verbose;
     this.checkpointDriver = options.checkpointDriver;
     this.backgroundCheckpoints = options.backgroundCheckpoints !== false && !this.inMemory;
+    this.useWriterThread = options.writerThread === true && !this.inMemory;
     this.connection = openStoreConnection({ path: options.path, create: options.create ?? true, openBusyTimeoutMs: this.busyTimeoutMs, now: this.now, ...(this.verbose ? { verbose: this.verbose } : {}) });
     this.redactionKey = this.connection.redactionKey;
     this.owners = new HostLeaseOwners(options.leaseOwners);
@@ -135,6 +156,35 @@ export class SqliteCaptureStore implements CaptureStore {
       if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
       connection.log.write(captures);
     });
+  }
+
+  /**
+   * Write captures as recorded: the default redaction under `options.redactionKey` and the caps
+   * first, each capture on its own, then one transaction; on the writer thread when the store has
+   * one (`writerThread`). Says what became of each capture; used by `captureRag`.
+   *
+   * @throws CaptureStoreUnavailableError when the store cannot take the batch now (nothing was written).
+   */
+  async writeRawCaptures(captures: readonly Capture[], options: RawWriteOptions): Promise<RawWriteResult> {
+    if (captures.length === 0) return { outcomes: [], retryError: null };
+    if (this.useWriterThread && !this.closed) {
+      const result = await this.writeOnThread(captures, options);
+      if (result !== null) return result;
+    }
+    return this.write((connection) => {
+      if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
+      return prepareAndWrite(connection.log, captures, options, this.redactors, this.path);
+    });
+  }
+
+  /** The kernel task ids of the store's own threads (writer, checkpoints) on Linux, for benchmarks that read their CPU time. */
+  backgroundThreadIds(): number[] {
+    return [this.writer?.threadId, this.checkpointer?.threadId].filter((id): id is number => typeof id === 'number');
+  }
+
+  /** For tests: stop the writer thread at once, as a crash would. */
+  async crashWriterThreadForTests(): Promise<void> {
+    await this.writer?.terminateForTests();
   }
 
   getCapture(traceId: string): Promise<CaptureRecord | undefined> {
@@ -220,7 +270,64 @@ export class SqliteCaptureStore implements CaptureStore {
     this.backgroundCheckpoints = false;
     void this.checkpointer?.close();
     this.checkpointer = null;
+    const writer = this.writer;
+    this.writer = null;
     if (this.connection?.db.open) this.connection.db.close();
+    // The writes already posted finish first; then the thread closes its connection.
+    await writer?.close();
+  }
+
+  /**
+   * {@link writeRawCaptures} on the writer thread, checked against the file before and after as
+   * {@link run} checks a write; `null` when there is no thread to write on (it writes here then).
+   */
+  private async writeOnThread(captures: readonly Capture[], options: RawWriteOptions): Promise<RawWriteResult | null> {
+    if (this.state.status === 'degraded' && this.state.reason !== 'busy') {
+      await this.recoverIfDue();
+      if (this.state.status === 'degraded') throw this.unavailable();
+    }
+    const connection = this.connection;
+    if (connection === null || this.closed) throw this.closed ? new Error('the capture store is closed') : this.unavailable();
+    this.checkFile(connection);
+    const writer = this.writerThreadFor(connection);
+    if (writer === null) return null;
+    let result: RawWriteResult;
+    try {
+      result = await writer.write(captures, options);
+    } catch (error) {
+      if (!(error instanceof WriterThreadUnavailableError)) throw error;
+      if (error.code === WRITER_STOPPED) throw new CaptureStoreUnavailableError('io_error', `${error.message}; the captures are written again`, { cause: error });
+      const reason = healthReasonOf(error, this.path) ?? 'io_error';
+      const message = reason === 'busy' ? `another connection held the capture store's write lock for over ${this.busyTimeoutMs} ms` : `${this.path}: ${error.message}`;
+      throw this.degrade(reason, message, error);
+    }
+    // The connection the thread wrote through went to the file this store opened: still the one at the path?
+    if (this.connection === connection) this.checkFile(connection);
+    else throw this.unavailable();
+    if (this.state.status === 'degraded') this.recovered();
+    return result;
+  }
+
+  /** The running writer thread for this connection's file, started now if needed; `null` when the store writes on its own thread. */
+  private writerThreadFor(connection: StoreConnection): WriterThread | null {
+    if (!this.useWriterThread || connection.identity === null) return null;
+    if (this.writer?.running) return this.writer;
+    if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
+    const failed = () => {
+      this.writer = null;
+      this.writerThreadFailures += 1;
+      if (this.writerThreadFailures >= MAX_WRITER_THREAD_FAILURES) this.useWriterThread = false;
+    };
+    try {
+      const writer = new WriterThread({ path: this.path, identity: connection.identity, busyTimeoutMs: this.busyTimeoutMs }, () => {
+        if (this.writer === writer) failed();
+      });
+      this.writer = writer;
+      return writer;
+    } catch {
+      failed();
+      return null;
+    }
   }
 
   private read<T>(work: (connection: StoreConnection) => T): Promise<T> {
@@ -321,6 +428,9 @@ export class SqliteCaptureStore implements CaptureStore {
     // one to close checkpoints into the old file and removes the log the new file must not read.
     await this.checkpointer?.close();
     this.checkpointer = null;
+    // The writes it was given finish first (to the old file: they are reported as failed and written again).
+    await this.writer?.close();
+    this.writer = null;
     if (old?.db.open) old.db.close();
     if (this.closed) return;
     if (moved) removeStaleLogs(this.path);

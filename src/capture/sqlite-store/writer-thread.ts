@@ -1,0 +1,154 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Capture } from '../types.js';
+import { encodeCaptures } from './capture-codec.js';
+import type { FileIdentity } from './file-state.js';
+import type { PlainError, RawWriteOptions, RawWriteResult } from './raw-write.js';
+
+/**
+ * The capture store's writer thread, seen from the store: batches of captures as recorded go to a
+ * worker thread that owns a connection of its own and redacts, caps and writes them there
+ * (`writer-thread-entry.ts`), so the thread serving requests spends on a capture only what it
+ * takes to hand it over (bench:capture-path). Only `store.ts` uses this.
+ *
+ * If the thread cannot start or stops, every pending write fails as retryable and `onFailure` is
+ * called once; the store then writes on its own thread (nothing is lost, only the cost moves back).
+ */
+
+export interface WriterThreadData {
+  path: string;
+  identity: FileIdentity;
+  busyTimeoutMs: number;
+}
+
+/** `captures`: the batch as `encodeCaptures` gives it. */
+export type WriterThreadRequest = { type: 'write'; id: number; captures: unknown[]; options: RawWriteOptions } | { type: 'close' };
+
+export type WriterThreadReply =
+  | { type: 'ready'; threadId: number | null }
+  | { id: number; result: RawWriteResult }
+  /** `unavailable`: the store cannot take the batch now (nothing was written); else the write failed on its own. */
+  | { id: number; unavailable: boolean; error: PlainError };
+
+/** A write the thread did not do because the store is unavailable (locked, read-only, failing disk), or because the thread stopped. */
+export class WriterThreadUnavailableError extends Error {
+  readonly code: string | null;
+  constructor(readonly plain: PlainError) {
+    super(plain.message);
+    this.name = plain.name;
+    this.code = plain.code;
+  }
+}
+
+interface Pending {
+  resolve(result: RawWriteResult): void;
+  reject(error: Error): void;
+}
+
+export class WriterThread {
+  private worker: Worker | null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private exited: Promise<void>;
+  /** The thread's kernel task id once it is running (Linux), for benchmarks that read its CPU time. */
+  threadId: number | null = null;
+
+  /**
+   * @param data the file the store opened: the thread opens the path only while it is still that file.
+   * @param onFailure called once if the thread fails to start or stops on its own.
+   */
+  constructor(data: WriterThreadData, onFailure: (error: Error) => void) {
+    const worker = startWorker(data);
+    // Kept from ending the process only while a write is pending.
+    worker.unref();
+    this.worker = worker;
+    let failed = false;
+    const fail = (error: Error) => {
+      if (this.worker === null) return;
+      this.worker = null;
+      this.rejectAll(stopped(`the capture writer thread stopped: ${error.message}`));
+      if (!failed) {
+        failed = true;
+        onFailure(error);
+      }
+    };
+    worker.on('message', (reply: WriterThreadReply) => this.onReply(reply));
+    worker.on('error', (error) => fail(error));
+    this.exited = new Promise((resolve) => {
+      worker.on('exit', (code) => {
+        fail(new Error(`the capture writer thread exited with code ${code}`));
+        resolve();
+      });
+    });
+  }
+
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  write(captures: readonly Capture[], options: RawWriteOptions): Promise<RawWriteResult> {
+    const worker = this.worker;
+    if (worker === null) return Promise.reject(stopped('the capture writer thread is not running'));
+    const id = this.nextId++;
+    return new Promise<RawWriteResult>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.pending.size === 1) worker.ref();
+      worker.postMessage({ type: 'write', id, captures: encodeCaptures(captures), options } satisfies WriterThreadRequest);
+    });
+  }
+
+  /** End the thread after the writes already posted; resolves once its connection is closed. */
+  close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker === null) return this.exited;
+    worker.postMessage({ type: 'close' } satisfies WriterThreadRequest);
+    return this.exited.then(() => this.rejectAll(stopped('the capture writer thread was closed')));
+  }
+
+  /** For tests: stop the thread at once, as a crash would. */
+  terminateForTests(): Promise<void> {
+    void this.worker?.terminate();
+    return this.exited;
+  }
+
+  private onReply(reply: WriterThreadReply): void {
+    if ('type' in reply) {
+      this.threadId = reply.threadId;
+      return;
+    }
+    const pending = this.pending.get(reply.id);
+    if (pending === undefined) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if ('result' in reply) pending.resolve(reply.result);
+    else if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
+    else pending.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
+  }
+
+  private rejectAll(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}
+
+/** The code of a write that failed because the thread stopped (nothing the store did): written again, on a new thread or inline. */
+export const WRITER_STOPPED = 'GROUNDCHECK_WRITER_STOPPED';
+
+function stopped(message: string): WriterThreadUnavailableError {
+  return new WriterThreadUnavailableError({ name: 'Error', message, code: WRITER_STOPPED });
+}
+
+/**
+ * The thread runs the compiled `writer-thread-entry.js` beside this file; from the TypeScript
+ * sources (tests, `tsx`), it loads the `.ts` entry through tsx's require hook.
+ */
+function startWorker(data: WriterThreadData): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSource ? './writer-thread-entry.ts' : './writer-thread-entry.js', import.meta.url));
+  // execArgv: [] keeps the parent's loaders and flags (test runners) out of the thread.
+  if (!fromSource) return new Worker(entry, { execArgv: [], workerData: data });
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)});`, { eval: true, execArgv: [], workerData: data });
+}
