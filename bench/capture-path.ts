@@ -19,7 +19,7 @@ import { ingestDirectory } from '../src/rag/ingest.js';
 import { createRagPipeline } from '../src/rag/pipeline.js';
 import { openIndex } from '../src/rag/store.js';
 import { benchFlags, integerFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
-import { BATCH, measureCapturePath, WINDOW, type CapturePathFigures } from './lib/capture-path.js';
+import { BATCH, CAPTURE_SIDES, SIDES, measureCapturePath, WINDOW, type CapturePathFigures, type CaptureSide, type SdkSide } from './lib/capture-path.js';
 import { benchEmbedder } from './lib/embedder.js';
 import { median, round, signVerdict } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
@@ -58,54 +58,65 @@ async function main(): Promise<void> {
       const figures = await measureCapturePath({ traces, pipeline, folder: runFolder, blocks, warmupBlocks });
       results.push(figures);
       process.stderr.write(
-        `run ${run + 1}: captureRag ${figures.micros.captureRag.toFixed(1)} µs/request (mean) (write batch ${figures.captureRagWriteMicros.toFixed(1)}), ` +
-          `OTel SDK ${figures.micros.otel.toFixed(1)}, with OTLP export ${figures.micros.otelOtlp.toFixed(1)} µs/trace (${figures.clock} time)\n`,
+        `run ${run + 1}: captureRag ${figures.micros.captureRag.toFixed(1)} µs/request (write batch ${figures.writeMicros.captureRag.toFixed(1)}), ` +
+          `with the writer thread ${figures.micros.captureRagThread.toFixed(1)} (write batch ${figures.writeMicros.captureRagThread.toFixed(1)}; its store's threads ${figures.storeThreadMicros.captureRagThread.toFixed(1)} beside), ` +
+          `OTel SDK ${figures.micros.otel.toFixed(1)}, with OTLP export ${figures.micros.otelOtlp.toFixed(1)} µs/trace (${figures.clock} time); ` +
+          `other threads (V8 helpers, libuv) beside: ${SIDES.map((side) => `${side} ${figures.helperMicros[side].toFixed(1)}`).join(', ')}\n`,
       );
     }
     index.close();
 
     const out = (text: string) => process.stdout.write(`${text}\n`);
-    const verdict = (figures: CapturePathFigures, side: 'otel' | 'otelOtlp') => signVerdict(figures.captureRagCheaper[side], figures.windows);
+    const verdict = (figures: CapturePathFigures, side: CaptureSide, sdk: SdkSide) => signVerdict(figures.cheaper[side][sdk], figures.windows);
+    const label: Record<CaptureSide, string> = { captureRag: 'captureRag', captureRagThread: 'captureRag, writerThread: true' };
     out('');
     out(
-      `bench:capture-path — the request thread's work per request, in one process (CPU time of the process, process.cpuUsage()): ` +
-        `captureRag (middleware, record, the response closing, and every ${BATCH} requests the batch write: redaction, caps, SQLite transaction, rag.capture line) ` +
+      `bench:capture-path — the request thread's work per request, in one process (the main thread's CPU time: the process's, process.cpuUsage(), less every other thread's, from their schedstat read before and after each block): ` +
+        `captureRag (middleware, record, the response closing, and every ${BATCH} requests the batch write: redaction, caps, SQLite transaction, rag.capture line, metrics), ` +
+        `as it comes and with the SQLite store's writer thread (writerThread: true: the batch is handed to the thread, which redacts, caps and writes it; that thread's time and the WAL checkpoint thread's are shown beside, not counted), ` +
         `against the OpenTelemetry JS SDK recording the same spans from the same trace through a BatchSpanProcessor, (a) into a counting exporter (nothing serialized: the issue's baseline) ` +
         `and (b) exported by the OTLP/HTTP protobuf exporter to a receiver on 127.0.0.1 in a child process. ` +
         `${blocks} rotations of one ${BATCH}-request block per side and run, after ${warmupBlocks} untimed; means per request; compared in windows of ${WINDOW} rotations (about one SDK export each) with a sign test; the 78 handbook traces in turn; ` +
-        `${pin ? 'pinned to CPU 1' : 'not pinned'}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+        `${pin ? 'pinned to CPU 1 (the writer thread too)' : 'not pinned'}; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
     );
     out('');
     out(
       formatTable(
-        ['run', 'captureRag µs/request', 'of which the batch write', 'the rest', 'SDK µs/trace', 'captureRag / SDK', 'cheaper than SDK', 'SDK + OTLP µs/trace', 'captureRag / SDK + OTLP', 'cheaper than SDK + OTLP', 'captures stored', 'spans ended / exported', 'OTLP requests'],
-        results.map((figures, index) => [
-          index + 1,
-          figures.micros.captureRag.toFixed(1),
-          figures.captureRagWriteMicros.toFixed(1),
-          (figures.micros.captureRag - figures.captureRagWriteMicros).toFixed(1),
-          figures.micros.otel.toFixed(1),
-          `×${(figures.micros.captureRag / figures.micros.otel).toFixed(2)}`,
-          `${verdict(figures, 'otel')} (${figures.captureRagCheaper.otel} of ${figures.windows})`,
-          figures.micros.otelOtlp.toFixed(1),
-          `×${(figures.micros.captureRag / figures.micros.otelOtlp).toFixed(2)}`,
-          `${verdict(figures, 'otelOtlp')} (${figures.captureRagCheaper.otelOtlp} of ${figures.windows})`,
-          figures.capturesStored,
-          `${figures.spans.otel.ended} / ${figures.spans.otel.exported}; ${figures.spans.otelOtlp.ended} / ${figures.spans.otelOtlp.exported}`,
-          figures.otlpRequests,
-        ]),
+        ['run', 'side', 'µs/request', 'of which the batch write', 'the rest', 'store threads µs/request (not counted)', 'other threads µs/request (not counted; SDK: its own)', 'SDK µs/trace', '/ SDK', 'cheaper than SDK', 'SDK + OTLP µs/trace', '/ SDK + OTLP', 'cheaper than SDK + OTLP', 'captures stored', 'spans ended / exported', 'OTLP requests'],
+        results.flatMap((figures, index) =>
+          CAPTURE_SIDES.map((side) => [
+            index + 1,
+            label[side],
+            figures.micros[side].toFixed(1),
+            figures.writeMicros[side].toFixed(1),
+            (figures.micros[side] - figures.writeMicros[side]).toFixed(1),
+            `${figures.storeThreadMicros[side].toFixed(1)} (${figures.storeThreads[side]} threads)`,
+            `${figures.helperMicros[side].toFixed(1)} (SDK ${figures.helperMicros.otel.toFixed(1)}, + OTLP ${figures.helperMicros.otelOtlp.toFixed(1)})`,
+            figures.micros.otel.toFixed(1),
+            `×${(figures.micros[side] / figures.micros.otel).toFixed(2)}`,
+            `${verdict(figures, side, 'otel')} (${figures.cheaper[side].otel} of ${figures.windows})`,
+            figures.micros.otelOtlp.toFixed(1),
+            `×${(figures.micros[side] / figures.micros.otelOtlp).toFixed(2)}`,
+            `${verdict(figures, side, 'otelOtlp')} (${figures.cheaper[side].otelOtlp} of ${figures.windows})`,
+            figures.capturesStored[side],
+            `${figures.spans.otel.ended} / ${figures.spans.otel.exported}; ${figures.spans.otelOtlp.ended} / ${figures.spans.otelOtlp.exported}`,
+            figures.otlpRequests,
+          ]),
+        ),
       ),
     );
-    const overall = (side: 'otel' | 'otelOtlp') => {
-      const verdicts = results.map((figures) => verdict(figures, side));
+    const overall = (side: CaptureSide, sdk: SdkSide) => {
+      const verdicts = results.map((figures) => verdict(figures, side, sdk));
       return verdicts.every((entry) => entry === verdicts[0]) ? verdicts[0]! : 'not resolved';
     };
     const word = (entry: string) => (entry === 'yes' ? 'met' : entry === 'no' ? 'missed' : 'not resolved');
     out('');
     out(
-      `Target (issue 14): captureRag request-thread CPU per capture below the OTel SDK's (counting exporter): ${word(overall('otel'))}; ` +
-        `below the SDK exporting over OTLP: ${word(overall('otelOtlp'))} (sign test per run, one-sided p < 0.05; "met"/"missed" only when every run agrees).`,
+      `Target (issue 14): captureRag request-thread CPU per capture below the OTel SDK's (counting exporter): ${word(overall('captureRag', 'otel'))} ` +
+        `(with writerThread: true: ${word(overall('captureRagThread', 'otel'))}); below the SDK exporting over OTLP: ${word(overall('captureRag', 'otelOtlp'))} ` +
+        `(with writerThread: true: ${word(overall('captureRagThread', 'otelOtlp'))}) (sign test per run, one-sided p < 0.05; "met"/"missed" only when every run agrees).`,
     );
+    const medianOf = (value: (figures: CapturePathFigures) => number) => round(median(results.map(value)), 2);
     out(
       JSON.stringify({
         bench: 'capture-path',
@@ -115,18 +126,27 @@ async function main(): Promise<void> {
         batch: BATCH,
         runs: results.map((figures) => ({
           captureRag_us_per_request: round(figures.micros.captureRag, 2),
-          captureRag_write_us_per_request: round(figures.captureRagWriteMicros, 2),
+          captureRag_write_us_per_request: round(figures.writeMicros.captureRag, 2),
+          captureRag_thread_us_per_request: round(figures.micros.captureRagThread, 2),
+          captureRag_thread_write_us_per_request: round(figures.writeMicros.captureRagThread, 2),
+          writer_store_threads_us_per_request: round(figures.storeThreadMicros.captureRagThread, 2),
+          other_threads_us_per_request: Object.fromEntries(SIDES.map((side) => [side, round(figures.helperMicros[side], 2)])),
           otel_us_per_trace: round(figures.micros.otel, 2),
           otel_otlp_us_per_trace: round(figures.micros.otelOtlp, 2),
-          captureRag_cheaper_than_otel: figures.captureRagCheaper.otel,
-          captureRag_cheaper_than_otel_otlp: figures.captureRagCheaper.otelOtlp,
+          captureRag_cheaper_than_otel: figures.cheaper.captureRag.otel,
+          captureRag_cheaper_than_otel_otlp: figures.cheaper.captureRag.otelOtlp,
+          captureRag_thread_cheaper_than_otel: figures.cheaper.captureRagThread.otel,
+          captureRag_thread_cheaper_than_otel_otlp: figures.cheaper.captureRagThread.otelOtlp,
         })),
         median: {
-          captureRag_us_per_request: round(median(results.map((figures) => figures.micros.captureRag)), 2),
-          otel_us_per_trace: round(median(results.map((figures) => figures.micros.otel)), 2),
-          otel_otlp_us_per_trace: round(median(results.map((figures) => figures.micros.otelOtlp)), 2),
+          captureRag_us_per_request: medianOf((figures) => figures.micros.captureRag),
+          captureRag_thread_us_per_request: medianOf((figures) => figures.micros.captureRagThread),
+          writer_store_threads_us_per_request: medianOf((figures) => figures.storeThreadMicros.captureRagThread),
+          otel_us_per_trace: medianOf((figures) => figures.micros.otel),
+          otel_otlp_us_per_trace: medianOf((figures) => figures.micros.otelOtlp),
         },
-        captureRagCheaper: { otel: overall('otel'), otelOtlp: overall('otelOtlp') },
+        captureRagCheaper: { otel: overall('captureRag', 'otel'), otelOtlp: overall('captureRag', 'otelOtlp') },
+        captureRagThreadCheaper: { otel: overall('captureRagThread', 'otel'), otelOtlp: overall('captureRagThread', 'otelOtlp') },
       }),
     );
   } finally {

@@ -6,9 +6,10 @@
  *
  * - captureRag: the middleware on a request/response pair (its request context and `close`
  *   listener), `req.rag.record(trace)`, the response closing (building the capture, queueing it),
- *   and, every {@link BATCH} requests, `flush()`: the batch write as the writer does it (redaction,
- *   caps, the SQLite transaction, the `rag.capture` line, metrics). Everything captureRag does on
- *   the request thread except the in-process judge worker's polls (bench:middleware times those).
+ *   and, every {@link BATCH} requests, `flush()`: the batch handed to the store's writer thread
+ *   (which redacts, caps and writes it in one SQLite transaction), the `rag.capture` line,
+ *   metrics. Everything captureRag does on the request thread except the in-process judge
+ *   worker's polls (bench:middleware times those); the writer thread's time is reported beside.
  * - OTel SDK: recording the same spans from the same trace (`otel-baseline.ts`: three, two for a
  *   trace refused before the model) through a `BatchSpanProcessor`, and every 512 spans (its
  *   batch) `forceFlush()`, into a counting exporter (the issue's baseline: nothing serialized).
@@ -18,10 +19,11 @@
  *
  * The request and response are plain objects with what the middleware reads (headers, method,
  * status, `on('close')`): HTTP parsing and Express cost the same with or without capture and are
- * left out. Each block is timed in the process's CPU time (`process.cpuUsage()`: µs-exact; the
- * per-thread schedstat bench:middleware reads moves only at scheduler ticks on this VM, 0 or
- * 1–4 ms for a 200 µs loop), so waiting for the receiver's reply is not counted; the process's
- * other threads (captureRag's WAL checkpoint thread, libuv's pool) count where they run.
+ * left out. Each block is timed in the request thread's CPU time: the process's
+ * (`process.cpuUsage()`: µs-exact) less that of the capture store's own threads (its writer and
+ * WAL checkpoint threads: their schedstat, read while they wait, when it is exact; a running
+ * thread's moves only at scheduler ticks on this VM, 0 or 1–4 ms for a 200 µs loop). Waiting for
+ * the receiver's reply is not counted; libuv's pool and V8's helper threads count where they run.
  */
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
@@ -30,36 +32,47 @@ import { createInterface } from 'node:readline';
 import type { NextFunction, Request, Response } from 'express';
 import { pino } from 'pino';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { captureRag } from '../../src/capture/middleware.js';
-import { openCaptureStore } from '../../src/capture/store.js';
+import { captureRag, type CaptureRagMiddleware } from '../../src/capture/middleware.js';
+import { openSqliteCaptureStore, type SqliteCaptureStore } from '../../src/capture/store.js';
 import type { RagTrace } from '../../src/contract/trace.js';
 import type { RagPipeline } from '../../src/rag/pipeline.js';
 import { instrumentWithOtelSdk, type OtelBaseline } from './otel-baseline.js';
-import { mean } from './stats.js';
+import { mean, otherThreadsCpuMicros } from './stats.js';
 
 /** Requests per block: about what one 100 ms write batch holds at 10 connections on the demo. */
 export const BATCH = 12;
 /** Rotations per compared window: 15 × 12 traces × 3 spans ≈ one SDK batch of 512 spans. */
 export const WINDOW = 15;
 
-export const SIDES = ['captureRag', 'otel', 'otelOtlp'] as const;
+/** captureRag as it comes (writing on the request thread), and with the store's writer thread (`writerThread: true`). */
+export const CAPTURE_SIDES = ['captureRag', 'captureRagThread'] as const;
+export const SDK_SIDES = ['otel', 'otelOtlp'] as const;
+export const SIDES = [...CAPTURE_SIDES, ...SDK_SIDES] as const;
+export type CaptureSide = (typeof CAPTURE_SIDES)[number];
+export type SdkSide = (typeof SDK_SIDES)[number];
 export type Side = (typeof SIDES)[number];
 
 export interface CapturePathFigures {
   blocks: number;
   /** Windows of {@link WINDOW} rotations compared. */
   windows: number;
-  /** `cpu`: the process's CPU time (`process.cpuUsage()`). */
+  /** `cpu`: the request (main) thread's CPU time: the process's (`process.cpuUsage()`) less every other thread's (their schedstat). */
   clock: 'cpu';
-  /** Mean over all timed blocks, µs per request, per side (the SDK's exports included). */
+  /** Mean over all timed blocks, µs per request, per side, on the request thread (the SDK's exports included). */
   micros: Record<Side, number>;
-  /** Of captureRag's: the batch write (`flush()`: redaction, caps, the SQLite transaction, the log line, metrics). */
-  captureRagWriteMicros: number;
-  /** Per SDK side: windows in which captureRag took less per request than that side. */
-  captureRagCheaper: Record<Exclude<Side, 'captureRag'>, number>;
-  capturesStored: number;
+  /** Per captureRag side: of its figure, the batch write on the request thread (`flush()`), µs per request. */
+  writeMicros: Record<CaptureSide, number>;
+  /** Per captureRag side, not in its figure: its store's own threads' CPU time in its blocks (the writer thread: redaction, caps, the SQLite transaction; the WAL checkpoint thread), µs per request. */
+  storeThreadMicros: Record<CaptureSide, number>;
+  /** Per captureRag side: its store's threads seen at the end (checkpoints; and the writer). */
+  storeThreads: Record<CaptureSide, number>;
+  /** Per side, not in its figure: the process's other threads (V8's helpers, e.g. concurrent GC, and libuv's pool; not the stores') in its blocks, µs per request. */
+  helperMicros: Record<Side, number>;
+  /** Per captureRag side and SDK side: windows in which captureRag took less per request than the SDK. */
+  cheaper: Record<CaptureSide, Record<SdkSide, number>>;
+  capturesStored: Record<CaptureSide, number>;
   /** Per SDK side: spans ended, and of those handed to its exporter (all, once flushed). */
-  spans: Record<Exclude<Side, 'captureRag'>, { ended: number; exported: number }>;
+  spans: Record<SdkSide, { ended: number; exported: number }>;
   /** Export requests the OTLP receiver answered. */
   otlpRequests: number;
 }
@@ -124,26 +137,54 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
   const warmupBlocks = options.warmupBlocks ?? 50;
   const clock = 'cpu';
   // getrusage: µs-exact here, unlike the per-thread schedstat, which this VM updates only at ticks.
-  const now = () => {
+  const processCpu = () => {
     const usage = process.cpuUsage();
     return usage.user + usage.system;
   };
-  const store = openCaptureStore({ path: join(folder, 'capture-path.db') });
   // The app's logger writes asynchronously to a file, as the demo's does to stdout.
   const logger = pino({ level: 'info' }, pino.destination({ dest: join(folder, 'capture-path.log'), sync: false }));
-  const middleware = captureRag({ store, logger });
+  const captures = {} as Record<CaptureSide, { store: SqliteCaptureStore; middleware: CaptureRagMiddleware; writeTimes: number[]; threadTimes: number[] }>;
+  for (const side of CAPTURE_SIDES) {
+    const store = openSqliteCaptureStore({ path: join(folder, `${side}.db`), writerThread: side === 'captureRagThread' });
+    captures[side] = { store, middleware: captureRag({ store, logger }), writeTimes: [], threadTimes: [] };
+  }
+  const storeThreadIds = () => new Set(CAPTURE_SIDES.flatMap((side) => captures[side].store.backgroundThreadIds()));
+  /**
+   * A block's CPU time on the request (main) thread: the process's over the block less every
+   * other thread's (the stores' writer and checkpoint threads, V8's helpers, libuv's pool), whose
+   * schedstat is read before the block starts and after it ends (so reading them, a few /proc
+   * reads at ~15 µs each here, is not counted in the block).
+   */
+  const startBlock = () => {
+    const threads = otherThreadsCpuMicros();
+    return { threads, process: processCpu() };
+  };
+  const endBlock = (started: { threads: Map<number, number>; process: number }) => {
+    const process = processCpu();
+    const threads = otherThreadsCpuMicros();
+    const store = storeThreadIds();
+    let others = 0;
+    let stores = 0;
+    for (const [id, micros] of threads) {
+      const spent = micros - (started.threads.get(id) ?? 0);
+      others += spent;
+      if (store.has(id)) stores += spent;
+    }
+    return { process: process - started.process, main: process - started.process - others, stores, helpers: others - stores };
+  };
   const receiver = await startReceiver();
-  const sdks: Record<Exclude<Side, 'captureRag'>, OtelBaseline> = {
+  const sdks: Record<SdkSide, OtelBaseline> = {
     otel: instrumentWithOtelSdk(options.pipeline),
     otelOtlp: instrumentWithOtelSdk(options.pipeline, () => {}, new OTLPTraceExporter({ url: receiver.url })),
   };
   const next: NextFunction = () => {};
   let serial = 0;
-  /** The batch write's share of each captureRag block, µs per request. */
-  const writeTimes: number[] = [];
+  /** Per side, the CPU time of the process's other threads (V8's helpers, libuv's pool; not the stores') in its blocks, µs per request. */
+  const helperTimes = Object.fromEntries(SIDES.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
 
-  async function captureBlock(): Promise<number> {
-    const started = now();
+  async function captureBlock(side: CaptureSide): Promise<number> {
+    const { middleware, writeTimes, threadTimes } = captures[side];
+    const started = startBlock();
     for (let i = 0; i < BATCH; i++) {
       const trace = traces[serial++ % traces.length]!;
       const req = fakeRequest();
@@ -153,17 +194,20 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
       res.emit('finish');
       res.emit('close');
     }
-    const writing = now();
+    // The other threads wait while the requests are served (a writer thread's time is all in the flush).
+    const writing = processCpu();
     await middleware.flush();
-    const ended = now();
-    writeTimes.push((ended - writing) / BATCH);
-    return (ended - started) / BATCH;
+    const ended = endBlock(started);
+    writeTimes.push((started.process + ended.process - writing - ended.stores - ended.helpers) / BATCH);
+    threadTimes.push(ended.stores / BATCH);
+    helperTimes[side].push(ended.helpers / BATCH);
+    return ended.main / BATCH;
   }
 
   const spansSinceFlush = { otel: 0, otelOtlp: 0 };
-  async function sdkBlock(side: Exclude<Side, 'captureRag'>): Promise<number> {
+  async function sdkBlock(side: SdkSide): Promise<number> {
     const sdk = sdks[side];
-    const started = now();
+    const started = startBlock();
     for (let i = 0; i < BATCH; i++) {
       sdk.record(traces[serial++ % traces.length]!, Date.now());
       spansSinceFlush[side] += 3;
@@ -172,14 +216,21 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
         await sdk.flush();
       }
     }
-    return (now() - started) / BATCH;
+    const ended = endBlock(started);
+    helperTimes[side].push(ended.helpers / BATCH);
+    return ended.main / BATCH;
   }
 
-  const block = (side: Side) => (side === 'captureRag' ? captureBlock() : sdkBlock(side));
+  const isCaptureSide = (side: Side): side is CaptureSide => (CAPTURE_SIDES as readonly string[]).includes(side);
+  const block = (side: Side) => (isCaptureSide(side) ? captureBlock(side) : sdkBlock(side));
   try {
     for (let i = 0; i < warmupBlocks; i++) for (const side of SIDES) await block(side);
-    writeTimes.length = 0;
-    const times: Record<Side, number[]> = { captureRag: [], otel: [], otelOtlp: [] };
+    for (const side of CAPTURE_SIDES) {
+      captures[side].writeTimes.length = 0;
+      captures[side].threadTimes.length = 0;
+    }
+    for (const side of SIDES) helperTimes[side].length = 0;
+    const times = Object.fromEntries(SIDES.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
     for (let i = 0; i < blocks; i++) {
       // Rotate the order, so no side always follows another's garbage.
       for (let offset = 0; offset < SIDES.length; offset++) {
@@ -191,28 +242,36 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
     // 512 spans), so what the SDK defers to its exports counts as captureRag's writes do.
     const windows = Math.floor(blocks / WINDOW);
     const windowMean = (side: Side, window: number) => mean(times[side].slice(window * WINDOW, (window + 1) * WINDOW));
-    const cheaper = { otel: 0, otelOtlp: 0 };
-    for (let window = 0; window < windows; window++) {
-      if (windowMean('captureRag', window) < windowMean('otel', window)) cheaper.otel += 1;
-      if (windowMean('captureRag', window) < windowMean('otelOtlp', window)) cheaper.otelOtlp += 1;
-    }
+    const perCapture = <T>(value: (side: CaptureSide) => T) => Object.fromEntries(CAPTURE_SIDES.map((side) => [side, value(side)])) as Record<CaptureSide, T>;
+    const cheaper = perCapture((side) => {
+      const counts = { otel: 0, otelOtlp: 0 };
+      for (let window = 0; window < windows; window++) {
+        for (const sdk of SDK_SIDES) if (windowMean(side, window) < windowMean(sdk, window)) counts[sdk] += 1;
+      }
+      return counts;
+    });
     for (const sdk of Object.values(sdks)) await sdk.flush();
+    const stored = {} as Record<CaptureSide, number>;
+    for (const side of CAPTURE_SIDES) stored[side] = await captures[side].store.captureCount();
     return {
       blocks,
       windows,
       clock,
-      micros: { captureRag: mean(times.captureRag), otel: mean(times.otel), otelOtlp: mean(times.otelOtlp) },
-      captureRagWriteMicros: mean(writeTimes),
-      captureRagCheaper: cheaper,
-      capturesStored: await store.captureCount(),
+      micros: Object.fromEntries(SIDES.map((side) => [side, mean(times[side])])) as Record<Side, number>,
+      writeMicros: perCapture((side) => mean(captures[side].writeTimes)),
+      storeThreadMicros: perCapture((side) => mean(captures[side].threadTimes)),
+      storeThreads: perCapture((side) => captures[side].store.backgroundThreadIds().length),
+      helperMicros: Object.fromEntries(SIDES.map((side) => [side, mean(helperTimes[side])])) as Record<Side, number>,
+      cheaper,
+      capturesStored: stored,
       spans: { otel: sdks.otel.stats(), otelOtlp: sdks.otelOtlp.stats() },
       otlpRequests: await receiver.requests(),
     };
   } finally {
-    await middleware.close();
+    for (const side of CAPTURE_SIDES) await captures[side].middleware.close();
     for (const sdk of Object.values(sdks)) await sdk.shutdown();
     await receiver.close();
-    store.close();
+    for (const side of CAPTURE_SIDES) await captures[side].store.close();
     logger.flush();
   }
 }

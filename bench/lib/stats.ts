@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Percentile by nearest rank (p in 0..100) of unsorted values; NaN for an empty list. */
 export function percentile(values: readonly number[], p: number): number {
@@ -98,4 +98,30 @@ export function mainThreadCpuMicros(): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time, µs, of every thread of this process but the main one, by kernel task id
+ * (/proc/self/task/<id>/schedstat); empty where /proc is missing. With the process's own
+ * (`process.cpuUsage()`, µs-exact) it gives the main thread's: the process's less these. A thread
+ * running while this reads it shows its time up to its last scheduler tick; the rest lands in the
+ * next reading, so over many readings nothing is lost.
+ */
+export function otherThreadsCpuMicros(): Map<number, number> {
+  const times = new Map<number, number>();
+  let ids: string[];
+  try {
+    ids = readdirSync('/proc/self/task');
+  } catch {
+    return times;
+  }
+  for (const id of ids) {
+    if (Number(id) === process.pid) continue;
+    try {
+      times.set(Number(id), Number(readFileSync(`/proc/self/task/${id}/schedstat`, 'utf8').split(' ')[0]) / 1000);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return times;
 }
