@@ -292,6 +292,13 @@ const NOT_IN_WORDNET: ReadonlySet<string> = new Set([
 /** Whether a lowercase word is an English word: WordNet lists it (or its base form), or it is one of {@link NOT_IN_WORDNET}. */
 function isEnglishWord(lower: string): boolean {
   if (NOT_IN_WORDNET.has(lower)) return true;
+  const cached = englishWords.get(lower);
+  if (cached !== undefined) return cached;
   const wordNet = loadWordNet();
-  return PARTS_OF_SPEECH.some((pos) => wordNet.lemmas(lower, pos).length > 0);
+  const known = PARTS_OF_SPEECH.some((pos) => wordNet.lemmas(lower, pos).length > 0);
+  // Bounded: a judge worker sees an open vocabulary.
+  if (englishWords.size >= 50_000) englishWords.clear();
+  englishWords.set(lower, known);
+  return known;
 }
+const englishWords = new Map<string, boolean>();
