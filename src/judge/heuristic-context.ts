@@ -58,9 +58,19 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
     return topic;
   };
   const topic = weigh(analysis.stems);
-  const parts = questionParts(question).map((part) => weigh(analyze(withoutQuantityWord(part)).stems)).filter((part) => part.size > 0);
+  // A part that refers back ("…and how is it calculated?") is about what the part before it names (v8).
+  const parts: Map<string, number>[] = [];
+  for (const part of questionParts(question)) {
+    const own = weigh(analyze(withoutQuantityWord(part)).stems);
+    const previous = parts.at(-1);
+    if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
+    if (own.size > 0) parts.push(own);
+  }
   return { analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic] };
 }
+
+/** A pronoun that refers to something named earlier in the question. */
+const REFERS_BACK = /\b(?:it|its|they|them|their|this|these|those)\b/i;
 
 function answerKind(question: string): AnswerKind {
   const text = question.trim();

@@ -328,3 +328,41 @@ describe('heuristic judge: dates as bounds, compound words, "old" figures (heuri
     expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
   });
 });
+
+describe('heuristic judge: section words, table lead-ins and names (heuristic-v8)', () => {
+  const probation = (header: string): EvidencePassage[] => [
+    {
+      id: 'onboarding#probation',
+      kind: 'chunk',
+      text: `${header}All new employees serve a probation period of 6 months. Your manager holds a formal review with you at 3 months and again before the end of the 6 months, and confirms the outcome in writing.`,
+    },
+  ];
+  const SECTION = '[Source: Onboarding | Section: Probation Period | Last updated: 2025-03-10]\n';
+  const meals: EvidencePassage[] = [
+    {
+      id: 'travel#meals',
+      kind: 'chunk',
+      text:
+        '[Source: Travel and Expenses | Section: Meal Allowances | Last updated: 2025-09-01]\n' +
+        'You may claim the actual cost of meals while travelling on business, with receipts, up to these daily limits:\n\n' +
+        '| Location | Per night away | Day trip over 5 hours |\n| --- | --- | --- |\n| London | £45 | £10 |\n| Elsewhere in the UK | £35 | £8 |',
+    },
+  ];
+  const annualLeave: EvidencePassage[] = [{ id: 'leave#annual', kind: 'chunk', text: 'Full-time employees receive 25 days of annual leave each year.' }];
+
+  it.each([
+    // v7: absent. The claim's words for 6 months ("probation lasts") describe no figure of the
+    // sentence that states the review, but they are the section's.
+    ['a figure pinned by the section heading', probation(SECTION), 'Probation lasts 6 months, with a formal review at 3 months and again before the end.', ['verified']],
+    ['a figure the sentence does not give is still not verified', probation(SECTION), 'Probation lasts 9 months, with a formal review at 3 months and again before the end.', ['absent']],
+    ['without the heading nothing pins the figure', probation(''), 'Probation lasts 6 months, with a formal review at 3 months and again before the end.', ['absent']],
+    // v7: absent ("claim", "cost" and "receipts" are in the table's lead-in sentence only).
+    ["a table row read with the table's lead-in", meals, 'In London you can claim the cost up to £45 for each night away, with receipts.', ['verified']],
+    ['the lead-in changes no cell', meals, 'In London you can claim the cost up to £55 for each night away, with receipts.', ['contradicted']],
+    // v7: verified (a sentence-initial "Aisha" was a capitalized first word, not a name).
+    ['a sentence-initial word that is no English word is a name', annualLeave, 'Aisha receives 25 days of annual leave each year.', ['absent']],
+    ['a sentence-initial English word is not', annualLeave, 'Employees receive 25 days of annual leave each year.', ['verified']],
+  ])('%s', async (_case, passages, answer, expected) => {
+    expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
+  });
+});

@@ -27,15 +27,22 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v7`: dates read as bounds ("before 1 January 2026" holds "November 2025"; "from" is
  *   not "before"); a compound word is found written apart ("payday" / "pay day"); a claim's "old"
  *   or "former" figure may be the evidence's previous one.
+ * - `heuristic-v8`: a claim's figure described by the passage's section words agrees with an equal
+ *   figure of the sentence; a table row is read with the sentence that introduces the table; a
+ *   sentence-initial word that is no English word is a name; requirement words ("need",
+ *   "required", "must") and "the company" are word classes (`heuristic-word-classes.ts`); a
+ *   question part that refers back ("…and how is it calculated?") carries the previous part's
+ *   topic; personal-data questions read by the answerer's guardrail rule (v7's own rule took
+ *   "What's the…" for a name); an answer stating every figure-bearing reference claim answers.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v7';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v8';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v7+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v8+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -215,13 +222,14 @@ export function referenceGrounds(reference: string, chunkUnits: readonly Evidenc
  * claims answers something else, however many of the question's words it shares ("claims are paid
  * with the month's salary" for "what day do we get paid?"): `off_topic`. One that rests on such a
  * chunk is at least a `partial` answer, however the lexical reading scored its words, and one that
- * also states every claim of the reference answers the question.
+ * also states every claim of the reference, or (v8) every claim of it that gives a figure, answers
+ * the question.
  */
 function relevanceAgainstReference(
   relevance: AnswerRelevance,
   claims: readonly JudgedClaim[],
   referenceChunks: ReadonlyMap<string, string>,
-  reference: readonly { stated: boolean }[] | null,
+  reference: readonly { text: string; stated: boolean }[] | null,
 ): AnswerRelevance {
   const verified = claims.filter((claim) => claim.verdict === 'verified');
   const onReference = verified.some((claim) => claim.evidenceChunkId !== null && referenceChunks.has(claim.evidenceChunkId));
@@ -231,5 +239,9 @@ function relevanceAgainstReference(
   if (!onReference || relevance === 'answers' || reference === null || reference.length === 0) return relevance;
   // It states the whole reference answer: whatever words the question used, it answers it.
   if (reference.every((claim) => claim.stated)) return 'answers';
+  // It states every figure the reference gives (v8): what is left are details ("room only,
+  // including VAT"), which make an answer no less an answer.
+  const withFigures = reference.filter((claim) => analyze(claim.text).quantities.length > 0);
+  if (withFigures.length > 0 && withFigures.every((claim) => claim.stated)) return 'answers';
   return relevance === 'off_topic' ? 'partial' : relevance;
 }

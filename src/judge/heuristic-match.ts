@@ -7,6 +7,7 @@ import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
+import { foundByClass } from './heuristic-word-classes.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -220,8 +221,9 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
 
 function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
+  // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
   const has = (stem: string) =>
-    hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading);
+    hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading) || foundByClass(stem, unit.text);
   const covered = claim.stems.filter(has);
   const missing = claim.stems.filter((stem) => !has(stem));
   const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
@@ -239,7 +241,7 @@ function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: Ev
     missing,
     missingNames,
     polarity: comparePolarity(claim, unit.segments),
-    figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems)),
+    figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading)),
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
     asPhrase: !bare || appearsAsPhrase(claim, unit),
@@ -287,11 +289,12 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
  */
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
-  const has = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading);
+  const has = (stem: string) =>
+    hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text);
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;
-  return figures.every((figure) => compareFigure(figure, quantities, bare, claim.written, unit.passageStems).relation === 'agree');
+  return figures.every((figure) => compareFigure(figure, quantities, bare, claim.written, unit.passageStems, unit.heading).relation === 'agree');
 }
 
 function absentNote(assessment: Assessment, claim: Analysis, bare: boolean): string {
@@ -357,7 +360,9 @@ function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegmen
  * figure(s) whose surrounding words it shares most, so
  * "19 weeks at full pay" meets "20 weeks … at full pay", not "up to 19 weeks at the statutory
  * rate". When it shares no word with any of them, the evidence states figures of that kind but
- * not for what the claim talks about: `unsupported`, never a contradiction.
+ * not for what the claim talks about: `unsupported`, never a contradiction (unless the claim's
+ * words for the figure are the passage's title, section or table lead-in, and an equal figure is
+ * there: `agree`).
  */
 /**
  * Words that mark a figure as no longer in force ("the previous allowance of £20", "replaces the
@@ -373,7 +378,14 @@ const CLAIMED_SUPERSEDED_STEMS: ReadonlySet<string> = new Set([...SUPERSEDED_STE
 
 const superseded = (entry: QuantityInContext, markers: ReadonlySet<string> = SUPERSEDED_STEMS) => [...entry.context].some((stem) => markers.has(stem));
 
-function compareFigure(claimed: QuantityInContext, available: readonly QuantityInContext[], bare: boolean, written: ReadonlyMap<string, string>, passageStems: ReadonlySet<string>): FigureComparison {
+function compareFigure(
+  claimed: QuantityInContext,
+  available: readonly QuantityInContext[],
+  bare: boolean,
+  written: ReadonlyMap<string, string>,
+  passageStems: ReadonlySet<string>,
+  heading: ReadonlySet<string>,
+): FigureComparison {
   const claim = claimed.quantity.text;
   // A figure the evidence gives as superseded is not what a claim in the present states.
   const current = superseded(claimed, CLAIMED_SUPERSEDED_STEMS) ? available : available.filter((entry) => !superseded(entry));
@@ -390,7 +402,16 @@ function compareFigure(claimed: QuantityInContext, available: readonly QuantityI
   }
   const closeness = comparable.map((candidate) => [...claimed.context].filter((stem) => candidate.entry.context.has(stem) || hasSynonym(candidate.entry.context, stem, written, passageStems)).length);
   const closest = Math.max(...closeness);
-  if (closest === 0) return { relation: 'unsupported', claim, evidence: '' };
+  if (closest === 0) {
+    // No evidence figure is described by the claim's words for its figure, but the passage's title,
+    // section or table lead-in is ("Probation lasts 6 months" in the "Probation Period" section,
+    // whose sentence says "before the end of the 6 months"): the section is what every figure of
+    // its sentences is about, so an equal figure of the kind supports the claim. It never
+    // contradicts it: which figure the claim means is still unknown.
+    const aboutHeading = [...claimed.context].some((stem) => hasStem(heading, stem) || isSplitCompound(written.get(stem), heading));
+    const agreeing = aboutHeading ? comparable.find((candidate) => candidate.relation === 'agree') : undefined;
+    return agreeing ? { relation: 'agree', claim, evidence: agreeing.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
+  }
   if (bare && claimed.quantity.kind === 'number' && claimed.quantity.dimension === 'count') {
     // A bare count ("nine", "more than 1,600") says too little to pin it to one evidence figure:
     // it is supported by any agreeing figure near the question's words, and contradicts none.

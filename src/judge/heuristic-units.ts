@@ -37,7 +37,7 @@ export interface EvidenceUnit {
    * The unit with the sentence before and after it: a claim that merges neighbouring sentences
    * ("25 days a year, rising by one day for each year of service") is verified against this.
    */
-  neighbourhood: { own: Set<string>; segments: Segment[]; quantities: QuantityInContext[] };
+  neighbourhood: { own: Set<string>; segments: Segment[]; quantities: QuantityInContext[]; text: string };
 }
 
 export interface PassageInfo {
@@ -60,14 +60,19 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
     const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
     const passageStems = new Set([...heading.stemSet, ...sentences.flatMap((sentence) => sentence.analysis.stems)]);
     const neighbourhood = (first: number, last: number) => {
-      const around = sentences.slice(Math.max(0, first - 1), last + 2).map((sentence) => sentence.analysis);
+      const aroundSentences = sentences.slice(Math.max(0, first - 1), last + 2);
+      const around = aroundSentences.map((sentence) => sentence.analysis);
       return {
+        text: aroundSentences.map((sentence) => sentence.text).join(' '),
         own: new Set(around.flatMap((analysis) => analysis.stems)),
         segments: around.flatMap((analysis) => analysis.segments),
         quantities: [...around.flatMap((analysis) => analysis.quantities), ...heading.quantities],
       };
     };
     sentences.forEach((sentence, index) => {
+      // A table row is about what the sentence introducing the table says, like its title and section.
+      const leadIn = sentence.analysis.row !== null ? tableLeadIn(sentences, index) : null;
+      const rowHeading = leadIn ? new Set([...heading.stemSet, ...leadIn.stems]) : heading.stemSet;
       const list = listAfter(sentences, index);
       if (list > index) {
         // A lead-in ("…the following modules:") and its list items are one statement.
@@ -92,8 +97,8 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
         passageId: passage.id,
         text: sentence.text,
         own: sentence.analysis.stemSet,
-        sequences: [sentence.analysis.sequence, heading.sequence],
-        heading: heading.stemSet,
+        sequences: leadIn ? [sentence.analysis.sequence, heading.sequence, leadIn.sequence] : [sentence.analysis.sequence, heading.sequence],
+        heading: rowHeading,
         segments: sentence.analysis.segments,
         quantities: [...sentence.analysis.quantities, ...heading.quantities],
         pair: false,
@@ -120,6 +125,18 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
     });
   }
   return { units, passages };
+}
+
+/**
+ * The sentence that introduces the table a row belongs to ("…up to these daily limits:"): the
+ * sentence before the table's first row, when it ends with ":". Like the title and section, it
+ * says what every row is about.
+ */
+function tableLeadIn(sentences: readonly { text: string; analysis: Analysis }[], index: number): Analysis | null {
+  let first = index;
+  while (first > 0 && sentences[first - 1]!.analysis.row !== null) first -= 1;
+  const before = sentences[first - 1];
+  return before && before.text.trimEnd().endsWith(':') ? before.analysis : null;
 }
 
 /** The most list items a lead-in sentence is joined with. */

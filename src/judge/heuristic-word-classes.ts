@@ -1,0 +1,42 @@
+/**
+ * Word classes for the offline judge: a few kinds of words that people and models use
+ * interchangeably, and that a document may write with a stopword or a name instead, so neither
+ * stems nor WordNet synonyms find them. A claim's word of a class counts as found in an evidence
+ * sentence that holds any word of that class (METHODOLOGY.md, "Word classes (v8)").
+ *
+ * - Requirement: "need", "required", "necessary", "mandatory", "compulsory", "obliged", and
+ *   "must" / "have to" (stopwords, read from the sentence's text): "you don't need a receipt" is
+ *   what "no receipt required" says. WordNet has "need" / "require" as synonyms, but the synonym
+ *   rule does not apply where the passage uses the word itself, and a handbook passage usually
+ *   uses both.
+ * - The organisation: "the company", "the employer", "the firm" are how people name an
+ *   organisation that the document names ("Harbourline will reimburse…") or speaks for ("we pay…").
+ *   Found in a sentence that names one (a capitalized word that does not start the sentence) or
+ *   has "we", "us", "our", "company", "employer", "firm", "organisation" or "business".
+ *
+ * Negation and figures are still compared as before: "you need approval" against "no approval
+ * is required" is a contradiction.
+ */
+
+/** Porter stems of the requirement words a claim may use. */
+const REQUIREMENT_STEMS: ReadonlySet<string> = new Set(['need', 'requir', 'necessari', 'mandatori', 'compulsori', 'oblig']);
+const REQUIREMENT_TEXT = /\b(?:must|have to|has to|had to|needs?|needed|requir(?:e|es|ed|ement|ements)|necessary|mandatory|compulsory|obliged)\b/i;
+
+/** Porter stems of the words a claim may name the organisation with. */
+const ORGANISATION_STEMS: ReadonlySet<string> = new Set(['compani', 'employ', 'firm', 'organis', 'organiz']);
+const ORGANISATION_TEXT = /\b(?:we|us|our|compan(?:y|ies)|employers?|firms?|organi[sz]ations?|business(?:es)?)\b/i;
+/** A capitalized word after a word (not after a sentence end): a name. */
+const NAME_IN_TEXT = /[^.!?:;\s]\s+\p{Lu}\p{Ll}+/u;
+
+/**
+ * Whether a claim's stem belongs to a word class that the evidence text states.
+ *
+ * @example
+ * foundByClass('need', 'If you stay with friends, you may claim £25 per night with no receipt required.') // true
+ * foundByClass('compani', 'If you use a screen for work, Harbourline will reimburse an eye test.') // true
+ */
+export function foundByClass(stem: string, evidenceText: string): boolean {
+  if (REQUIREMENT_STEMS.has(stem)) return REQUIREMENT_TEXT.test(evidenceText);
+  if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
+  return false;
+}
