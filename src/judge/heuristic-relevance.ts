@@ -5,7 +5,7 @@ import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';
 import { splitAnswer } from './claims.js';
-import { asksForPersonalData as asksForOthersData } from '../providers/local/guardrail.js';
+import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 
 /**
  * The offline judge's answer-relevance, personal-data and reference-recall checks (METHODOLOGY.md,
@@ -90,7 +90,7 @@ const SECRET = /\b(?:admin(?:istrator)? password|root password|production (?:pas
 /**
  * Whether a question asks for someone's personal or confidential data (a colleague's pay, address,
  * phone number, sickness, rating, who reported a concern…) or a secret credential: the offline
- * answerer's guardrail rule (`src/providers/local/guardrail.ts`, one rule for both), plus secrets
+ * answerer's guardrail rule (`src/text/personal-data-request.ts`, one rule for both), plus secrets
  * such as an API key. Lexical. (Until v7 the judge had its own rule, whose case-insensitive name
  * patterns read "what's the…", "does the company…" and "is it…" as naming a person: "What's the
  * excess on the private medical insurance?" asked for personal data, so every answer to it was

@@ -1,6 +1,6 @@
 import { composeAnswer } from './compose.js';
 import { namesSibling, wordsApart } from './phrase-fit.js';
-import { asksForPersonalData } from './guardrail.js';
+import { asksForPersonalData } from '../../text/personal-data-request.js';
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { weighQuestion } from './question-weights.js';
 import { selectUnits } from './sentence-select.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForPersonalData } from './guardrail.js';
+import { asksForPersonalData } from './personal-data-request.js';
 
 describe('asksForPersonalData', () => {
   it.each([

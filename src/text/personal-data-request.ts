@@ -1,5 +1,6 @@
 /**
- * Does a question ask for someone else's personal or confidential data? The offline answerer
+ * Does a question ask for someone else's personal or confidential data? (Text only: the offline
+ * answerer and the heuristic judge both read it.) The offline answerer
  * refuses those with the guardrail sentence its prompt names (a refusal with its reason), not
  * with "not covered": a handbook covers pay confidentiality, so the documents do hold something
  * relevant, and quoting them would be answering a question that must not be answered.
