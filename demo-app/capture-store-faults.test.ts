@@ -2,7 +2,7 @@ import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { openCaptureStore } from '../src/capture/store.js';
+import { openCaptureStore, openSqliteCaptureStore } from '../src/capture/store.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
 import { sampleCapture } from '../src/test-support/capture-samples.js';
 import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
@@ -14,10 +14,13 @@ import { createApp } from './app.js';
 // and logged; captures wait in the queue meanwhile and are all written once the store is back;
 // none is counted as written when it was not. Read-only is real: see makeReadOnly (chattr +i as root).
 
-async function demoOn(path: string) {
+async function demoOn(path: string, writerThread: boolean) {
   const { logger, lines } = memoryLogger();
-  const demo = createApp({ index: await handbookIndex(), capture: { store: path }, worker: false, env: {}, logger });
+  // With the writer thread the store is opened here (a path gives the default store).
+  const store = writerThread ? openSqliteCaptureStore({ path, writerThread: true }) : path;
+  const demo = createApp({ index: await handbookIndex(), capture: { store }, worker: false, env: {}, logger });
   onCleanup(() => void demo.close());
+  if (typeof store !== 'string') onCleanup(() => void store.close());
   const ask = async (count: number) => {
     const traceIds: string[] = [];
     for (let index = 0; index < count; index++) {
@@ -56,10 +59,11 @@ const events = (lines: Record<string, unknown>[], event: string) => lines.filter
 const readOnly = readOnlyFilesSupported();
 if (!readOnly.ok) console.warn(`capture-store-faults: the two read-only tests are skipped: ${readOnly.reason}`);
 
-describe('capture store faults under the running demo app', () => {
+// Both ways of writing: on the request thread (the default) and on the store's writer thread.
+describe.each([false, true])('capture store faults under the running demo app (writerThread: %s)', (writerThread) => {
   it('a deleted capture file: seen, counted and shown; the file is recreated and every later capture is in it', async () => {
     const path = join(tempDir(), 'captures.db');
-    const { demo, lines, ask, health, metrics } = await demoOn(path);
+    const { demo, lines, ask, health, metrics } = await demoOn(path, writerThread);
     await ask(2);
     await demo.capture!.flush();
     rmSync(path);
@@ -85,7 +89,7 @@ describe('capture store faults under the running demo app', () => {
     const backup = openCaptureStore({ path: backupPath, backgroundCheckpoints: false });
     await backup.writeCaptures([sampleCapture('from-the-backup')]);
     await backup.close();
-    const { demo, lines, ask, health, metrics } = await demoOn(path);
+    const { demo, lines, ask, health, metrics } = await demoOn(path, writerThread);
     await ask(2);
     await demo.capture!.flush();
     renameSync(backupPath, path);
@@ -106,7 +110,7 @@ describe('capture store faults under the running demo app', () => {
     const path = join(tempDir(), 'captures.db');
     await openCaptureStore({ path }).close();
     const restore = makeReadOnly(path);
-    const { demo, lines, ask, health, metrics } = await demoOn(path);
+    const { demo, lines, ask, health, metrics } = await demoOn(path, writerThread);
 
     expect(await health()).toMatchObject({ ok: false, status: 'degraded', reason: expect.stringContaining('read_only'), captureStore: { reason: 'read_only' } });
     const traceIds = await ask(3);
@@ -131,7 +135,7 @@ describe('capture store faults under the running demo app', () => {
 
   it.skipIf(!readOnly.ok)('a store made read-only while running: its writes fail, it degrades, the captures wait; writable again, they are all written', async () => {
     const path = join(tempDir(), 'captures.db');
-    const { demo, lines, ask, health, metrics } = await demoOn(path);
+    const { demo, lines, ask, health, metrics } = await demoOn(path, writerThread);
     const before = await ask(1);
     await demo.capture!.flush();
     const restore = makeReadOnly(path, `${path}-wal`);

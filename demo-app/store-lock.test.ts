@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { childEnv } from '../test/child-env.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
 import { handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
+import { openSqliteCaptureStore } from '../src/capture/store.js';
 import { createApp } from './app.js';
 
 // Another process holds the capture store's write lock for 6 s (longer than the store's 5 s busy
@@ -26,11 +27,15 @@ setTimeout(() => {
 }, Number(process.argv[3]));
 `;
 
-describe('a capture store locked by another process', () => {
+// Both ways of writing: on the request thread (the default: the store retries on a timer) and on
+// the store's writer thread (which waits on its own thread).
+describe.each([false, true])('a capture store locked by another process (writerThread: %s)', (writerThread) => {
   it('chat requests keep their latency while the lock is held; every capture is written and judged after it is released', async () => {
     const path = join(tempDir(), 'captures.db');
-    const demo = createApp({ index: await handbookIndex(), capture: { store: path }, worker: { settleMs: 0, pollMs: 50 }, env: {}, logger: memoryLogger().logger });
+    const store = writerThread ? openSqliteCaptureStore({ path, writerThread: true }) : path;
+    const demo = createApp({ index: await handbookIndex(), capture: { store }, worker: { settleMs: 0, pollMs: 50 }, env: {}, logger: memoryLogger().logger });
     onCleanup(() => void demo.close());
+    if (typeof store !== 'string') onCleanup(() => void store.close());
     const server = demo.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     onCleanup(() => server.close());
