@@ -106,7 +106,8 @@ import { createRequire } from 'node:module';
 import { captureRag, createLogger, groundcheckDashboard, groundcheckErrorHandler, openCaptureStore, streamChat, streamRagAnswer } from 'groundcheck';
 import { MockChatModel } from 'groundcheck/testing';
 
-const store = openCaptureStore({ path: 'captures.db' });
+// The writer thread runs the compiled entry the package ships (no TypeScript loader here).
+const store = openCaptureStore({ path: 'captures.db', writerThread: true });
 const capture = captureRag({ store, logger: createLogger({ level: 'silent' }) });
 const app = express();
 app.use(capture);
@@ -137,6 +138,7 @@ const result = {
   streamed,
   apiStatus: listed.status,
   answers: (await listed.json()).captures.map((row) => row.capture.answer),
+  storeThreads: store.backgroundThreadIds().length,
   noAuth: (await fetch(base + '/groundcheck/api/captures')).status,
   scriptStatus: script.status,
   scriptType: script.headers.get('content-type'),
@@ -219,6 +221,8 @@ describe('the packed package', () => {
         streamed: expect.stringMatching(/^event: delta\ndata: \{"text":"Six"\}\n\nevent: delta\ndata: \{"text":" months\."\}\n\nevent: done\ndata: \{"traceId":"[0-9a-f-]{36}"\}\n\n$/),
         apiStatus: 200,
         answers: ['Six months.', 'Six months.'],
+        // The writer thread and the checkpoint thread.
+        storeThreads: 2,
         noAuth: 401,
         scriptStatus: 200,
         scriptType: expect.stringMatching(/^(text|application)\/javascript; charset=utf-8$/i),
