@@ -303,7 +303,10 @@ export class SqliteCaptureStore implements CaptureStore {
     }
     // The connection the thread wrote through went to the file this store opened: still the one at the path?
     if (this.connection === connection) this.checkFile(connection);
-    else throw this.unavailable();
+    else {
+      // The store reopened its path meanwhile (the file was deleted or replaced): the batch may have gone to the old file.
+      throw new CaptureStoreUnavailableError(this.state.reason ?? 'file_replaced', `${this.path} was reopened while a batch was being written to it; the batch is written again`);
+    }
     if (this.state.status === 'degraded') this.recovered();
     return result;
   }
