@@ -9,7 +9,15 @@
  * Questions are split in two by order of id, alternating within answerable and must-refuse
  * questions: the tuning half (rules were developed against it) and the check half (measured only).
  *
- *   npx tsx bench/build-judge-labels.ts
+ * `fixtures/judge-labels/handbook-paraphrase.jsonl` is built the same way from
+ * `source/handbook-paraphrase-answers.jsonl`: answers in users' and models' own words to handbook
+ * and handbook-dev questions that neither half uses (a development set no rule was tuned on).
+ *
+ * The two halves were built on 2026-12-01, before later retrieval changes (the term-coverage gate
+ * among them); rebuilding them today changes the evidence of some of their items, so `--only
+ * paraphrase` writes the paraphrase file alone.
+ *
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +26,7 @@ import { createLocalEmbedder } from '../src/providers/local/embedder.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
 import { retrieve } from '../src/rag/retrieve.js';
 import { openIndex } from '../src/rag/store.js';
-import { REPO_ROOT, runBenchmark } from './lib/args.js';
+import { BenchUsageError, benchFlags, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { JUDGE_LABELS, type JudgeLabel, type LabelledItem } from './lib/judge-labels.js';
 
 interface SourceLine {
@@ -62,48 +70,68 @@ const readJsonl = <T>(path: string): T[] =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
 
+type LabelFileName = 'tune' | 'check' | 'paraphrase';
+
+function labelledItem(line: SourceLine, question: Question, evidence: LabelledItem['evidence'], counters: Map<string, number>): LabelledItem {
+  if (!JUDGE_LABELS.includes(line.label)) throw new Error(`unknown label ${line.label}`);
+  const key = `${line.q}-${line.label}`;
+  counters.set(key, (counters.get(key) ?? 0) + 1);
+  const defaults = DEFAULTS[line.label];
+  return {
+    id: `${key}-${counters.get(key)}`,
+    questionId: line.q,
+    question: question.question,
+    evidence,
+    answer: line.answer,
+    label: line.label,
+    faithful: line.faithful !== undefined ? line.faithful : defaults.faithful,
+    answersQuestion: line.answersQuestion ?? defaults.answersQuestion,
+    refusalCorrect: line.refusalCorrect !== undefined ? line.refusalCorrect : refusalCorrectOf(line.label, question.mustRefuse),
+    mustRefuse: question.mustRefuse,
+    referenceAnswer: question.referenceAnswer,
+    note: line.note,
+  };
+}
+
+const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|paraphrase]
+  --only   write only the tuning and check halves, or only handbook-paraphrase.jsonl (default: all three)
+`;
+
 async function main(): Promise<void> {
+  const flags = benchFlags({ only: true, help: false }, USAGE);
+  if (!flags) return;
+  const only = flags.get('only');
+  if (only !== undefined && only !== 'halves' && only !== 'paraphrase') throw new BenchUsageError(`--only must be halves or paraphrase, not ${JSON.stringify(only)}`);
   const source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-answers.jsonl'));
-  const questions = new Map(readJsonl<Question>(join(REPO_ROOT, 'fixtures/questions/handbook.jsonl')).map((question) => [question.id, question]));
+  const paraphraseSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-paraphrase-answers.jsonl'));
+  const questions = new Map(
+    ['handbook.jsonl', 'handbook-dev.jsonl'].flatMap((file) => readJsonl<Question>(join(REPO_ROOT, 'fixtures/questions', file))).map((question) => [question.id, question]),
+  );
+  for (const line of [...source, ...paraphraseSource]) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
+  const used = [...new Set(source.map((line) => line.q))].sort();
+  const reused = paraphraseSource.find((line) => used.includes(line.q));
+  if (reused) throw new Error(`question ${reused.q} of the paraphrase set is already in the tuning or check half`);
   const dir = mkdtempSync(join(tmpdir(), 'groundcheck-labels-'));
   const index = openIndex({ path: join(dir, 'index.db'), embedder: createLocalEmbedder() });
   try {
     await ingestDirectory(index, join(REPO_ROOT, 'fixtures/corpus'));
-    const used = [...new Set(source.map((line) => line.q))].sort();
-    const half = new Map<string, 'tune' | 'check'>();
+    const fileOf = new Map<string, LabelFileName>();
     for (const mustRefuse of [false, true]) {
-      used.filter((id) => questions.get(id)!.mustRefuse === mustRefuse).forEach((id, position) => half.set(id, position % 2 === 0 ? 'tune' : 'check'));
+      used.filter((id) => questions.get(id)!.mustRefuse === mustRefuse).forEach((id, position) => fileOf.set(id, position % 2 === 0 ? 'tune' : 'check'));
     }
+    for (const line of paraphraseSource) fileOf.set(line.q, 'paraphrase');
     const evidence = new Map<string, LabelledItem['evidence']>();
-    for (const id of used) {
+    for (const id of fileOf.keys()) {
       const result = await retrieve(index, questions.get(id)!.question, { topK: 8 });
       evidence.set(id, result.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text })));
     }
-    const files: Record<'tune' | 'check', LabelledItem[]> = { tune: [], check: [] };
+    const files: Record<LabelFileName, LabelledItem[]> = { tune: [], check: [], paraphrase: [] };
     const counters = new Map<string, number>();
-    for (const line of source) {
-      const question = questions.get(line.q);
-      if (!question) throw new Error(`unknown question ${line.q}`);
-      if (!JUDGE_LABELS.includes(line.label)) throw new Error(`unknown label ${line.label}`);
-      const key = `${line.q}-${line.label}`;
-      counters.set(key, (counters.get(key) ?? 0) + 1);
-      const defaults = DEFAULTS[line.label];
-      files[half.get(line.q)!].push({
-        id: `${key}-${counters.get(key)}`,
-        questionId: line.q,
-        question: question.question,
-        evidence: evidence.get(line.q)!,
-        answer: line.answer,
-        label: line.label,
-        faithful: line.faithful !== undefined ? line.faithful : defaults.faithful,
-        answersQuestion: line.answersQuestion ?? defaults.answersQuestion,
-        refusalCorrect: line.refusalCorrect !== undefined ? line.refusalCorrect : refusalCorrectOf(line.label, question.mustRefuse),
-        mustRefuse: question.mustRefuse,
-        referenceAnswer: question.referenceAnswer,
-        note: line.note,
-      });
+    for (const line of [...source, ...paraphraseSource]) {
+      files[fileOf.get(line.q)!].push(labelledItem(line, questions.get(line.q)!, evidence.get(line.q)!, counters));
     }
     for (const [name, items] of Object.entries(files)) {
+      if (only !== undefined && (name === 'paraphrase') !== (only === 'paraphrase')) continue;
       writeFileSync(join(REPO_ROOT, `fixtures/judge-labels/handbook-${name}.jsonl`), items.map((item) => `${JSON.stringify(item)}\n`).join(''));
       const counts = Object.fromEntries(JUDGE_LABELS.map((label) => [label, items.filter((item) => item.label === label).length]));
       process.stdout.write(`handbook-${name}.jsonl: ${items.length} items ${JSON.stringify(counts)}\n`);

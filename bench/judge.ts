@@ -15,6 +15,7 @@
  *
  *   npm run bench:judge
  *   npm run bench:judge -- --labels fixtures/judge-labels/handbook-check.jsonl
+ *   npm run bench:judge -- --labels fixtures/judge-labels/handbook-paraphrase.jsonl   (answers in users' own words)
  *   npm run bench:judge -- --labels my-labels.jsonl --judge-provider openai --domain "our product manual"
  *   npm run bench:judge -- --scifact ../shared/data/scifact --scifact-limit 200
  */

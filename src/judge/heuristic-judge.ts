@@ -34,8 +34,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   question part that refers back ("…and how is it calculated?") carries the previous part's
  *   topic; personal-data questions read by the answerer's guardrail rule (v7's own rule took
  *   "What's the…" for a name); an answer stating every figure-bearing reference claim answers.
+ * - `heuristic-v9`: a claim whose subject is a pronoun for what was asked ("it went up to £30 in
+ *   October") has the question's words as its figures' context, as a bare answer has; words of
+ *   rising ("went up", "rose", "increased") are a word class, found in a sentence that states a
+ *   rise or a figure replacing a previous one.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v8';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v9';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -84,7 +84,24 @@ interface Assessment {
 }
 
 /**
- * Judge one claim against the evidence units, with the question as context for bare answers.
+ * A claim whose subject is a pronoun for what was asked ("It went up to £30 in October", "No, it's
+ * 20 weeks now", "That's £8 a day"): the pronoun stands for the question's topic.
+ */
+const PRONOUN_SUBJECT = /^(?:(?:yes|no|not any ?more|nope|yep)\b[\s,.:;!-]*)?(?:it|that|this)(?:'s|\s)/i;
+
+/**
+ * The claim's figures with their context. A bare answer's figure ("16 weeks") is about what the
+ * question asks, and so is the figure of a claim whose subject is a pronoun for it: the question's
+ * words are its context too (v9).
+ */
+function figuresAboutQuestion(text: string, claim: Analysis, questionStems: readonly string[], bare: boolean): readonly QuantityInContext[] {
+  if (!bare && !PRONOUN_SUBJECT.test(text.trim())) return claim.quantities;
+  return claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) }));
+}
+
+/**
+ * Judge one claim against the evidence units, with the question as context for bare answers and for
+ * claims about "it".
  *
  * @example
  * judgeClaim('Parental leave is 16 weeks', analyze('Parental leave is 16 weeks'), units, analyze(question))
@@ -94,8 +111,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
   const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
-  // A bare answer's figure ("16 weeks") is about what the question asks: the question's words are its context.
-  const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
+  const figures = figuresAboutQuestion(text, claim, questionStems, bare);
 
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
@@ -141,7 +157,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
 export function paraphraseCandidates(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null, minCoverage = 0.4): EvidenceUnit[] {
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
-  const figures = bare ? claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) })) : claim.quantities;
+  const figures = figuresAboutQuestion(text, claim, questionStems, bare);
   const claimedIds = identifiersOf(text);
   return units.filter((unit) => {
     const assessment = assess(claim, figures, unit, questionStems, bare);

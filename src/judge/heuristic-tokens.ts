@@ -64,6 +64,11 @@ export function tokenize(text: string): Token[] {
     .replace(/\b(i|you|he|she|we|they)['’]d\b/gi, '$1 would')
     .replace(/\bi['’]m\b/gi, 'I am')
     .replace(/\b(it|that|there|here|what|who|he|she|where|how)['’]s\b/gi, '$1 is')
+    // "it went up to £30": a rise to £30 (v9), not the limit "up to £30"; "goes up to" stays
+    // ambiguous ("the cover goes up to £300" is a limit).
+    .replace(/\bwent up\b/gi, 'rose')
+    .replace(/\b(has|have|had) gone up\b/gi, '$1 risen')
+    .replace(/\bwent down\b/gi, 'fell')
     .replace(DIGIT_GROUPS, joinCode);
   const tokens: Token[] = [];
   let clause = 0;

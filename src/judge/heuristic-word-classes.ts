@@ -13,6 +13,12 @@
  *   organisation that the document names ("Harbourline will reimburse…") or speaks for ("we pay…").
  *   Found in a sentence that names one (a capitalized word that does not start the sentence) or
  *   has "we", "us", "our", "company", "employer", "firm", "organisation" or "business".
+ * - A rise (v9): "went up", "rose", "increased", "was raised", "climbed": how people say that a
+ *   figure changed, where a document writes "rose" or states the new figure as replacing a previous
+ *   one ("From 1 October 2025 … £30 per month. This replaces the previous allowance of £20").
+ *   Found in a sentence with a word of rising or "replaces" / "previous". The direction is not
+ *   checked against the figures ("went up" would be found for a cut stated with "replaces"); falls
+ *   ("went down", "fell", "cut") are no class, so they must be found as written.
  *
  * Negation and figures are still compared as before: "you need approval" against "no approval
  * is required" is a contradiction.
@@ -28,6 +34,11 @@ const ORGANISATION_TEXT = /\b(?:we|us|our|compan(?:y|ies)|employers?|firms?|orga
 /** A capitalized word after a word (not after a sentence end): a name. */
 const NAME_IN_TEXT = /[^.!?:;\s]\s+\p{Lu}\p{Ll}+/u;
 
+/** Porter stems of the words a claim may say a figure rose with ("rose", "increased"; "went up" is read as "rose"). */
+const RISE_STEMS: ReadonlySet<string> = new Set(['rose', 'risen', 'rise', 'increas', 'rais', 'climb']);
+/** A sentence that states a rise, or a new figure that replaces a previous one. */
+const RISE_TEXT = /\b(?:rose|risen|rises?|increas(?:e|es|ed)|raised|went up|gone up|replaces?|replaced|previous(?:ly)?)\b/i;
+
 /**
  * Whether a claim's stem belongs to a word class that the evidence text states.
  *
@@ -38,5 +49,6 @@ const NAME_IN_TEXT = /[^.!?:;\s]\s+\p{Lu}\p{Ll}+/u;
 export function foundByClass(stem: string, evidenceText: string): boolean {
   if (REQUIREMENT_STEMS.has(stem)) return REQUIREMENT_TEXT.test(evidenceText);
   if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
+  if (RISE_STEMS.has(stem)) return RISE_TEXT.test(evidenceText);
   return false;
 }

@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JUDGE_LABELS, loadLabelFile } from '../bench/lib/judge-labels.js';
+
+const folder = join(import.meta.dirname, '..', 'fixtures', 'judge-labels');
+const files = readdirSync(folder).filter((name) => name.endsWith('.jsonl')).sort();
+
+describe('hand-label files (bench:judge --labels)', () => {
+  it('are the tuning half, the check half and the paraphrase file', () => {
+    expect(files).toEqual(['handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-tune.jsonl']);
+  });
+
+  it.each(files)('%s loads through the bench loader, with every label at least 4 times', (name) => {
+    const { items } = loadLabelFile(join(folder, name));
+    const counts = JUDGE_LABELS.map((label) => items.filter((item) => item.label === label).length);
+    expect(counts.every((count) => count >= 4)).toBe(true);
+  });
+
+  it('the paraphrase file asks none of the two halves\' questions', () => {
+    const questionsOf = (name: string) => new Set(loadLabelFile(join(folder, name)).items.map((item) => item.questionId));
+    const halves = new Set([...questionsOf('handbook-tune.jsonl'), ...questionsOf('handbook-check.jsonl')]);
+    expect([...questionsOf('handbook-paraphrase.jsonl')].filter((id) => halves.has(id))).toEqual([]);
+  });
+});
