@@ -52,14 +52,46 @@ function quotedAfter(prompt: string, lead: string): string | null {
   return close === -1 ? null : line.slice(0, close);
 }
 
+/** Where an answer says its knowledge comes from, as refusals name it ("the handbook does not say"). */
+const SOURCE = String.raw`(?:documents?|handbook|sources?|context|information|policies|policy documents|materials?|texts?|excerpts?|passages?)`;
+
+/**
+ * Paraphrases of a refusal, over the answer as {@link normalize} gives it (lowercase, contractions
+ * written out: "i'm" → "i am", "couldn't" → "could not", "isn't" → "is not").
+ */
 const PARAPHRASES: RegExp[] = [
-  /\bi (?:do not|don'?t|cannot|can'?t|am unable to|am not able to) (?:know|say|find|answer|tell|determine|confirm|help with)\b/,
-  /\b(?:documents?|handbook|sources?|context|information|policies|policy) (?:provided |available |given )?(?:do(?:es)? not|don'?t|doesn'?t) (?:cover|contain|mention|include|say|specify|address|state|provide)\b/,
-  /\b(?:no|not enough|insufficient) (?:relevant )?(?:information|details?|mention|data)\b.*\b(?:documents?|handbook|sources?|context|provided)\b/,
-  /\bnot (?:covered|mentioned|specified|addressed|stated|included) (?:in|by) (?:the )?(?:provided )?(?:documents?|handbook|sources?|context|policies)\b/,
+  /\bi (?:do not|cannot|can not|am unable to|am not able to) (?:know|say|find|answer|tell|determine|confirm|help with)\b/,
+  // "I couldn't find anything about that", "I did not see any mention", "I wasn't able to locate it".
+  /\bi (?:could not|was not able to|was unable to|did not|have not been able to) (?:find|locate|see|identify|spot)\b/,
+  // "I don't have any information on that", "I have no details about it".
+  /\bi (?:do not have|have no|do not hold) (?:any |enough |the |specific )?(?:information|details?|data|guidance|record|answer|knowledge)\b/,
+  new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:seem to |appear to )?(?:cover|contain|mention|include|say|specify|address|state|provide|have|hold|give|list|explain|describe|discuss|answer)\b`),
+  new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|details?|mention|data)\b.*\b(?:${SOURCE}|provided)\b`),
+  new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) (?:the |these |your |our )?(?:provided )?${SOURCE}`),
+  // "Nothing in the handbook covers this", "there is nothing in the documents about it".
+  new RegExp(String.raw`\bnothing (?:in|within) (?:the |these |your |our )?(?:provided )?${SOURCE} (?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
   /\b(?:unable|not able) to (?:find|answer|locate)\b/,
-  /\bi (?:can(?:no|')?t|won'?t|will not) (?:share|disclose|provide|give out|reveal)\b/,
+  // "There's nothing I can find on that", "there is no mention of it".
+  /\bnothing (?:that )?i (?:can|could) (?:find|see)\b/,
+  /\bthere is (?:nothing|no (?:information|mention|details?|guidance|section)) (?:in|about|on|for|i can|i could|that)\b/,
+  // The guardrail's kind: "I can't share that", "I'm not able to give out …", "I'm not allowed to disclose …".
+  /\bi (?:cannot|can not|will not|am not able to|am unable to|am not allowed to|am not permitted to|must not|should not) (?:share|disclose|provide|give out|give you|reveal|pass on|hand out)\b/,
   /^(?:sorry|unfortunately)[,.]? (?:i|the|there)\b.*\b(?:not|no)\b/,
+];
+
+/** Contractions written out, so one pattern covers both spellings. */
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bi'm\b/g, 'i am'],
+  [/\bcan't\b/g, 'cannot'],
+  [/\bwon't\b/g, 'will not'],
+  [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had|must)n't\b/g, '$1 not'],
+  [/\b(do|does|did|is|are|was|were|could|would|should|has|have|had|must)nt\b/g, '$1 not'],
+  [/\bdont\b/g, 'do not'],
+  [/\bcant\b/g, 'cannot'],
+  [/\bim\b/g, 'i am'],
+  [/\bi've\b/g, 'i have'],
+  [/\bthere's\b/g, 'there is'],
+  [/\bthat's\b/g, 'that is'],
 ];
 
 /**
@@ -73,9 +105,17 @@ export function isRefusal(answer: string, refusalSentence: string = REFUSAL_SENT
   // Only short answers can be refusals by paraphrase; a long answer that says "I don't know
   // the exact date" somewhere is an answer with a caveat.
   if (normalized.split(' ').length > 45) return false;
-  return PARAPHRASES.some((pattern) => pattern.test(normalized));
+  const written = expanded(answer);
+  return PARAPHRASES.some((pattern) => pattern.test(written));
 }
 
 function normalize(text: string): string {
   return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim();
+}
+
+/** {@link normalize}, with contractions written out (for the paraphrase patterns). */
+function expanded(text: string): string {
+  let result = normalize(text);
+  for (const [pattern, replacement] of CONTRACTIONS) result = result.replace(pattern, replacement);
+  return result;
 }

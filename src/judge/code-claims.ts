@@ -22,7 +22,8 @@ import type { ClaimVerdict, EvidencePassage, FaithfulnessInput, FaithfulnessJudg
  * A sentence takes the worst verdict of its specifics. Sentences without specifics (plain
  * explanation) are not claims: this judge reads code, not meaning.
  */
-export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v1';
+// v2: refusals are recognised in more words (`isRefusal`).
+export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v2';
 
 /** Names every JavaScript program uses: mentioning them proves nothing and fabricates nothing. */
 const COMMON_NAMES = new Set(

@@ -16,7 +16,8 @@ import { noFabrication } from './pairwise-criteria.js';
 import type { FaithfulnessPolicy, JudgedClaim, JudgeFailure, JudgeInfo, PairwiseInput, PairwiseJudge, PairwiseJudgment } from './types.js';
 
 /** Bumped whenever a rule below changes. */
-export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v1';
+// v2: refusals are recognised in more words (`isRefusal`).
+export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v2';
 
 const FIX_VERB = /\b(?:fix|change|replace|rename|use|add|await|check|guard|return|bind|pass|call|correct|remove|create|point|update|make sure|should|instead|handle|send|store|keep|move|declare|import|define|end|stop)\b/i;
 const EXPLAINS = /\b(?:means?|because|happens when|occurs when|this is why|so that|which is why|in other words|that is,|caused by|results? in)\b/i;

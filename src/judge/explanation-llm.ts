@@ -20,7 +20,8 @@ import { noFabrication } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, PairwiseInput, PairwiseJudge, PairwiseJudgment } from './types.js';
 
 /** Bumped whenever the prompt, schema or winner rule below changes. */
-export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v1';
+// v2: the prompt's wording is v1's; refusals are recognised in code in more words (`isRefusal`).
+export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v2';
 
 export interface LlmExplanationJudgeOptions {
   /** The judge model; use another model than the one that explains. */

@@ -194,6 +194,23 @@ describe('heuristic judge: refusals, relevance and undetermined answers', () => 
     expect(judgment).toMatchObject({ refused: true, evidenceRelevant: false, contexts: [], refusalVerdict: 'correct_refusal' });
   });
 
+  it.each([
+    "I couldn't find anything about that in the handbook. You could ask Payroll.",
+    "The handbook doesn't say, so I can't tell you. The People team would know.",
+    "I'm not able to give out a colleague's details; that's confidential.",
+    "I don't have those figures in front of me, so I can't say. Please contact HR for details.",
+  ])('a refusal in other words, with a pointer to someone or a reason, is a refusal with no claims: %s', async (answer) => {
+    const judgment = ok(await judge.judge({ question: UNRELATED_QUESTION, evidence: leave, answer }));
+    expect(judgment).toMatchObject({ claims: [], refused: true, refusalVerdict: 'correct_refusal', hallucinated: false });
+    expect(outcomeOf(flagsOf(judgment))).toBe('correct_refusal');
+  });
+
+  it('a pointer in an answer (not a refusal) is still a claim to check', async () => {
+    const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: 'You get 20 weeks at full pay. You could ask Payroll for a copy of your contract.' }));
+    expect(judgment.refused).toBe(false);
+    expect(judgment.claims.map((claim) => claim.text)).toContain('You could ask Payroll for a copy of your contract.');
+  });
+
   it('a refusal when the evidence answers the question is an over-refusal, and faithful is null, not a pass or a fail', async () => {
     const judgment = ok(await judge.judge({ question: PARENTAL_QUESTION, evidence: leave, answer: REFUSAL_SENTENCE }));
     expect(judgment).toMatchObject({ claims: [], refused: true, contextSufficient: true, refusalVerdict: 'over_refusal', refusalCorrect: false, ignoredChunks: [PARENTAL], faithful: null, hallucinated: false, undetermined: false });

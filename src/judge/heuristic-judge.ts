@@ -38,8 +38,13 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   October") has the question's words as its figures' context, as a bare answer has; words of
  *   rising ("went up", "rose", "increased") are a word class, found in a sentence that states a
  *   rise or a figure replacing a previous one.
+ * - `heuristic-v10`: refusals in more words (`isRefusal`: "I couldn't find…", "I don't have any
+ *   information…", "this isn't covered in the handbook", "I'm not able to give out…", contractions
+ *   written out); after a refusal, a pointer to someone who may know ("You could ask Payroll.") and
+ *   what the answer says of itself ("I only have the current rate", "that's confidential") are
+ *   no claims.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v9';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v10';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -13,7 +13,8 @@ import type { FaithfulnessInput } from './types.js';
  *   verbatim quote (checked in code), claims that combine passages or do arithmetic, the reference
  *   answer's claims; few-shot examples; the domain is a setting (no domain words in the prompt).
  */
-export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v3';
+// v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`), which changes outcomes.
+export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v4';
 
 /** What the prompt calls the documents when no domain is set. */
 export const DEFAULT_JUDGE_DOMAIN = 'a collection of documents';

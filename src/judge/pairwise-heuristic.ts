@@ -25,8 +25,10 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   `correct_refusal`); citing and conditions count only for a side that answers the question.
  * - `pairwise-heuristic-v3`: a tie on the criteria is broken by the claim verdicts: fewer
  *   contradicted claims, then a larger share of verified claims.
+ * - `pairwise-heuristic-v4`: refusals recognised in more words, and pointers after a refusal are
+ *   no claims (`isRefusal`, `splitAnswer`; the heuristic judge's v10).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v3';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v4';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */

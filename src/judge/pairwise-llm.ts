@@ -18,7 +18,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
  *   or "workplace policies" in the prompt); a refusal is right when the question cannot be answered
  *   from the passages or asks for personal data.
  */
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v3';
+// v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v4';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { GUARDRAIL_REFUSAL_SENTENCE, isRefusal, REFUSAL_SENTENCE } from './refusal.js';
+
+describe('isRefusal', () => {
+  it('knows the exact sentences, and a refusal in other words, with or without contractions', () => {
+    const refusals = [
+      REFUSAL_SENTENCE,
+      GUARDRAIL_REFUSAL_SENTENCE,
+      "I don't know.",
+      'I do not know the answer to that.',
+      "I couldn't find anything about parking permits.",
+      'I could not locate a rule on that in what I was given.',
+      "I wasn't able to find a section on sabbaticals.",
+      "I didn't see any mention of a cycle allowance.",
+      "I don't have any information on company cars.",
+      'I have no details about the Christmas party.',
+      "The handbook doesn't mention season ticket loans.",
+      "The documents don't seem to cover that.",
+      'The sources provided do not say who organises it.',
+      "This isn't covered in the handbook.",
+      'That is not mentioned anywhere in the documents.',
+      'Nothing in the handbook covers pet insurance.',
+      "There's no information in the documents about it.",
+      "I'm not able to give out a colleague's home address.",
+      "I can't share that.",
+      'I am not allowed to disclose that.',
+      "Sorry, there's nothing I can find on that.",
+      'im not able to find that',
+    ];
+    for (const answer of refusals) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: true });
+  });
+
+  it('does not take an answer for a refusal, even one worded like one', () => {
+    const answers = [
+      'Full-time staff get 25 days of annual leave a year.',
+      'Contractors are not covered by the pension scheme.',
+      'The policy does not cover contractors.',
+      "Nothing in the handbook says you can't, but you need your manager's approval first.",
+      'You can ask Payroll for a copy of your payslip.',
+      'The mileage rate is 45p per mile for the first 10,000 miles.',
+      'There is no limit on how many days you can carry over in 2026.',
+      'There is no policy cap on the number of training days.',
+      '',
+    ];
+    for (const answer of answers) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: false });
+  });
+
+  it('reads only short answers as refusals by paraphrase: a long answer with a caveat is an answer', () => {
+    const long = `I couldn't find the exact form name, but ${'the policy explains each step of the process in detail and '.repeat(6)}that is all.`;
+    expect(long.split(' ').length).toBeGreaterThan(45);
+    expect(isRefusal(long)).toBe(false);
+  });
+});
