@@ -316,19 +316,22 @@ export class SqliteCaptureStore implements CaptureStore {
     if (!this.useWriterThread || connection.identity === null) return null;
     if (this.writer?.running) return this.writer;
     if (this.checkpointer === null && this.backgroundCheckpoints) this.startCheckpointer();
-    const failed = () => {
+    const failed = (error?: Error) => {
       this.writer = null;
       this.writerThreadFailures += 1;
-      if (this.writerThreadFailures >= MAX_WRITER_THREAD_FAILURES) this.useWriterThread = false;
+      if (this.writerThreadFailures < MAX_WRITER_THREAD_FAILURES) return;
+      this.useWriterThread = false;
+      // Nothing is lost (the batches are written on the caller's thread), but the cost moves back: say so once.
+      process.emitWarning(`capture store ${this.path}: the writer thread failed ${this.writerThreadFailures} times (last: ${error?.message ?? 'could not start'}); captures are written on the caller's thread from now on`, { code: 'GROUNDCHECK_WRITER_THREAD_FALLBACK' });
     };
     try {
-      const writer = new WriterThread({ path: this.path, identity: connection.identity, busyTimeoutMs: this.busyTimeoutMs }, () => {
-        if (this.writer === writer) failed();
+      const writer = new WriterThread({ path: this.path, identity: connection.identity, busyTimeoutMs: this.busyTimeoutMs }, (error) => {
+        if (this.writer === writer) failed(error);
       });
       this.writer = writer;
       return writer;
-    } catch {
-      failed();
+    } catch (error) {
+      failed(error as Error);
       return null;
     }
   }

@@ -151,6 +151,10 @@ describe('the capture writer thread', () => {
     await writer.flush();
     const other = new Database(path);
     onCleanup(() => other.close());
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    onCleanup(() => void process.off('warning', onWarning));
     for (let round = 0; round < 3; round++) {
       expect(store.backgroundThreadIds()).toHaveLength(1);
       // The thread is inside SQLite, waiting for the lock, when it dies: its write is in flight.
@@ -164,8 +168,10 @@ describe('the capture writer thread', () => {
       expect(await store.getCapture(`in-flight-${round}`)).toBeDefined();
     }
     expect(await metricValue(metrics.storeDegraded, { reason: 'io_error' })).toBe(3);
-    // Three threads died: the store writes on the caller's thread now.
+    // Three threads died: the store writes on the caller's thread now, and says so once.
     expect(store.backgroundThreadIds()).toEqual([]);
+    await expect.poll(() => warnings.filter((warning) => (warning as { code?: string }).code === 'GROUNDCHECK_WRITER_THREAD_FALLBACK').length).toBe(1);
+    expect(warnings.find((warning) => (warning as { code?: string }).code === 'GROUNDCHECK_WRITER_THREAD_FALLBACK')!.message).toMatch(/failed 3 times .*written on the caller's thread/);
     writer.enqueue([personal('inline')]);
     await writer.flush();
     expect(await store.captureCount()).toBe(5);
