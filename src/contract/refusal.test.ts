@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GUARDRAIL_REFUSAL_SENTENCE, isRefusal, REFUSAL_SENTENCE } from './refusal.js';
+import { GUARDRAIL_REFUSAL_SENTENCE, isRefusal, isRefusalAside, REFUSAL_SENTENCE } from './refusal.js';
+
+describe('isRefusalAside', () => {
+  it('is a pointer to someone or what the answer says of itself, not a statement of policy', () => {
+    for (const clause of ['You could ask Payroll.', 'Please contact HR for details', 'The People team would know.', "that's confidential", 'I only have the current rate']) expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: true });
+    for (const clause of ['Full-time staff get 25 days.', 'You need to book leave two weeks ahead.', 'HR approves exceptions.']) expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: false });
+  });
+});
 
 describe('isRefusal', () => {
   it('knows the exact sentences, and a refusal in other words, with or without contractions', () => {
@@ -26,6 +33,9 @@ describe('isRefusal', () => {
       'I am not allowed to disclose that.',
       "Sorry, there's nothing I can find on that.",
       'im not able to find that',
+      // A turn to a pointer keeps it a refusal.
+      "I couldn't find anything on that, but you could ask Payroll.",
+      "The handbook doesn't cover it, though your manager would know.",
     ];
     for (const answer of refusals) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: true });
   });

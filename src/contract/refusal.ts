@@ -95,6 +95,36 @@ const CONTRACTIONS: [RegExp, string][] = [
 ];
 
 /**
+ * A pointer to someone who may know ("You could ask Payroll.", "Please contact HR for details.",
+ * "Your manager will be able to help."): after a refusal it is where the answer sends the user,
+ * not a statement about what the documents hold, so it is no claim to verify. Only after a
+ * refusal: in an answer, "you can ask Payroll for a copy" may be the policy itself.
+ */
+const REFERRAL =
+  /^(?:(?:but|however|instead|otherwise)[,]? )?(?:for (?:more|further|specific) (?:information|details|help|guidance)[,]? )?(?:you (?:could|can|may|might|should|would|will|'d)(?: (?:want|need|like|have) to| be able to)? |please |try |i (?:would|'d) (?:suggest|recommend)(?: that)?(?: you)? |i suggest(?: that)?(?: you)? |it (?:may|might|would|could) be (?:best|worth|a good idea) to |(?:it is |it's )?best to |consider )?(?:ask|asking|contact|contacting|check with|checking with|speak (?:to|with)|speaking (?:to|with)|talk (?:to|with)|talking (?:to|with)|e-?mail|reach out to|get in touch with|raise (?:it|this) with|consult|refer to|look at|see)\b|^(?:your |the |a |an )?[\w' -]{1,40}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:help|tell you|know|advise|confirm|answer|assist|clarify)\b/i;
+
+/**
+ * After a refusal, what the answer says of itself rather than of the documents: what it has or
+ * lacks ("I only have the current rate", "I don't have the limits in front of me") and why it
+ * will not answer ("that's confidential").
+ */
+const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:have|know|see|found|can see)\b|(?:that|this|it)(?: is|'s) (?:confidential|private|personal|sensitive|not something i can (?:share|give out|disclose))\b)/i;
+
+/**
+ * What may follow a refusal without making it an answer: a pointer to someone who may know
+ * ({@link REFERRAL}) or what the answer says of itself ({@link SELF_REPORT}). The judges do not
+ * check such a clause as a claim when the answer refuses.
+ *
+ * @example
+ * isRefusalAside('You could ask Payroll.') // true
+ * isRefusalAside('Full-time staff get 25 days.') // false
+ */
+export function isRefusalAside(clause: string): boolean {
+  const text = clause.replace(/[\u2018\u2019]/g, "'").trim();
+  return REFERRAL.test(text) || SELF_REPORT.test(text);
+}
+
+/**
  * Whether an answer is a refusal: the exact sentence, or a common paraphrase ("I don't know",
  * "the documents do not cover…", "I can't share…"). Case and curly quotes are ignored.
  */
@@ -105,6 +135,10 @@ export function isRefusal(answer: string, refusalSentence: string = REFUSAL_SENT
   // Only short answers can be refusals by paraphrase; a long answer that says "I don't know
   // the exact date" somewhere is an answer with a caveat.
   if (normalized.split(' ').length > 45) return false;
+  // A short answer that refuses and then turns ("…, but you can see your own band in the portal")
+  // stays a refusal: read that way, a refusal offering something related is one (the check labels
+  // say so), at the price of a caveat followed by an answer ("I couldn't find the form's name, but
+  // you submit it through the portal") read as a refusal too (tried in v10 and dropped).
   const written = expanded(answer);
   return PARAPHRASES.some((pattern) => pattern.test(written));
 }

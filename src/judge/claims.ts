@@ -1,5 +1,5 @@
 import { extractCitations, type Citation } from '../contract/formats.js';
-import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
+import { isRefusal, isRefusalAside, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitSentences } from '../text/text.js';
 import { readTableRow } from './table-row.js';
 
@@ -37,22 +37,6 @@ export function hasVerb(text: string): boolean {
 
 const PLEASANTRY =
   /^(?:i hope (?:this|that) helps|hope (?:this|that) helps|let me know\b|feel free\b|(?:i am|i'm) happy to help|glad to help|is there anything else|if you have (?:any )?(?:other|more|further) questions|please (?:let me know|reach out)\b)/i;
-
-/**
- * A pointer to someone who may know ("You could ask Payroll.", "Please contact HR for details.",
- * "Your manager will be able to help."): after a refusal it is where the answer sends the user,
- * not a statement about what the documents hold, so it is no claim to verify. Only after a
- * refusal: in an answer, "you can ask Payroll for a copy" may be the policy itself.
- */
-const REFERRAL =
-  /^(?:(?:but|however|instead|otherwise)[,]? )?(?:for (?:more|further|specific) (?:information|details|help|guidance)[,]? )?(?:you (?:could|can|may|might|should|would|will|'d)(?: (?:want|need|like|have) to| be able to)? |please |try |i (?:would|'d) (?:suggest|recommend)(?: that)?(?: you)? |i suggest(?: that)?(?: you)? |it (?:may|might|would|could) be (?:best|worth|a good idea) to |(?:it is |it's )?best to |consider )?(?:ask|asking|contact|contacting|check with|checking with|speak (?:to|with)|speaking (?:to|with)|talk (?:to|with)|talking (?:to|with)|e-?mail|reach out to|get in touch with|raise (?:it|this) with|consult|refer to|look at|see)\b|^(?:your |the |a |an )?[\w' -]{1,40}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:help|tell you|know|advise|confirm|answer|assist|clarify)\b/i;
-
-/**
- * After a refusal, what the answer says of itself rather than of the documents: what it has or
- * lacks ("I only have the current rate", "I don't have the limits in front of me") and why it
- * will not answer ("that's confidential").
- */
-const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:have|know|see|found|can see)\b|(?:that|this|it)(?: is|'s) (?:confidential|private|personal|sensitive|not something i can (?:share|give out|disclose))\b)/i;
 
 /**
  * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`,
@@ -112,8 +96,8 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string 
       }
     }
   }
-  // After a refusal, a pointer to someone who may know and what the answer says of itself are no claims (REFERRAL, SELF_REPORT).
-  return { claims: refusalClauses.length > 0 ? claims.filter((claim) => !REFERRAL.test(claim) && !SELF_REPORT.test(claim)) : claims, citations, refusalClauses };
+  // After a refusal, a pointer to someone who may know and what the answer says of itself are no claims.
+  return { claims: refusalClauses.length > 0 ? claims.filter((claim) => !isRefusalAside(claim)) : claims, citations, refusalClauses };
 }
 
 /**
