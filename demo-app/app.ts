@@ -107,10 +107,10 @@ export function createApp(options: CreateAppOptions): DemoApp {
   let worker: JudgeWorker | null = null;
   let judge: FaithfulnessJudge | null = null;
   if (options.capture !== false) {
-    const { store: storeOption, ...captureOptions } = options.capture ?? {};
+    const { store: storeOption, writerThread, ...captureOptions } = options.capture ?? {};
     if (typeof storeOption === 'object' && storeOption !== null) store = storeOption;
     else {
-      store = openCaptureStore({ path: storeOption ?? DEFAULT_CAPTURE_DB_PATH });
+      store = openCaptureStore({ path: storeOption ?? DEFAULT_CAPTURE_DB_PATH, ...(writerThread ? { writerThread: true } : {}) });
       ownsStore = true;
     }
     if (options.worker !== false) {
@@ -121,6 +121,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
     const onWritten = captureOptions.onWritten;
     capture = captureRag({
       ...captureOptions,
+      // With a store of the caller's, writerThread goes on to captureRag, which refuses it clearly.
+      ...(store !== null && !ownsStore && writerThread !== undefined ? { writerThread } : {}),
       store,
       logger,
       metrics,

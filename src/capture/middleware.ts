@@ -21,6 +21,13 @@ export interface CaptureRagOptions {
    * capture file, or a `postgres://` URL (`openCaptureStore`). [store='.groundcheck/captures.db']
    */
   store?: CaptureSink | string;
+  /**
+   * When `store` is a SQLite path: open it with the store's writer thread, which redacts, caps and
+   * writes the captures off the request thread (`writerThread` of `openSqliteCaptureStore`: less
+   * request-thread CPU per capture, more in all). For a store you open yourself, pass it there.
+   * [writerThread=false]
+   */
+  writerThread?: boolean;
   /** Share of traces kept, 0–1, decided by hashing the trace id (nested across rates). [sampleRate=1] */
   sampleRate?: number;
   /**
@@ -254,9 +261,12 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
     if (!Number.isInteger(value) || (value as number) < 1) throw invalid(`limits.${key}`, value, 'use a whole number of at least 1');
     limits[key as keyof CaptureLimits] = value as number;
   }
+  if (options.writerThread !== undefined && typeof options.writerThread !== 'boolean') throw invalid('writerThread', options.writerThread, 'use true or false');
   let store: CaptureSink;
   if (options.store === undefined || typeof options.store === 'string') {
-    store = openCaptureStore({ path: options.store ?? DEFAULT_CAPTURE_DB_PATH });
+    store = openCaptureStore({ path: options.store ?? DEFAULT_CAPTURE_DB_PATH, ...(options.writerThread ? { writerThread: true } : {}) });
+  } else if (options.writerThread !== undefined) {
+    throw invalid('writerThread', options.writerThread, 'it applies when captureRag opens the store from a path; for a store you open, pass writerThread to openSqliteCaptureStore');
   } else if (typeof (options.store as CaptureSink | null)?.writeCaptures === 'function') {
     store = options.store;
   } else {

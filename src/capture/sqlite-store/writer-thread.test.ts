@@ -8,9 +8,10 @@ import { handbookIndex, onCleanup, tempDir } from '../../test-support/fixtures.j
 import { createRagPipeline } from '../../rag/pipeline.js';
 import { MockChatModel } from '../../testing/index.js';
 import { createCaptureWriter } from '../capture-writer.js';
+import { captureRag } from '../middleware.js';
 import { createCaptureMetrics } from '../metrics.js';
 import { createRedactor } from '../redact.js';
-import { openSqliteCaptureStore, type OpenCaptureStoreOptions } from '../store.js';
+import { openSqliteCaptureStore, type OpenCaptureStoreOptions, type SqliteCaptureStore } from '../store.js';
 import { DEFAULT_CAPTURE_LIMITS } from '../to-capture.js';
 import type { Capture } from '../types.js';
 
@@ -63,6 +64,19 @@ describe('the capture writer thread', () => {
     expect(stored.answer).toBe(redactor.redactText('Write to privacy@harbourline.co.uk.'));
     expect(stored.answer).not.toContain('@');
     expect(stored.chunks.length).toBeGreaterThan(0);
+    await capture.close();
+  });
+
+  it("captureRag({ store: path, writerThread: true }) opens the store with its writer thread; with a store object the option is refused, naming where it goes", async () => {
+    const path = join(tempDir(), 'captures.db');
+    const capture = captureRag({ store: path, writerThread: true, logger: memoryLogger().logger });
+    onCleanup(() => void (capture.store as SqliteCaptureStore).close());
+    const store = capture.store as SqliteCaptureStore;
+    const written = await store.writeRawCaptures([personal('via-option')], { redactionKey: store.redactionKey, limits: null, returnStored: false });
+    expect(written.outcomes.map((outcome) => outcome.kind)).toEqual(['written']);
+    expect(store.backgroundThreadIds()).toHaveLength(2);
+    expect(() => captureRag({ store, writerThread: true })).toThrow(/option writerThread true is invalid: it applies when captureRag opens the store from a path; for a store you open, pass writerThread to openSqliteCaptureStore/);
+    expect(() => captureRag({ store: path, writerThread: 'yes' as unknown as boolean })).toThrow(/option writerThread "yes" is invalid: use true or false/);
     await capture.close();
   });
 
