@@ -67,6 +67,18 @@ describe('the capture writer thread', () => {
     await capture.close();
   });
 
+  it('durable: true with the writer thread: the capture is in the store when the client has the response', async () => {
+    const store = storeAt(join(tempDir(), 'captures.db'));
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'Twenty weeks at full pay.' }) });
+    const { app, capture } = chatApp(pipeline, { store, durable: true, logger: memoryLogger().logger });
+    const response = await request(app).post('/api/chat').send({ message: 'How many weeks of parental leave does a birth parent get?' });
+    expect(response.status).toBe(200);
+    expect((await store.getCapture(response.body.traceId as string))?.capture).toMatchObject({ traceId: response.body.traceId, answer: 'Twenty weeks at full pay.' });
+    expect(store.backgroundThreadIds()).toHaveLength(1);
+    expect(capture.queued).toBe(0);
+    await capture.close();
+  });
+
   it("captureRag({ store: path, writerThread: true }) opens the store with its writer thread; with a store object the option is refused, naming where it goes", async () => {
     const path = join(tempDir(), 'captures.db');
     const capture = captureRag({ store: path, writerThread: true, logger: memoryLogger().logger });
