@@ -312,7 +312,7 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
       }
     });
     failedWrites(failed, handed.length);
-    const retryError = result.retryError === null ? undefined : Object.assign(new Error(result.retryError.message), { code: result.retryError.code, isRetryable: true });
+    const retryError = result.retryError === null ? undefined : Object.assign(new Error(result.retryError.message), { code: result.retryError.code, reason: result.retryError.reason, isRetryable: true });
     return { written, retry, retryError };
   }
 

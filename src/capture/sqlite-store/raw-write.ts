@@ -2,6 +2,7 @@ import { createRedactor, type Redactor } from '../redact.js';
 import { applyLimits, exceedsLimits, type CaptureLimits } from '../to-capture.js';
 import type { Capture } from '../types.js';
 import type { SqliteCaptureLog } from './capture-log.js';
+import type { StoreHealthReason } from '../store-health.js';
 import { healthReasonOf } from './file-state.js';
 
 /**
@@ -26,6 +27,8 @@ export interface PlainError {
   name: string;
   message: string;
   code: string | null;
+  /** For a store that became unavailable: why (`busy`, `read_only`, …), as the store's health says it. */
+  reason?: StoreHealthReason;
 }
 
 /** What became of one capture of the batch, in the batch's order. */
@@ -129,8 +132,9 @@ export function prepareAndWrite(log: SqliteCaptureLog, captures: readonly Captur
       log.write([prepared[at]!]);
       outcomes[index] = written(prepared[at]!);
     } catch (error) {
-      if (healthReasonOf(error, path) !== null) {
-        retryError = plainError(error);
+      const reason = healthReasonOf(error, path);
+      if (reason !== null) {
+        retryError = { ...plainError(error), reason };
         outcomes[index] = { kind: 'retry' };
       } else outcomes[index] = { kind: 'refused', error: plainError(error) };
     }
