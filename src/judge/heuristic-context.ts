@@ -1,5 +1,6 @@
 import { passageParts } from '../contract/evidence.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
+import { relate } from './heuristic-quantities.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -168,6 +169,38 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       const title = passageParts(passage).title;
       return { chunkId: passage.id, verdict, note: `${verdict === 'answers' ? 'a sentence' : 'the passage'} covers ${Math.round(100 * (verdict === 'answers' ? best : whole))}% of the question's topic${title ? ` (${title})` : ''}` };
     });
+}
+
+/**
+ * Chunks that state the rule for a figure the question names (v11): a chunk `answers` when one of
+ * its sentences gives a figure that the question's own figure agrees with (the same amount, or a
+ * condition range holding it: "£6,000" in "training that costs more than £5,000 needs sign-off",
+ * "£70" in "any gift worth more than £50 must be recorded"; a limit, "up to £2,500", only when
+ * it is that figure) and that figure's own words (its context) share a word with the question's
+ * topic. That is the case the question's words alone miss: a person asking about their £6,000
+ * programme words it unlike the rule for training over £5,000. Counts ("two tickets") and dates
+ * are left out: a count pins no rule, and a date is read as a bound, which holds too much. Applied
+ * after answer relevance is read, which keeps to the word-coverage verdicts (its relative bar is
+ * set by the best sentence's coverage, which here may be low). Upgrades, never downgrades.
+ *
+ * @example
+ * figureAnchoredContexts(readQuestion('My department wants to fund a £6,000 course for me. What sign-off do I need?', units), contexts, units)
+ * // the over-£5,000 training chunk: { verdict: 'answers', note: 'a sentence states the rule for the question\'s £6,000 (more than £5,000)' }
+ */
+export function figureAnchoredContexts(reading: QuestionReading, contexts: readonly JudgedContext[], units: readonly EvidenceUnit[]): JudgedContext[] {
+  const asked = reading.analysis.quantities.filter(({ quantity }) => quantity.kind === 'number' && quantity.dimension !== 'count' && quantity.low === quantity.high);
+  if (asked.length === 0) return [...contexts];
+  return contexts.map((context) => {
+    if (context.verdict === 'answers') return context;
+    for (const unit of units) {
+      if (unit.passageId !== context.chunkId) continue;
+      for (const { quantity: question } of asked) {
+        const stated = unit.quantities.find(({ quantity, context: words }) => relate(question, quantity) === 'agree' && [...words].some((stem) => reading.topic.has(stem)));
+        if (stated) return { ...context, verdict: 'answers', note: `a sentence states the rule for the question's ${question.text} (${stated.quantity.text})` };
+      }
+    }
+    return context;
+  });
 }
 
 /**

@@ -383,3 +383,26 @@ describe('heuristic judge: section words, table lead-ins and names (heuristic-v8
     expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
   });
 });
+
+describe('heuristic judge: a chunk stating the rule for the question\'s own figure answers it (heuristic-v11)', () => {
+  const passage = (id: string, section: string, body: string): EvidencePassage => ({ id, kind: 'chunk', text: `[Source: Staff Handbook | Section: ${section} | Last updated: 2025-06-01]\n${body}` });
+  const overFiveThousand = passage('training#over-5000', 'Large Training Requests', 'Training that costs more than £5,000 needs written approval from the HR Director. You must sign a repayment agreement before booking.');
+  const firstAid = passage('safety#first-aid', 'First Aid', 'Offices with more than 25 employees must have at least 2 trained first aiders.');
+  const hospitality = passage('gifts#hospitality', 'Hospitality', 'You may accept occasional hospitality, such as a business meal, worth up to £100 per head.');
+
+  it.each([
+    // v10: correct_refusal (the question shares one word in six with the chunk, so no chunk answered).
+    ['a condition range holds the figure, and its words share the question\'s', 'We are putting our team lead on a £7,500 management course. Who has to approve it?', [overFiveThousand], 'answers', 'over_refusal'],
+    ['the same figure with no word of the question near it pins nothing', 'Is a £7,500 car loan available to staff?', [overFiveThousand], 'unrelated', 'correct_refusal'],
+    ['a limit holds every smaller figure, so it pins only its own', 'A client offered me £40 of hospitality vouchers. May I accept them?', [hospitality], 'unrelated', 'correct_refusal'],
+    ['a count pins no rule', "We're 30 employees here. Do we need a defibrillator?", [firstAid], 'unrelated', 'correct_refusal'],
+  ])('%s', async (_case, question, evidence, verdict, outcome) => {
+    const judgment = ok(await judge.judge({ question, evidence, answer: REFUSAL_SENTENCE }));
+    expect({ verdict: judgment.contexts[0]!.verdict, outcome: outcomeOf(flagsOf(judgment)) }).toEqual({ verdict, outcome });
+  });
+
+  it('the note names the figure and the rule', async () => {
+    const judgment = ok(await judge.judge({ question: 'We are putting our team lead on a £7,500 management course. Who has to approve it?', evidence: [overFiveThousand], answer: REFUSAL_SENTENCE }));
+    expect(judgment.contexts).toEqual([{ chunkId: 'training#over-5000', verdict: 'answers', note: "a sentence states the rule for the question's £7,500 (more than £5,000)" }]);
+  });
+});

@@ -4,7 +4,7 @@ import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, type Analysis } from './heuristic-analysis.js';
-import { groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
+import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
@@ -43,15 +43,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   written out); after a refusal, a pointer to someone who may know ("You could ask Payroll.") and
  *   what the answer says of itself ("I only have the current rate", "that's confidential") are
  *   no claims.
+ * - `heuristic-v11`: a chunk whose sentence states the rule for a figure the question names
+ *   ("£6,000" against "training that costs more than £5,000 needs sign-off"; the figure's own
+ *   words sharing one of the question's) answers the question, so a refusal there is an
+ *   over-refusal even without a reference answer (`figureAnchoredContexts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v10';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v11';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v8+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v11+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -120,6 +124,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
+        // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
+        contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));
         if (encoder && relevance === 'off_topic') {
           relevance = (await refineWithEncoder(encoder, input.question, input.answer, { claims: [], contexts: [], relevance }, [], () => [])).relevance;
         }
