@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { CaptureMetrics } from './metrics.js';
 import { degradedHealth, isRetryableStoreError, reasonOfStoreError, STORE_OK, type StoreHealth } from './store-health.js';
 import { applyLimits, exceedsLimits, type CaptureLimits } from './to-capture.js';
-import type { RawWriteOptions, RawWriteResult } from './sqlite-store/raw-write.js';
+import { errorFromPlain, type RawWriteOptions, type RawWriteResult } from './sqlite-store/raw-write.js';
 import type { Capture, CaptureSink } from './types.js';
 
 /**
@@ -173,11 +173,16 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
         // Nothing to cut (the common case): the capture goes on as it is, not copied once more.
         prepared.push(exceedsLimits(redacted, limits) ? applyLimits(redacted, limits) : redacted);
       } catch (error) {
-        metrics.captureFailures.inc({ reason: 'build' });
-        logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');
+        buildFailed(capture, error);
       }
     }
     return prepared;
+  }
+
+  /** A capture that redaction or the caps choked on (here or in the store): counted and logged, lost alone. */
+  function buildFailed(capture: Capture, error: unknown): void {
+    metrics.captureFailures.inc({ reason: 'build' });
+    logger.error({ event: 'rag.capture.failed', err: error, traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');
   }
 
   /**
@@ -305,14 +310,11 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
       const capture = handed[index]!;
       if (outcome.kind === 'written') written.push({ capture, truncated: outcome.truncated, answerLength: outcome.answerLength, stored: outcome.stored ?? (storePrepares ? null : capture) });
       else if (outcome.kind === 'retry') retry.push(capture);
-      else if (outcome.kind === 'refused') failed.push({ capture, error: Object.assign(new Error(outcome.error.message), { code: outcome.error.code }) });
-      else {
-        metrics.captureFailures.inc({ reason: 'build' });
-        logger.error({ event: 'rag.capture.failed', err: new Error(outcome.message), traceId: capture.traceId }, 'capture failed: redact threw; the capture is lost');
-      }
+      else if (outcome.kind === 'refused') failed.push({ capture, error: errorFromPlain(outcome.error) });
+      else buildFailed(capture, new Error(outcome.message));
     });
     failedWrites(failed, handed.length);
-    const retryError = result.retryError === null ? undefined : Object.assign(new Error(result.retryError.message), { code: result.retryError.code, reason: result.retryError.reason, isRetryable: true });
+    const retryError = result.retryError === null ? undefined : errorFromPlain(result.retryError, { isRetryable: true });
     return { written, retry, retryError };
   }
 

@@ -66,6 +66,11 @@ export function plainError(error: unknown): PlainError {
   };
 }
 
+/** The error a {@link PlainError} stands for, back on the caller's side (`extra`: fields to set on it, e.g. `isRetryable`). */
+export function errorFromPlain(plain: PlainError, extra: Record<string, unknown> = {}): Error {
+  return Object.assign(new Error(plain.message), { name: plain.name, code: plain.code, ...(plain.reason === undefined ? {} : { reason: plain.reason }), ...extra });
+}
+
 /** The redactors of the keys seen, each with its own cache of redacted chunk texts. */
 export class RedactorsByKey {
   private readonly redactors = new Map<string, Redactor>();

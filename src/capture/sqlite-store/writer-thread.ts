@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { Capture } from '../types.js';
 import { encodeCaptures } from './capture-codec.js';
 import type { FileIdentity } from './file-state.js';
-import type { PlainError, RawWriteOptions, RawWriteResult } from './raw-write.js';
+import { errorFromPlain, type PlainError, type RawWriteOptions, type RawWriteResult } from './raw-write.js';
 
 /**
  * The capture store's writer thread, seen from the store: batches of captures as recorded go to a
@@ -124,7 +124,7 @@ export class WriterThread {
     if (this.pending.size === 0) this.worker?.unref();
     if ('result' in reply) pending.resolve(reply.result);
     else if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
-    else pending.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
+    else pending.reject(errorFromPlain(reply.error));
   }
 
   private rejectAll(error: Error): void {
