@@ -60,6 +60,9 @@ export function removeStaleLogs(path: string): void {
   for (const suffix of ['-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
+/** Longest pause between two tries of a write that met another connection's lock (the store's timer retries and its writer thread's waits). */
+export const MAX_BUSY_PAUSE_MS = 50;
+
 export function isBusyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));

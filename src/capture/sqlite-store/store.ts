@@ -6,7 +6,7 @@ import { CaptureStoreUnavailableError, degradedHealth, STORE_OK, type StoreHealt
 import type { Capture, StoredJudgment } from '../types.js';
 import { BackgroundCheckpointer } from './checkpointer.js';
 import { openStoreConnection, type StoreConnection } from './connection.js';
-import { fileChange, healthReasonOf, isBusyError, isWritable, removeStaleLogs } from './file-state.js';
+import { fileChange, healthReasonOf, isBusyError, isWritable, MAX_BUSY_PAUSE_MS, removeStaleLogs } from './file-state.js';
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
 import { prepareAndWrite, RedactorsByKey, type RawWriteOptions, type RawWriteResult } from './raw-write.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
@@ -42,8 +42,6 @@ const INLINE_CHECKPOINT_PAGES = 1000;
 /** Reopening a degraded store: first after this long, doubling up to {@link MAX_RECOVERY_DELAY_MS}. */
 const FIRST_RECOVERY_DELAY_MS = 100;
 const MAX_RECOVERY_DELAY_MS = 5000;
-/** Longest pause between two tries of a call that met a lock. */
-const MAX_BUSY_PAUSE_MS = 50;
 /** After this many writer threads failed to start or died (in the store's life), the store writes on its caller's thread. */
 const MAX_WRITER_THREAD_FAILURES = 3;
 

@@ -3,7 +3,7 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeCaptures } from './capture-codec.js';
 import { SqliteCaptureLog } from './capture-log.js';
-import { fileIdentity, isBusyError } from './file-state.js';
+import { fileIdentity, isBusyError, MAX_BUSY_PAUSE_MS } from './file-state.js';
 import { registerCaptureFunctions } from './functions.js';
 import { BatchUnavailableError, plainError, prepareAndWrite, RedactorsByKey } from './raw-write.js';
 import type { WriterThreadData, WriterThreadReply, WriterThreadRequest } from './writer-thread.js';
@@ -36,7 +36,6 @@ registerCaptureFunctions(db);
 const log = new SqliteCaptureLog(db, Date.now);
 const redactors = new RedactorsByKey();
 const pause = new Int32Array(new SharedArrayBuffer(4));
-const MAX_BUSY_PAUSE_MS = 50;
 
 function writeWaitingForLock(request: Extract<WriterThreadRequest, { type: 'write' }>) {
   const giveUpAt = performance.now() + data.busyTimeoutMs;
