@@ -93,8 +93,13 @@ export function gaussian(random: () => number): () => number {
  * `process.cpuUsage()` it leaves out worker threads and libuv's pool.
  */
 export function mainThreadCpuMicros(): number | null {
+  return taskCpuMicros(process.pid);
+}
+
+/** One thread's CPU time, µs (its schedstat's first field, nanoseconds on the CPU); `null` when it cannot be read. */
+function taskCpuMicros(id: number | string): number | null {
   try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+    return Number(readFileSync(`/proc/self/task/${id}/schedstat`, 'utf8').split(' ')[0]) / 1000;
   } catch {
     return null;
   }
@@ -117,11 +122,9 @@ export function otherThreadsCpuMicros(): Map<number, number> {
   }
   for (const id of ids) {
     if (Number(id) === process.pid) continue;
-    try {
-      times.set(Number(id), Number(readFileSync(`/proc/self/task/${id}/schedstat`, 'utf8').split(' ')[0]) / 1000);
-    } catch {
-      // The thread ended between the listing and the read.
-    }
+    const micros = taskCpuMicros(id);
+    // null: the thread ended between the listing and the read.
+    if (micros !== null) times.set(Number(id), micros);
   }
   return times;
 }
