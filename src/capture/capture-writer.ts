@@ -234,7 +234,9 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
       retryDelayMs = 0;
       healthFromWrites = STORE_OK;
     }
-    observeStore();
+    // A write that went through on a store seen ok changes nothing: the store checked its file
+    // around that write, so asking its health() again (a stat and access checks) would only repeat it.
+    if (retry.length > 0 || observed.status !== 'ok') observeStore();
     if (written.length === 0) return;
     metrics.captures.inc(written.length);
     for (const entry of written) logCapture(entry);
