@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeCaptures } from './capture-codec.js';
+import { CaptureDecoder } from './capture-codec.js';
 import { SqliteCaptureLog } from './capture-log.js';
 import { fileIdentity, isBusyError, MAX_BUSY_PAUSE_MS } from './file-state.js';
 import { registerCaptureFunctions } from './functions.js';
@@ -36,10 +36,12 @@ registerCaptureFunctions(db);
 const log = new SqliteCaptureLog(db, Date.now);
 const redactors = new RedactorsByKey();
 const pause = new Int32Array(new SharedArrayBuffer(4));
+/** The chunks the store's encoder has numbered, learnt from the batches in the order posted. */
+const decoder = new CaptureDecoder();
 
 function writeWaitingForLock(request: Extract<WriterThreadRequest, { type: 'write' }>) {
   const giveUpAt = performance.now() + data.busyTimeoutMs;
-  const captures = decodeCaptures(request.captures);
+  const captures = decoder.decode(request.captures);
   let pauseMs = 1;
   for (;;) {
     try {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Capture } from '../types.js';
-import { encodeCaptures } from './capture-codec.js';
+import { CaptureEncoder, type EncodedBatch } from './capture-codec.js';
 import type { FileIdentity } from './file-state.js';
 import { errorFromPlain, type PlainError, type RawWriteOptions, type RawWriteResult } from './raw-write.js';
 
@@ -22,8 +22,8 @@ export interface WriterThreadData {
   busyTimeoutMs: number;
 }
 
-/** `captures`: the batch as `encodeCaptures` gives it. */
-export type WriterThreadRequest = { type: 'write'; id: number; captures: unknown[]; options: RawWriteOptions } | { type: 'close' };
+/** `captures`: the batch as the thread's {@link CaptureEncoder} gives it (decoded there in the order posted). */
+export type WriterThreadRequest = { type: 'write'; id: number; captures: EncodedBatch; options: RawWriteOptions } | { type: 'close' };
 
 export type WriterThreadReply =
   | { type: 'ready'; threadId: number | null }
@@ -50,6 +50,8 @@ export class WriterThread {
   private worker: Worker | null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** Sends each chunk whole once; the thread's decoder numbers them the same way. */
+  private readonly encoder = new CaptureEncoder();
   private exited: Promise<void>;
   /** The thread's kernel task id once it is running (Linux), for benchmarks that read its CPU time. */
   threadId: number | null = null;
@@ -94,7 +96,15 @@ export class WriterThread {
     return new Promise<RawWriteResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) worker.ref();
-      worker.postMessage({ type: 'write', id, captures: encodeCaptures(captures), options } satisfies WriterThreadRequest);
+      try {
+        worker.postMessage({ type: 'write', id, captures: this.encoder.encode(captures), options } satisfies WriterThreadRequest);
+      } catch (error) {
+        // Not posted (a value that cannot be cloned): the chunks it numbered never reached the thread.
+        this.encoder.invalidate();
+        this.pending.delete(id);
+        if (this.pending.size === 0) worker.unref();
+        reject(error as Error);
+      }
     });
   }
 
@@ -122,8 +132,13 @@ export class WriterThread {
     if (pending === undefined) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker?.unref();
-    if ('result' in reply) pending.resolve(reply.result);
-    else if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
+    if ('result' in reply) {
+      pending.resolve(reply.result);
+      return;
+    }
+    // The thread may have stopped reading the batch part-way: number chunks afresh from the next one.
+    this.encoder.invalidate();
+    if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
     else pending.reject(errorFromPlain(reply.error));
   }
 
