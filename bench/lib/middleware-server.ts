@@ -124,20 +124,23 @@ async function main(): Promise<void> {
     for (const key of Object.keys(calls) as (keyof typeof calls)[]) calls[key] = [];
     return result;
   };
-  // Only the capture lines are timed; the request lines of both apps (pino-http's child loggers,
-  // which inherit this method) go through untouched, with their own `this`.
-  const info = logger.info as (this: unknown, ...args: unknown[]) => void;
-  (logger as unknown as { info: (this: unknown, ...args: unknown[]) => void }).info = function (this: unknown, ...args: unknown[]) {
-    if ((args[0] as { event?: unknown } | undefined)?.event !== 'rag.capture') return info.apply(this, args);
-    const started = performance.now();
-    try {
-      return info.apply(this, args);
-    } finally {
-      const micros = (performance.now() - started) * 1000;
-      captureWork.log += micros;
-      sampled('log', micros);
-    }
-  };
+  // Only the capture lines are timed, at whatever level captureRag logs them (debug by default:
+  // then, with the logger at info, there is no line and nothing to time); the request lines of both
+  // apps (pino-http's child loggers, which inherit these methods) go through untouched, with their own `this`.
+  for (const level of ['info', 'debug', 'trace'] as const) {
+    const method = logger[level] as (this: unknown, ...args: unknown[]) => void;
+    (logger as unknown as Record<typeof level, (this: unknown, ...args: unknown[]) => void>)[level] = function (this: unknown, ...args: unknown[]) {
+      if ((args[0] as { event?: unknown } | undefined)?.event !== 'rag.capture') return method.apply(this, args);
+      const started = performance.now();
+      try {
+        return method.apply(this, args);
+      } finally {
+        const micros = (performance.now() - started) * 1000;
+        captureWork.log += micros;
+        sampled('log', micros);
+      }
+    };
+  }
   const apps = new Map<AppName, RunningApp>();
   for (const name of APPS) {
     // Each app reads its own copy of the index, as two deployments would.

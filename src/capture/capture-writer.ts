@@ -35,6 +35,8 @@ export interface CaptureWriterConfig {
   store: CaptureSink & { health?(): StoreHealth };
   metrics: CaptureMetrics;
   logger: Logger;
+  /** The level of the per-capture `rag.capture` line (`silent`: none). */
+  captureLogLevel: 'trace' | 'debug' | 'info' | 'silent';
   redact: ((capture: Capture) => Capture) | false;
   /**
    * Set when `redact` is the default redaction: its key (`undefined`: the store's). A store that
@@ -74,7 +76,7 @@ interface Written {
 }
 
 export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter {
-  const { store, metrics, logger, redact, limits, maxQueue } = config;
+  const { store, metrics, logger, redact, limits, maxQueue, captureLogLevel } = config;
   const preparing = typeof (store as Partial<PreparingSink>).writeRawCaptures === 'function' ? (store as CaptureSink & PreparingSink) : null;
   /** Whether the store redacts and caps (else they run here, before the captures are handed over). */
   const storeKey = config.defaultRedaction?.key ?? preparing?.redactionKey;
@@ -239,7 +241,8 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
     if (retry.length > 0 || observed.status !== 'ok') observeStore();
     if (written.length === 0) return;
     metrics.captures.inc(written.length);
-    for (const entry of written) logCapture(entry);
+    // Nothing is built for a line the logger would drop.
+    if (captureLogLevel !== 'silent' && logger.isLevelEnabled(captureLogLevel)) for (const entry of written) logCapture(entry, captureLogLevel);
     try {
       if (wantsStored) config.onWritten!(written.map((entry) => entry.stored ?? entry.capture));
       else if (config.onWritten) (config.onWritten as () => void)();
@@ -370,14 +373,14 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
    * paths (`createLogger`'s `*.apiKey`, …) runs its redaction once per top-level field: nested,
    * the line costs about a third less (bench:middleware).
    */
-  function logCapture({ capture, truncated, answerLength }: Written): void {
+  function logCapture({ capture, truncated, answerLength }: Written, level: 'trace' | 'debug' | 'info'): void {
     const chunkIds: string[] = new Array(capture.chunks.length);
     const scores: number[] = new Array(capture.chunks.length);
     for (let index = 0; index < capture.chunks.length; index++) {
       chunkIds[index] = capture.chunks[index]!.chunkId;
       scores[index] = round(capture.chunks[index]!.score);
     }
-    logger.info(
+    logger[level](
       {
         event: 'rag.capture',
         traceId: capture.traceId,

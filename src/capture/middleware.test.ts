@@ -75,10 +75,11 @@ describe('captureRag', () => {
     });
     expect(stored!.capture.latencyMs).toBeGreaterThan(0);
 
-    // One structured log line per capture, without the text.
+    // One structured log line per capture, without the text (at debug, the default level).
     const captureLines = lines.filter((line) => line.event === 'rag.capture');
     expect(captureLines).toHaveLength(1);
     expect(captureLines[0]).toMatchObject({
+      level: 20,
       traceId: response.body.traceId,
       requestId: stored!.capture.requestId,
       capture: {
@@ -274,6 +275,26 @@ describe('captureRag', () => {
   });
 
   it.each([
+    ['info', 'info', 'info', [30]],
+    ['trace', 'trace', 'trace', [10]],
+    ['silent', 'silent', 'trace', []],
+    // A line the logger would drop is not built: nothing reaches the destination.
+    ['debug (the default)', undefined, 'info', []],
+  ] as const)('logs the per-capture line at captureLogLevel %s (logger at %3$s)', async (_name, level, loggerLevel, levels) => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: new MockChatModel({ text: 'Twenty weeks.' }) });
+    const { logger, lines } = memoryLogger();
+    logger.level = loggerLevel;
+    const store = storeIn();
+    const { app, capture } = chatApp(pipeline, { store, logger, ...(level === undefined ? {} : { captureLogLevel: level }) });
+    const response = await request(app).post('/api/chat').send({ message: 'How long is parental leave?' });
+    expect(response.status).toBe(200);
+    await capture.flush();
+    expect(await store.captureCount()).toBe(1);
+    expect(lines.filter((line) => line.event === 'rag.capture').map((line) => line.level)).toEqual(levels);
+  });
+
+  it.each([
+    [{ captureLogLevel: 'warn' }, /option captureLogLevel "warn" is invalid: use one of trace, debug, info, silent/],
     [{ sampleRate: 1.5 }, /option sampleRate 1\.5 is invalid: use a number from 0 to 1/],
     [{ sampleRate: Number.NaN }, /option sampleRate null is invalid/],
     [{ redact: 'yes' }, /option redact "yes" is invalid/],

@@ -33,6 +33,7 @@ function writerFor(store: ReturnType<typeof storeAt>, options: { onWritten?: (ca
     store,
     metrics,
     logger,
+    captureLogLevel: 'info',
     // Never called when the store prepares the captures: a call here fails the test.
     redact: () => {
       throw new Error('redacted on the request thread');
