@@ -110,7 +110,7 @@ export function createApp(options: CreateAppOptions): DemoApp {
     const { store: storeOption, writerThread, ...captureOptions } = options.capture ?? {};
     if (typeof storeOption === 'object' && storeOption !== null) store = storeOption;
     else {
-      store = openCaptureStore({ path: storeOption ?? DEFAULT_CAPTURE_DB_PATH, ...(writerThread ? { writerThread: true } : {}) });
+      store = openCaptureStore({ path: storeOption ?? DEFAULT_CAPTURE_DB_PATH, ...(writerThread !== undefined ? { writerThread } : {}) });
       ownsStore = true;
     }
     if (options.worker !== false) {

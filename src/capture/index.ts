@@ -16,6 +16,7 @@ export {
   connectCaptureStore,
   SqliteCaptureStore,
   CAPTURE_SCHEMA_VERSION,
+  WRITER_THREAD_BY_DEFAULT,
   DEFAULT_CAPTURE_DB_PATH,
   PostgresCaptureStore,
   openPostgresCaptureStore,

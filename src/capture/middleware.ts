@@ -24,8 +24,8 @@ export interface CaptureRagOptions {
   /**
    * When `store` is a SQLite path: open it with the store's writer thread, which redacts, caps and
    * writes the captures off the request thread (`writerThread` of `openSqliteCaptureStore`: less
-   * request-thread CPU per capture, more in all). For a store you open yourself, pass it there.
-   * [writerThread=false]
+   * request-thread CPU per capture, a little more in all). For a store you open yourself, pass it there.
+   * [writerThread=WRITER_THREAD_BY_DEFAULT: on where the process may run on more than one CPU]
    */
   writerThread?: boolean;
   /** Share of traces kept, 0–1, decided by hashing the trace id (nested across rates). [sampleRate=1] */
@@ -276,7 +276,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   if (options.writerThread !== undefined && typeof options.writerThread !== 'boolean') throw invalid('writerThread', options.writerThread, 'use true or false');
   let store: CaptureSink;
   if (options.store === undefined || typeof options.store === 'string') {
-    store = openCaptureStore({ path: options.store ?? DEFAULT_CAPTURE_DB_PATH, ...(options.writerThread ? { writerThread: true } : {}) });
+    store = openCaptureStore({ path: options.store ?? DEFAULT_CAPTURE_DB_PATH, ...(options.writerThread !== undefined ? { writerThread: options.writerThread } : {}) });
   } else if (options.writerThread !== undefined) {
     throw invalid('writerThread', options.writerThread, 'it applies when captureRag opens the store from a path; for a store you open, pass writerThread to openSqliteCaptureStore');
   } else if (typeof (options.store as CaptureSink | null)?.writeCaptures === 'function') {

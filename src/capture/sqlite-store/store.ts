@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseFileError, errorMessage } from '../../errors.js';
 import type { CaptureRecord, CaptureStore, ClaimOptions, EvidenceReference, ListCapturesOptions, ListedCapture, OutcomeBucket, OutcomeCountsOptions, ReclaimedLeases } from '../capture-store.js';
@@ -65,11 +66,13 @@ export interface OpenSqliteCaptureStoreOptions {
   /**
    * Redact, cap and write the captures of `writeRawCaptures` (what `captureRag` writes through)
    * on a worker thread with its own connection, started at the first such write, so the thread
-   * serving requests only hands them over. It takes CPU time off the request thread (about a
-   * third of a capture's, bench:capture-path) but costs more in all (the hand-over both ways, the
-   * thread's own wake-ups): worth it with a core to spare, not in a container held to one CPU.
+   * serving requests only hands them over. It takes about half of a capture's CPU time off the
+   * request thread (bench:capture-path) but costs a little more in all (the hand-over, the
+   * thread's own wake-ups): worth it with a core to spare, hence on by default only where the
+   * process may run on more than one CPU (`os.availableParallelism()`; a container held to one
+   * CPU by a quota rather than by affinity still counts its host's: set it to `false` there).
    * Plain `writeCaptures` always writes on the caller's thread. Ignored for `:memory:`.
-   * [writerThread=false]
+   * [writerThread=WRITER_THREAD_BY_DEFAULT: os.availableParallelism() > 1]
    */
   writerThread?: boolean;
   /** For tests: the module the checkpoint thread loads as its SQLite driver. [checkpointDriver=better-sqlite3] */
@@ -81,6 +84,9 @@ export interface OpenSqliteCaptureStoreOptions {
   /** Called with the SQL of every statement run (tests and benchmarks count them). */
   verbose?: (sql: string) => void;
 }
+
+/** Whether a SQLite capture store writes `captureRag`'s batches on its writer thread unless told: with more than one CPU to run on. */
+export const WRITER_THREAD_BY_DEFAULT = availableParallelism() > 1;
 
 export class SqliteCaptureStore implements CaptureStore {
   readonly kind = 'sqlite';
@@ -120,7 +126,7 @@ export class SqliteCaptureStore implements CaptureStore {
     this.verbose = options.verbose;
     this.checkpointDriver = options.checkpointDriver;
     this.backgroundCheckpoints = options.backgroundCheckpoints !== false && !this.inMemory;
-    this.useWriterThread = options.writerThread === true && !this.inMemory;
+    this.useWriterThread = (options.writerThread ?? WRITER_THREAD_BY_DEFAULT) && !this.inMemory;
     this.connection = openStoreConnection({ path: options.path, create: options.create ?? true, openBusyTimeoutMs: this.busyTimeoutMs, now: this.now, ...(this.verbose ? { verbose: this.verbose } : {}) });
     this.redactionKey = this.connection.redactionKey;
     this.owners = new HostLeaseOwners(options.leaseOwners);
