@@ -287,6 +287,9 @@ const PARTS_OF_SPEECH: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 const NOT_IN_WORDNET: ReadonlySet<string> = new Set([
   'anyone', 'everyone', 'someone', 'anybody', 'everybody', 'somebody', 'nobody', 'whoever', 'whatever', 'whichever', 'wherever', 'whenever', 'nope', 'yep',
   'children', 'went', 'took', 'told', 'began', 'bought', 'brought', 'came', 'gave', 'knew', 'saw', 'wrote', 'chose', 'spoke', 'rose', 'fell', 'grew',
+  // Prepositions and conjunctions (WordNet lists only nouns, verbs, adjectives and adverbs): "Since
+  // the placement is after…" starts with a conjunction, not a name (v12).
+  'since', 'whilst', 'amongst', 'among', 'upon', 'onto', 'toward', 'towards', 'beside', 'whereby', 'unto', 'via', 'per',
 ]);
 
 /** Whether a lowercase word is an English word: WordNet lists it (or its base form), or it is one of {@link NOT_IN_WORDNET}. */

@@ -406,3 +406,15 @@ describe('heuristic judge: a chunk stating the rule for the question\'s own figu
     expect(judgment.contexts).toEqual([{ chunkId: 'training#over-5000', verdict: 'answers', note: "a sentence states the rule for the question's £7,500 (more than £5,000)" }]);
   });
 });
+
+describe('heuristic judge: answers in the user\'s words (heuristic-v12)', () => {
+  const annualLeave: EvidencePassage[] = [{ id: 'leave#annual', kind: 'chunk', text: 'Full-time employees receive 25 days of annual leave each year.' }];
+
+  it.each([
+    // v11: absent ("Since" starting the sentence, no WordNet word, was read as a name).
+    ['a sentence-initial conjunction is not a name', annualLeave, 'Since you are full-time, you receive 25 days of annual leave each year.', ['verified']],
+    ['and the figure is still compared', annualLeave, 'Since you are full-time, you receive 28 days of annual leave each year.', ['contradicted']],
+  ])('%s', async (_case, passages, answer, expected) => {
+    expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
+  });
+});

@@ -45,7 +45,7 @@ export const NEIGHBOURHOOD_MIN_STEMS = 8;
  * currently £30", "anything more needs approval", "plus"), as Porter stems.
  */
 const LIGHT_STEMS: ReadonlySet<string> = new Set([
-  'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward',
+  'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward', 'sinc',
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
 ]);
 
