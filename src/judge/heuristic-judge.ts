@@ -48,7 +48,9 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   words sharing one of the question's) answers the question, so a refusal there is an
  *   over-refusal even without a reference answer (`figureAnchoredContexts`).
  * - `heuristic-v12`: answers in the user's own words: a sentence-initial conjunction or preposition
- *   ("Since the placement is…") is not a name.
+ *   ("Since the placement is…") is not a name; a negation in a concession ("even if nobody calls
+ *   you out") is not the claim's; a claim and a sentence that both negate, with scopes read
+ *   differently ("won't do" / "is not enough"), agree; "unable" negates its verb.
  */
 export const HEURISTIC_JUDGE_VERSION = 'heuristic-v12';
 
