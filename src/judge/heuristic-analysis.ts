@@ -50,8 +50,11 @@ export interface Segment {
   negated: Set<string>;
 }
 
-/** Words that turn a statement into its opposite. `unless`/`except` add conditions instead, so they are not here. */
-const NEGATORS = new Set(['no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without']);
+/**
+ * Words that turn a statement into its opposite. `unless`/`except` add conditions instead, so they
+ * are not here. "unable to phone" is "cannot phone" (v12; its scope is the verb it negates).
+ */
+const NEGATORS = new Set(['no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'unable']);
 /** Words that end a negation's scope: a new clause with its own polarity starts. */
 const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'although', 'whereas', 'which', 'who', 'where', 'while', 'except', 'and']);
 /** Words that carry no checkable content in an answer or a question. */
@@ -119,9 +122,13 @@ export function analyze(text: string): Analysis {
     if (token.kind !== 'word' || !NEGATORS.has(token.lower) || consumed.has(index)) return;
     // "whether or not", "or not": an alternative, not a negation.
     if (token.lower === 'not' && tokens[index - 1]?.lower === 'or') return;
+    // "even if nobody calls you out", "even though it isn't…": a concession, which says the main
+    // statement holds either way, as "whether or not you are called out" does (v12).
+    if (inConcession(tokens, index)) return;
     // "the no-approval limit", "a no-claims bonus": a compound naming something, not a negation.
     if (tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.text === '-' && tokens[index + 2]?.kind === 'word') return;
-    const forward = scope(tokens, index, 1, isContent);
+    // "unable to work because of illness for 26 weeks": the adjective negates its verb, not the rest of the clause.
+    const forward = token.lower === 'unable' ? scope(tokens, index, 1, isContent).slice(0, 1) : scope(tokens, index, 1, isContent);
     const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent);
     for (const stem of stemsInScope) {
       negatedStems.add(stem);
@@ -169,6 +176,26 @@ function segmentIndices(tokens: readonly Token[]): number[] {
     indices.push(segment);
   });
   return indices;
+}
+
+/** Words that, after "even", open a concession: "even if", "even when", "even though". */
+const CONCESSIVE = new Set(['if', 'when', 'though', 'so']);
+
+/**
+ * Whether a token lies in a concessive clause: after "even if", "even when", "even though" (or
+ * "regardless of"), within the same clause and before a word that ends a negation's scope.
+ */
+function inConcession(tokens: readonly Token[], index: number): boolean {
+  const clause = tokens[index]!.clause;
+  for (let at = index - 1; at >= 0; at--) {
+    const token = tokens[at]!;
+    if (token.clause !== clause) return false;
+    if (token.kind !== 'word') continue;
+    if (CONCESSIVE.has(token.lower) && tokens[at - 1]?.lower === 'even') return true;
+    if (token.lower === 'regardless') return true;
+    if (SCOPE_BREAKERS.has(token.lower)) return false;
+  }
+  return false;
 }
 
 /** The content stems of a table row's first field (its label: "Location: London"). */
@@ -287,6 +314,9 @@ const PARTS_OF_SPEECH: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 const NOT_IN_WORDNET: ReadonlySet<string> = new Set([
   'anyone', 'everyone', 'someone', 'anybody', 'everybody', 'somebody', 'nobody', 'whoever', 'whatever', 'whichever', 'wherever', 'whenever', 'nope', 'yep',
   'children', 'went', 'took', 'told', 'began', 'bought', 'brought', 'came', 'gave', 'knew', 'saw', 'wrote', 'chose', 'spoke', 'rose', 'fell', 'grew',
+  // Prepositions and conjunctions (WordNet lists only nouns, verbs, adjectives and adverbs): "Since
+  // the placement is after…" starts with a conjunction, not a name (v12).
+  'since', 'whilst', 'amongst', 'among', 'upon', 'onto', 'toward', 'towards', 'beside', 'whereby', 'unto', 'via', 'per',
 ]);
 
 /** Whether a lowercase word is an English word: WordNet lists it (or its base form), or it is one of {@link NOT_IN_WORDNET}. */

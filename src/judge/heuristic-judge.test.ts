@@ -406,3 +406,40 @@ describe('heuristic judge: a chunk stating the rule for the question\'s own figu
     expect(judgment.contexts).toEqual([{ chunkId: 'training#over-5000', verdict: 'answers', note: "a sentence states the rule for the question's £7,500 (more than £5,000)" }]);
   });
 });
+
+describe('heuristic judge: answers in the user\'s words (heuristic-v12)', () => {
+  const annualLeave: EvidencePassage[] = [{ id: 'leave#annual', kind: 'chunk', text: 'Full-time employees receive 25 days of annual leave each year.' }];
+
+  it.each([
+    // v11: absent ("Since" starting the sentence, no WordNet word, was read as a name).
+    ['a sentence-initial conjunction is not a name', annualLeave, 'Since you are full-time, you receive 25 days of annual leave each year.', ['verified']],
+    ['and the figure is still compared', annualLeave, 'Since you are full-time, you receive 28 days of annual leave each year.', ['contradicted']],
+  ])('%s', async (_case, passages, answer, expected) => {
+    expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
+  });
+});
+
+describe('heuristic judge: negations that agree (heuristic-v12)', () => {
+  const onCall: EvidencePassage[] = [
+    { id: 'hours#on-call', kind: 'chunk', text: 'Employees on the rota receive £40 per weekday night on call, whether or not they are called out.' },
+  ];
+  const reporting: EvidencePassage[] = [
+    { id: 'sickness#reporting', kind: 'chunk', text: 'A text, email or chat message is not enough unless you are physically unable to phone.' },
+  ];
+  const incomeProtection: EvidencePassage[] = [
+    { id: 'benefits#income-protection', kind: 'chunk', text: 'If you are unable to work because of illness for more than 26 weeks in a row, income protection may pay 75% of your salary.' },
+  ];
+
+  it.each([
+    // v11: contradicted ("nobody" negated "calls").
+    ['a negation in a concession ("even if nobody…") is not the claim\'s', onCall, 'You get £40 for each weekday night on call, even if nobody calls you out.', ['verified']],
+    ['a negation in a plain condition still is', onCall, 'You get £40 for each weekday night on call only if nobody calls you out.', ['contradicted']],
+    // v11: contradicted ("won't do" negates what comes before it, "not enough" what comes after).
+    ['both sides negate, with scopes read differently', reporting, "A text or email won't do unless you can't phone.", ['verified']],
+    ['a negation dropped is still the opposite', reporting, 'A text or email is enough.', ['contradicted']],
+    ['"unable" negates its verb only', incomeProtection, 'Income protection may pay 75% of your salary if you are unable to work for more than 26 weeks in a row.', ['verified']],
+    ['a negation of the main clause beside it is still the opposite', incomeProtection, 'Income protection will not pay 75% of your salary if you are unable to work for more than 26 weeks in a row.', ['contradicted']],
+  ])('%s', async (_case, passages, answer, expected) => {
+    expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
+  });
+});

@@ -47,15 +47,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   ("£6,000" against "training that costs more than £5,000 needs sign-off"; the figure's own
  *   words sharing one of the question's) answers the question, so a refusal there is an
  *   over-refusal even without a reference answer (`figureAnchoredContexts`).
+ * - `heuristic-v12`: answers in the user's own words: a sentence-initial conjunction or preposition
+ *   ("Since the placement is…") is not a name; a negation in a concession ("even if nobody calls
+ *   you out") is not the claim's; a claim and a sentence that both negate, with scopes read
+ *   differently ("won't do" / "is not enough"), agree; "unable" negates its verb.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v11';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v12';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v11+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v12+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -45,7 +45,7 @@ export const NEIGHBOURHOOD_MIN_STEMS = 8;
  * currently £30", "anything more needs approval", "plus"), as Porter stems.
  */
 const LIGHT_STEMS: ReadonlySet<string> = new Set([
-  'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward',
+  'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward', 'sinc',
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
 ]);
 
@@ -367,6 +367,10 @@ function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegmen
   const claimNegated = shared.filter((stem) => claimSegment.negated.has(stem));
   const evidenceNegated = shared.filter((stem) => hasStem(evidenceSegment.negated, stem));
   if ((claimNegated.length > 0) === (evidenceNegated.length > 0)) return null;
+  // Both sides negate, on words the scope rule reads differently: "a text or email won't do"
+  // (the negation reaches back to its subject) states what "a text or email is not enough" states
+  // (it reaches forward). A reversed statement has a negation on one side only (v12).
+  if (claimSegment.negated.size > 0 && evidenceSegment.negated.size > 0) return null;
   const words = (claimNegated.length > 0 ? claimNegated : evidenceNegated).map((stem) => claim.written.get(stem) ?? stem);
   return claimNegated.length > 0 ? `the claim negates "${words.join(' ')}", the evidence does not` : `the evidence negates "${words.join(' ')}", the claim does not`;
 }
