@@ -44,7 +44,7 @@ export const BATCH = 12;
 /** Rotations per compared window: 15 × 12 traces × 3 spans ≈ one SDK batch of 512 spans. */
 export const WINDOW = 15;
 
-/** captureRag as it comes (writing on the request thread), and with the store's writer thread (`writerThread: true`). */
+/** captureRag writing on the request thread (`writerThread: false`), and with the store's writer thread (`writerThread: true`, the default with more than one CPU). */
 export const CAPTURE_SIDES = ['captureRag', 'captureRagThread'] as const;
 export const SDK_SIDES = ['otel', 'otelOtlp'] as const;
 export const SIDES = [...CAPTURE_SIDES, ...SDK_SIDES] as const;

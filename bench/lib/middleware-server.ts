@@ -19,7 +19,7 @@ import { pino } from 'pino';
 import { createApp, type DemoApp } from '../../demo-app/app.js';
 import { createLogger } from '../../src/capture/logging.js';
 import { redactPersonalData } from '../../src/capture/redact.js';
-import { openCaptureStore, type SqliteCaptureStore } from '../../src/capture/store.js';
+import { openCaptureStore, WRITER_THREAD_BY_DEFAULT, type SqliteCaptureStore } from '../../src/capture/store.js';
 import { createJudgeWorker } from '../../src/capture/worker.js';
 import { benchEmbedder } from './embedder.js';
 import { createLocalChatModel } from '../../src/providers/local/generator.js';
@@ -83,7 +83,7 @@ interface RunningApp {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false, embedder: true });
+  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false, embedder: true, 'writer-thread': true });
   const folder = flags.get('folder');
   if (!folder) throw new Error('--folder is required');
   const settleMs = integerFlag(flags, 'settle-ms', 600_000, 0);
@@ -91,6 +91,8 @@ async function main(): Promise<void> {
   const control = flags.has('control');
   const backgroundCheckpoints = !flags.has('inline-checkpoints');
   const durable = flags.has('durable');
+  const writerThreadFlag = flags.get('writer-thread') ?? 'default';
+  const writerThread = writerThreadFlag === 'default' ? WRITER_THREAD_BY_DEFAULT : writerThreadFlag === 'on';
 
   // Logs are serialized and written as in production, but to /dev/null: the same for both apps,
   // and no terminal or disk in the way.
@@ -147,7 +149,13 @@ async function main(): Promise<void> {
     const indexPath = join(folder, `index-${name}.db`);
     copyFileSync(join(folder, 'index.db'), indexPath);
     const index = openIndex({ path: indexPath, embedder: benchEmbedder(flags.get('embedder') ?? 'local') });
-    const capture = name === 'captured' && !control ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints }), sampleRate, durable, redact: timed('redact', redactPersonalData) } : false;
+    // Inline, redaction is timed on its own (a redact function of the app's, run on the request
+    // thread); with the writer thread the store redacts there with its default redaction, as an app
+    // with the defaults does.
+    const capture =
+      name === 'captured' && !control
+        ? { store: openCaptureStore({ path: join(folder, 'captures.db'), backgroundCheckpoints, writerThread }), sampleRate, durable, ...(writerThread ? {} : { redact: timed('redact', redactPersonalData) }) }
+        : false;
     const otel = name === 'otel' && !control ? instrumentWithOtelSdk(createRagPipeline({ index, chat: createLocalChatModel() }), (micros) => sampled('otelRecord', micros)) : null;
     const demo = createApp({ index, capture, worker: { settleMs }, logger, env: {}, ...(otel ? { pipeline: otel.pipeline } : {}) });
     if (demo.store) {
@@ -195,7 +203,7 @@ async function main(): Promise<void> {
   }
 
   serveParent(
-    { ports: Object.fromEntries([...apps].map(([name, app]) => [name, (app.server.address() as AddressInfo).port])) },
+    { ports: Object.fromEntries([...apps].map(([name, app]) => [name, (app.server.address() as AddressInfo).port])), writerThread },
     {
       /** Write every queued capture of every app, then report `app`'s figures. */
       flush: async (message) => {
