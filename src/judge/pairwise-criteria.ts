@@ -98,6 +98,62 @@ export function winnerByCriteria(a: PairwiseCriteria, b: PairwiseCriteria, weigh
   return scoreA > scoreB ? 'A' : scoreB > scoreA ? 'B' : 'tie';
 }
 
+/**
+ * The winner by the criteria, unless the side they chose does not answer correctly and the
+ * reference decides ({@link referencePrecedence}): what both pairwise judges (heuristic, and LLM
+ * with `winnerRule: 'criteria'`) take as their winner, before their own tie-breaks.
+ */
+export function winnerFromVerdicts(
+  a: PairwiseCriteria,
+  b: PairwiseCriteria,
+  judgmentA: FaithfulnessJudgment | null,
+  judgmentB: FaithfulnessJudgment | null,
+  weights: Readonly<CriteriaWeights> = DEFAULT_CRITERIA_WEIGHTS,
+): { winner: 'A' | 'B' | 'tie'; byReference: boolean } {
+  const byCriteria = winnerByCriteria(a, b, weights);
+  const chosenAnswersCorrectly = byCriteria === 'A' ? a.answersCorrectly : byCriteria === 'B' ? b.answersCorrectly : false;
+  if (!chosenAnswersCorrectly) {
+    const byReference = referencePrecedence(judgmentA, judgmentB);
+    if (byReference !== 'tie') return { winner: byReference, byReference: true };
+  }
+  return { winner: byCriteria, byReference: false };
+}
+
+/** Why the reference decided, for a judgment's reason. */
+export function referenceReason(winner: 'A' | 'B' | 'tie'): string {
+  return `${winner} states the reference answer and contradicts nothing; ${winner === 'A' ? 'B' : 'A'} states none of it (a refusal where a chunk answers, or an answer about something else).`;
+}
+
+/** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */
+export const STATES_REFERENCE_RECALL = 0.5;
+
+/**
+ * Offline (a reference answer exists): a side that states at least half of the reference answer's
+ * claims and contradicts none beats a side that states none of it: a refusal where a chunk answers
+ * (over-refusal) or an answer about something else. "I don't know" beats a confident answer only
+ * when nothing relevant was there; and an answer whose claims the word rules could not find
+ * (absent) but which states the known answer is more likely said in other words than made up.
+ * Symmetric; `tie` when it does not apply.
+ */
+export function referencePrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
+  const statesA = statesReference(a);
+  const statesB = statesReference(b);
+  if (statesA && !statesB && statesNone(b)) return 'A';
+  if (statesB && !statesA && statesNone(a)) return 'B';
+  return 'tie';
+}
+
+function statesReference(judgment: FaithfulnessJudgment | null): boolean {
+  if (judgment === null || judgment.status !== 'ok' || judgment.refused) return false;
+  return judgment.counts.contradicted === 0 && judgment.referenceRecall !== null && judgment.referenceRecall >= STATES_REFERENCE_RECALL;
+}
+
+function statesNone(judgment: FaithfulnessJudgment | null): boolean {
+  if (judgment === null || judgment.status !== 'ok') return false;
+  if (judgment.refused) return judgment.refusalVerdict === 'over_refusal';
+  return judgment.answerRelevance === 'off_topic' && (judgment.referenceRecall === null || judgment.referenceRecall === 0);
+}
+
 export const CRITERIA_KEYS: readonly (keyof PairwiseCriteria)[] = ['noFabrication', 'answersCorrectly', 'statesConditions', 'citesRightSource'];
 
 /** Merge user weights over the defaults, naming the bad option. */

@@ -10,7 +10,7 @@ import { passageParts } from '../contract/evidence.js';
 import { analyzeQuestion, createHeuristicPairwiseJudge } from './pairwise-heuristic.js';
 import { DEFAULT_CRITERIA_WEIGHTS } from './pairwise-criteria.js';
 import { judgmentFrom } from '../test-support/judgments.js';
-import type { AnswerRelevance, ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk } from './types.js';
+import type { AnswerRelevance, ClaimVerdict, EvidencePassage, JudgedClaim, PairwiseInput, PairwiseOk, ReferenceClaim } from './types.js';
 
 const chunks = readdirSync(CORPUS_DIR).flatMap((file) => chunkDocument(parseDocument(file, readFileSync(join(CORPUS_DIR, file), 'utf8'))));
 const chunkById = new Map(chunks.map((chunk) => [chunk.chunkId, chunk]));
@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v4' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v5' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -197,3 +197,36 @@ function criteriaTie(judgment: PairwiseOk): boolean {
   const score = (criteria: PairwiseOk['a']) => Object.entries(DEFAULT_CRITERIA_WEIGHTS).reduce((sum, [key, weight]) => sum + (criteria[key as keyof typeof criteria] ? weight : 0), 0);
   return score(judgment.a) === score(judgment.b);
 }
+
+describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)', () => {
+  // A correct answer in the user's own words: the word rules find none of its claims (absent), but
+  // it states the reference answer; the judge of an offline eval knows that from reference recall.
+  const PARAPHRASE = 'You get twenty-five days off every year. Bank holidays come on top.';
+  const REFERENCE = (stated: boolean[]): ReferenceClaim[] =>
+    stated.map((isStated, index) => ({ text: ['Full-time employees get 25 days of annual leave a year.', 'Plus the 8 bank holidays.', 'Up to 30 days with service.'][index]!, stated: isStated, note: '' }));
+  const OFF_TOPIC = 'You must book annual leave through the HR portal at least two weeks ahead.';
+  const side = (answer: string, claims: JudgedClaim[], options: Parameters<typeof judgmentFrom>[2] = {}) => ({ answer, judgment: judgmentFrom(answer, claims, options) });
+  const paraphrase = side(PARAPHRASE, claimsOf(PARAPHRASE, 'absent'), { referenceClaims: REFERENCE([true, true, false]) });
+  const overRefusal = side(REFUSAL_SENTENCE, []);
+  const correctRefusal = side(REFUSAL_SENTENCE, [], { contexts: [{ chunkId: 'x', verdict: 'unrelated', note: '' }] });
+  const offTopic = side(OFF_TOPIC, claimsOf(OFF_TOPIC), { answerRelevance: 'off_topic', referenceClaims: REFERENCE([false, false, false]) });
+
+  it.each([
+    ['a paraphrase stating the reference beats an over-refusal', paraphrase, overRefusal, 'first'],
+    ['a paraphrase stating the reference beats a faithful answer about something else', paraphrase, offTopic, 'first'],
+    // Not the rule's: a contradicted claim (a confident wrong answer) still loses to "I don't know".
+    ['one contradicted claim: the over-refusal still wins', side(PARAPHRASE, [claimsOf(PARAPHRASE, 'absent')[0]!, claimsOf('Bank holidays come on top.', 'contradicted')[0]!], { referenceClaims: REFERENCE([true, true, false]) }), overRefusal, 'second'],
+    ['a third of the reference is not enough: the over-refusal still wins', side(PARAPHRASE, claimsOf(PARAPHRASE, 'absent'), { referenceClaims: REFERENCE([true, false, false]) }), overRefusal, 'second'],
+    ['a refusal where nothing answers (correct) wins', paraphrase, correctRefusal, 'second'],
+    ['without a reference (the live judge) nothing changes: the over-refusal wins', side(PARAPHRASE, claimsOf(PARAPHRASE, 'absent')), overRefusal, 'second'],
+  ] as const)('%s, in both orders', async (_name, first, second, expected) => {
+    const inOrder = await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: first.answer, answerB: second.answer, judgmentA: first.judgment, judgmentB: second.judgment });
+    const swapped = await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: second.answer, answerB: first.answer, judgmentA: second.judgment, judgmentB: first.judgment });
+    expect([(inOrder as PairwiseOk).winner, (swapped as PairwiseOk).winner]).toEqual(expected === 'first' ? ['A', 'B'] : ['B', 'A']);
+  });
+
+  it('says why in its reason', async () => {
+    const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: overRefusal.answer, answerB: paraphrase.answer, judgmentA: overRefusal.judgment, judgmentB: paraphrase.judgment })) as PairwiseOk;
+    expect(judgment.reason).toMatch(/B states the reference answer and contradicts nothing; A states none of it/);
+  });
+});

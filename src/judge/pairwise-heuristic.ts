@@ -14,7 +14,8 @@ import {
   isAnswer,
   noFabrication,
   normalizeWeights,
-  winnerByCriteria,
+  referenceReason,
+  winnerFromVerdicts,
   type CriteriaWeights,
 } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
@@ -27,8 +28,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   contradicted claims, then a larger share of verified claims.
  * - `pairwise-heuristic-v4`: refusals recognised in more words, and pointers after a refusal are
  *   no claims (`isRefusal`, `splitAnswer`; the heuristic judge's v10).
+ * - `pairwise-heuristic-v5`: with a reference answer (offline evals), a side that states at least
+ *   half of it and contradicts nothing beats an over-refusal or an off-topic answer that states none
+ *   of it, unless the criteria already chose a side that answers correctly (`referencePrecedence`).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v4';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v5';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -74,11 +78,16 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const shared = analyzeQuestion(input.question, input.evidence);
       const a = heuristicCriteria(shared, input.answerA, input.judgmentA, policy, refusalSentence);
       const b = heuristicCriteria(shared, input.answerB, input.judgmentB, policy, refusalSentence);
-      const byCriteria = winnerByCriteria(a, b, weights);
+      const decided = winnerFromVerdicts(a, b, input.judgmentA, input.judgmentB, weights);
       const standingA = claimStanding(input.judgmentA);
       const standingB = claimStanding(input.judgmentB);
-      const winner = byCriteria !== 'tie' ? byCriteria : compareStanding(standingA, standingB);
-      const tieBreak = byCriteria === 'tie' && winner !== 'tie' ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).` : '';
+      const winner = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
+      const tieBreak =
+        decided.byReference
+          ? ` ${referenceReason(decided.winner)}`
+          : decided.winner === 'tie' && winner !== 'tie'
+            ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
+            : '';
       const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${tieBreak}`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
     },

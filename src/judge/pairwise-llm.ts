@@ -7,7 +7,7 @@ import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import { checkDomain, UsageTotal } from './llm-judge.js';
 import { DEFAULT_JUDGE_DOMAIN } from './llm-prompt.js';
-import { answersCorrectly, claimsOf, isAnswer, noFabrication, normalizeWeights, winnerByCriteria, type CriteriaWeights } from './pairwise-criteria.js';
+import { answersCorrectly, claimsOf, isAnswer, noFabrication, normalizeWeights, winnerFromVerdicts, type CriteriaWeights } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFailure, JudgeInfo, PairwiseInput, PairwiseJudge, PairwiseJudgment, PairwiseOk } from './types.js';
 
 /**
@@ -19,7 +19,10 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
  *   from the passages or asks for personal data.
  */
 // v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v4';
+// v5: the prompt's wording is v3's; the criteria winner gives way to the reference answer as the
+// heuristic pairwise judge's v5 does (`winnerFromVerdicts`: a side stating the reference and
+// contradicting nothing beats an over-refusal or an off-topic answer).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v5';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
@@ -28,7 +31,8 @@ export interface LlmPairwiseJudgeOptions {
   maxAttempts?: number;
   /**
    * Which verdict is `winner`: `criteria` (the weighted rule over the model's three answers and
-   * the code-computed `noFabrication`, the same rule as the heuristic judge) or `stated` (the
+   * the code-computed `noFabrication`, with the reference answer's precedence: the same rule as
+   * the heuristic judge, `winnerFromVerdicts`) or `stated` (the
    * model's own overall choice). Both are always recorded. [winnerRule='criteria']
    */
   winnerRule?: 'criteria' | 'stated';
@@ -203,7 +207,7 @@ export function createLlmPairwiseJudge(options: LlmPairwiseJudgeOptions): Pairwi
           };
           const a = side(parsed.value.a, input.answerA, input.judgmentA);
           const b = side(parsed.value.b, input.answerB, input.judgmentB);
-          const criteriaWinner = winnerByCriteria(a, b, weights);
+          const criteriaWinner = winnerFromVerdicts(a, b, input.judgmentA, input.judgmentB, weights).winner;
           const judgment: LlmPairwiseOk = {
             status: 'ok',
             judge: info,

@@ -1,6 +1,6 @@
 import { isRefusal } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness } from '../judge/faithfulness-score.js';
-import type { AnswerRelevance, FaithfulnessOk, JudgedClaim, JudgedContext } from '../judge/types.js';
+import type { AnswerRelevance, FaithfulnessOk, JudgedClaim, JudgedContext, ReferenceClaim } from '../judge/types.js';
 
 /**
  * A faithfulness judgment for tests, derived in code from the claims given (as the judges derive
@@ -10,7 +10,7 @@ import type { AnswerRelevance, FaithfulnessOk, JudgedClaim, JudgedContext } from
 export function judgmentFrom(
   answer: string,
   claims: readonly JudgedClaim[] | null,
-  options: { answerRelevance?: AnswerRelevance; contexts?: JudgedContext[]; personalData?: boolean } = {},
+  options: { answerRelevance?: AnswerRelevance; contexts?: JudgedContext[]; personalData?: boolean; referenceClaims?: ReferenceClaim[] } = {},
 ): FaithfulnessOk | null {
   if (claims === null) return null;
   const derived = deriveFaithfulness(
@@ -20,7 +20,7 @@ export function judgmentFrom(
       refused: isRefusal(answer),
       answerRelevance: options.answerRelevance ?? 'answers',
       personalData: options.personalData ?? false,
-      referenceClaims: null,
+      referenceClaims: options.referenceClaims ?? null,
     },
     DEFAULT_FAITHFULNESS_POLICY,
   );
