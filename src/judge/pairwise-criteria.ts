@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors.js';
-import { flagsOf, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
+import { COMPLETE_REFERENCE_RECALL, flagsOf, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import type { FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
@@ -121,7 +121,7 @@ export function winnerFromVerdicts(
 
 /** Why the reference decided, for a judgment's reason. */
 export function referenceReason(winner: 'A' | 'B' | 'tie'): string {
-  return `${winner} states the reference answer and contradicts nothing; ${winner === 'A' ? 'B' : 'A'} states none of it (a refusal where a chunk answers, or an answer about something else).`;
+  return `${winner} states the reference answer and contradicts nothing; ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
 }
 
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */
@@ -129,17 +129,18 @@ export const STATES_REFERENCE_RECALL = 0.5;
 
 /**
  * Offline (a reference answer exists): a side that states at least half of the reference answer's
- * claims and contradicts none beats a side that states none of it: a refusal where a chunk answers
- * (over-refusal) or an answer about something else. "I don't know" beats a confident answer only
- * when nothing relevant was there; and an answer whose claims the word rules could not find
- * (absent) but which states the known answer is more likely said in other words than made up.
- * Symmetric; `tie` when it does not apply.
+ * claims and contradicts none beats a side that states little of it: a refusal where a chunk
+ * answers (over-refusal), or an answer stating under a third of the reference (an answer about
+ * something else, a partial one, or one whose details are made up). "I don't know" beats a
+ * confident answer only when nothing relevant was there; and an answer whose claims the word rules
+ * could not find (absent) but which states the known answer is more likely said in other words
+ * than made up. Symmetric; `tie` when it does not apply (always, without a reference).
  */
 export function referencePrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
   const statesA = statesReference(a);
   const statesB = statesReference(b);
-  if (statesA && !statesB && statesNone(b)) return 'A';
-  if (statesB && !statesA && statesNone(a)) return 'B';
+  if (statesA && !statesB && statesLittle(b)) return 'A';
+  if (statesB && !statesA && statesLittle(a)) return 'B';
   return 'tie';
 }
 
@@ -148,10 +149,11 @@ function statesReference(judgment: FaithfulnessJudgment | null): boolean {
   return judgment.counts.contradicted === 0 && judgment.referenceRecall !== null && judgment.referenceRecall >= STATES_REFERENCE_RECALL;
 }
 
-function statesNone(judgment: FaithfulnessJudgment | null): boolean {
+/** A refusal where a chunk answers, or an answer stating under a third of the reference (the outcome table's `incomplete` bound). */
+function statesLittle(judgment: FaithfulnessJudgment | null): boolean {
   if (judgment === null || judgment.status !== 'ok') return false;
   if (judgment.refused) return judgment.refusalVerdict === 'over_refusal';
-  return judgment.answerRelevance === 'off_topic' && (judgment.referenceRecall === null || judgment.referenceRecall === 0);
+  return judgment.referenceRecall !== null && judgment.referenceRecall < COMPLETE_REFERENCE_RECALL;
 }
 
 export const CRITERIA_KEYS: readonly (keyof PairwiseCriteria)[] = ['noFabrication', 'answersCorrectly', 'statesConditions', 'citesRightSource'];

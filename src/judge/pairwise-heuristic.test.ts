@@ -205,6 +205,7 @@ describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)
   const REFERENCE = (stated: boolean[]): ReferenceClaim[] =>
     stated.map((isStated, index) => ({ text: ['Full-time employees get 25 days of annual leave a year.', 'Plus the 8 bank holidays.', 'Up to 30 days with service.'][index]!, stated: isStated, note: '' }));
   const OFF_TOPIC = 'You must book annual leave through the HR portal at least two weeks ahead.';
+  const FABRICATED_DETAIL = 'You get 25 days, and unused days are paid out every December.';
   const side = (answer: string, claims: JudgedClaim[], options: Parameters<typeof judgmentFrom>[2] = {}) => ({ answer, judgment: judgmentFrom(answer, claims, options) });
   const paraphrase = side(PARAPHRASE, claimsOf(PARAPHRASE, 'absent'), { referenceClaims: REFERENCE([true, true, false]) });
   const overRefusal = side(REFUSAL_SENTENCE, []);
@@ -214,6 +215,10 @@ describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)
   it.each([
     ['a paraphrase stating the reference beats an over-refusal', paraphrase, overRefusal, 'first'],
     ['a paraphrase stating the reference beats a faithful answer about something else', paraphrase, offTopic, 'first'],
+    // A made-up answer stating a third of the reference or less: the reference decides, not the claims' absent verdicts.
+    ['a paraphrase stating the reference beats an answer stating a third of it with made-up details', paraphrase, side(FABRICATED_DETAIL, claimsOf(FABRICATED_DETAIL, 'absent'), { referenceClaims: REFERENCE([true, false, false]) }), 'first'],
+    // Both state half or more of it: the claims decide (the faithful one wins).
+    ['both state the reference: the claims decide', paraphrase, side('Full-time employees get 25 days.', claimsOf('Full-time employees get 25 days.'), { referenceClaims: REFERENCE([true, true, false]) }), 'second'],
     // Not the rule's: a contradicted claim (a confident wrong answer) still loses to "I don't know".
     ['one contradicted claim: the over-refusal still wins', side(PARAPHRASE, [claimsOf(PARAPHRASE, 'absent')[0]!, claimsOf('Bank holidays come on top.', 'contradicted')[0]!], { referenceClaims: REFERENCE([true, true, false]) }), overRefusal, 'second'],
     ['a third of the reference is not enough: the over-refusal still wins', side(PARAPHRASE, claimsOf(PARAPHRASE, 'absent'), { referenceClaims: REFERENCE([true, false, false]) }), overRefusal, 'second'],
@@ -227,6 +232,6 @@ describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)
 
   it('says why in its reason', async () => {
     const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: overRefusal.answer, answerB: paraphrase.answer, judgmentA: overRefusal.judgment, judgmentB: paraphrase.judgment })) as PairwiseOk;
-    expect(judgment.reason).toMatch(/B states the reference answer and contradicts nothing; A states none of it/);
+    expect(judgment.reason).toMatch(/B states the reference answer and contradicts nothing; A states little of it/);
   });
 });

@@ -29,8 +29,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v4`: refusals recognised in more words, and pointers after a refusal are
  *   no claims (`isRefusal`, `splitAnswer`; the heuristic judge's v10).
  * - `pairwise-heuristic-v5`: with a reference answer (offline evals), a side that states at least
- *   half of it and contradicts nothing beats an over-refusal or an off-topic answer that states none
- *   of it, unless the criteria already chose a side that answers correctly (`referencePrecedence`).
+ *   half of it and contradicts nothing beats an over-refusal or an answer stating under a third of
+ *   it, unless the criteria already chose a side that answers correctly (`referencePrecedence`).
  */
 export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v5';
 

@@ -21,7 +21,7 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`).
 // v5: the prompt's wording is v3's; the criteria winner gives way to the reference answer as the
 // heuristic pairwise judge's v5 does (`winnerFromVerdicts`: a side stating the reference and
-// contradicting nothing beats an over-refusal or an off-topic answer).
+// contradicting nothing beats an over-refusal or an answer stating under a third of it).
 export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v5';
 
 export interface LlmPairwiseJudgeOptions {
