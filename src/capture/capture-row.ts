@@ -69,6 +69,14 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
 export type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
 
 /**
+ * Whether two chunks agree on every field of their evidence key (the text first: it is the one
+ * most likely to differ, and when both come from one cache the comparison is a pointer check).
+ */
+export function sameEvidenceFields(a: EvidenceFields, b: EvidenceFields): boolean {
+  return a.text === b.text && a.chunkId === b.chunkId && a.hash === b.hash && a.document === b.document && a.title === b.title && a.section === b.section && a.updated === b.updated;
+}
+
+/**
  * The key of an `evidence` row: SHA-256 of the JSON array of what is stored for the chunk (also
  * registered as `gc_evidence_digest` for migrations). The id, index hash and metadata are part of
  * the key because the index hash is of the text before redaction: two chunks can share a stored

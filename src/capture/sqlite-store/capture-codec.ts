@@ -1,3 +1,4 @@
+import { sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
 import type { Capture, CapturedChunk } from '../types.js';
 
 /**
@@ -26,15 +27,9 @@ const KNOWN_CHUNK_VALUES = 4;
 /** Chunk text characters both sides remember before they start afresh. */
 export const MAX_REMEMBERED_CHUNK_CHARS = 4_000_000;
 
-/** A chunk the encoder has sent whole, by its number. */
-interface SentChunk {
+/** A chunk the encoder has sent whole, with its number. */
+interface SentChunk extends EvidenceFields {
   number: number;
-  chunkId: string;
-  document: string;
-  title: string;
-  section: string;
-  updated: string | null;
-  text: string;
 }
 
 /** One batch for the decoder: the values, and whether the decoder must first forget the numbered chunks. */
@@ -69,7 +64,7 @@ export class CaptureEncoder {
       );
       for (const k of c.chunks) {
         const known = this.sent.get(k.hash);
-        if (known !== undefined && sameChunk(known, k)) {
+        if (known !== undefined && sameEvidenceFields(known, k)) {
           out.push(known.number, k.score, k.fusedScore, k.rank);
           continue;
         }
@@ -90,21 +85,10 @@ export class CaptureEncoder {
 
   private remember(chunk: CapturedChunk): number {
     const number = this.nextNumber++;
-    this.sent.set(chunk.hash, { number, chunkId: chunk.chunkId, document: chunk.document, title: chunk.title, section: chunk.section, updated: chunk.updated, text: chunk.text });
+    this.sent.set(chunk.hash, { number, chunkId: chunk.chunkId, document: chunk.document, title: chunk.title, section: chunk.section, updated: chunk.updated, hash: chunk.hash, text: chunk.text });
     this.rememberedChars += chunk.text.length;
     return number;
   }
-}
-
-function sameChunk(known: SentChunk, chunk: CapturedChunk): boolean {
-  return (
-    known.text === chunk.text &&
-    known.chunkId === chunk.chunkId &&
-    known.document === chunk.document &&
-    known.title === chunk.title &&
-    known.section === chunk.section &&
-    known.updated === chunk.updated
-  );
 }
 
 type ChunkFields = Omit<CapturedChunk, 'score' | 'fusedScore' | 'rank'>;

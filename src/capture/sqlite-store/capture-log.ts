@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
-import { evidenceDigest, type EvidenceFields } from '../capture-row.js';
+import { evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
 import { captureFromRow, idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
 
 /**
@@ -174,18 +174,7 @@ export class SqliteCaptureLog {
    */
   private evidenceOf(chunk: CapturedChunk): EvidenceEntry {
     const known = this.evidenceByHash.get(chunk.hash);
-    if (
-      known !== undefined &&
-      known.text === chunk.text &&
-      known.chunkId === chunk.chunkId &&
-      known.hash === chunk.hash &&
-      known.document === chunk.document &&
-      known.title === chunk.title &&
-      known.section === chunk.section &&
-      known.updated === chunk.updated
-    ) {
-      return known;
-    }
+    if (known !== undefined && sameEvidenceFields(known, chunk)) return known;
     const entry: EvidenceEntry = {
       digest: evidenceDigest(chunk),
       stored: false,
