@@ -191,7 +191,11 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
       const other = readNumber(tokens, at);
       const otherToken = tokens[at];
       const carriesUnit = symbol !== null || otherToken?.suffix === '%' || (other !== null && findUnit(tokens, other.end + 1) !== null);
-      if (other && other.value > value && carriesUnit && (symbol === null || CURRENCY_SYMBOLS[symbol] === dimension)) {
+      // "grades 1 to 4", "levels 2 to 3": two plain whole numbers with no unit after either are a
+      // range of counts too (v13); before, "grade 3" disagreed with the "1" of "grades 1 to 4".
+      const plainCounts =
+        dimension === null && !number.isWord && !number.ordinal && other !== null && !other.isWord && !other.ordinal && Number.isInteger(value) && Number.isInteger(other.value) && otherToken?.suffix === '' && findUnit(tokens, other.end + 1) === null && MULTIPLIERS[tokens[other.end + 1]?.lower ?? ''] === undefined && token.suffix === '';
+      if (other && other.value > value && (carriesUnit || plainCounts) && (symbol === null || CURRENCY_SYMBOLS[symbol] === dimension)) {
         high = other.value;
         end = other.end;
         if (otherToken?.suffix === '%') dimension = 'percent';
