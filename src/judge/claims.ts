@@ -17,7 +17,7 @@ const LEAD_IN =
   /^(?:according to|based on|as (?:stated|set out|described|explained|outlined) in|per|from) (?:the |our |your |this )?[^,]{0,60}?(?:polic(?:y|ies)|handbook|documents?|sources?|context|guidelines?|information|excerpts?|passages?)[^,]{0,25},\s*/i;
 /** Parenthesized asides of at least this many words become claims of their own. */
 const ASIDE_MIN_WORDS = 4;
-const CLAUSE_BREAK = /\s*;\s+|,?\s+but\s+|,\s+(?:whereas|while|although|though|so|plus|then)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/i;
+const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:whereas|while|although|though|so|plus|then)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/iu;
 /**
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
  * clause. "May" as a month is not the verb.

@@ -32,12 +32,15 @@ const leaveWhenLeaving: EvidencePassage[] = [
   { id: 'leaving#annual-leave', kind: 'chunk', text: 'When you leave, any annual leave you have earned but not taken, including carried-over days, is paid in your final salary.' },
 ];
 
-describe('heuristic judge: grade ranges (heuristic-v13)', () => {
+describe('heuristic judge: grade ranges and "but not" (heuristic-v13)', () => {
   it.each([
     // v12: absent ("grade 3" disagreed with the "1" of "grades 1 to 4", read as two counts).
     ['a grade inside "grades 1 to 4"', notice, 'As a grade 3 after probation you must give 1 month of notice.', ['verified']],
     ['a grade outside it is not that row', notice, 'As a grade 7 after probation you must give 1 month of notice.', ['contradicted']],
     ['the notice figure is still compared', notice, 'As a grade 3 after probation you must give 3 months of notice.', ['contradicted']],
+    // v12: "Any annual leave you have earned" was a claim of its own (split at "but").
+    ['"earned but not taken," is one clause', leaveWhenLeaving, "Any annual leave you've earned but not taken, including carried-over days, is paid in your final salary.", ['verified']],
+    ['and its negation is still compared', leaveWhenLeaving, "Annual leave you've earned but not taken, including carried-over days, is not paid in your final salary.", ['contradicted']],
   ])('%s', async (_case, passages, answer, expected) => {
     expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
   });
