@@ -33,6 +33,14 @@ describe('splitAnswer', () => {
     expect(splitAnswer(answer).claims).toEqual(claims);
   });
 
+  it('does not split at a colon inside double quotes: a quoted title is one name (v13)', () => {
+    expect(splitAnswer('The actor in "Kenneth Williams: Fantabulosa!" is Bob Hoskins. The film \u201cAlien: Covenant\u201d came out: it was released in 2017.').claims).toEqual([
+      'The actor in "Kenneth Williams: Fantabulosa!" is Bob Hoskins.',
+      'The film \u201cAlien: Covenant\u201d came out',
+      'it was released in 2017.',
+    ]);
+  });
+
   it.each([
     ['You can claim the course but not the VAT.', ['You can claim the course', 'not the VAT.']],
     ['Claim it, but not later than Friday.', ['Claim it', 'not later than Friday.']],
