@@ -8,6 +8,7 @@ import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
 import { foundByClass } from './heuristic-word-classes.js';
+import { givenDetails } from './heuristic-given.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -48,6 +49,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward', 'sinc',
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
 ]);
+
+const EMPTY: ReadonlySet<string> = new Set();
 
 /** Units scoring within this of the best all count as the best match when looking for a contradiction. */
 const TIE_MARGIN = 0.05;
@@ -113,7 +116,8 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
   const figures = figuresAboutQuestion(text, claim, questionStems, bare);
 
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
+  const given = question && !bare ? question.stemSet : EMPTY;
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -160,7 +164,7 @@ export function paraphraseCandidates(text: string, claim: Analysis, units: reado
   const figures = figuresAboutQuestion(text, claim, questionStems, bare);
   const claimedIds = identifiersOf(text);
   return units.filter((unit) => {
-    const assessment = assess(claim, figures, unit, questionStems, bare);
+    const assessment = assess(claim, figures, unit, questionStems, bare, EMPTY);
     if (assessment.missingNames.length > 0 || assessment.polarity !== null || assessment.rowMismatch) return false;
     if (!claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value))) return false;
     if (figures.length > 0) return assessment.figures.every((figure) => figure.relation === 'agree');
@@ -235,19 +239,22 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
   });
 }
 
-function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
+function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean, given: ReadonlySet<string>): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
   const has = (stem: string) =>
     hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading) || foundByClass(stem, unit.text);
   const covered = claim.stems.filter(has);
-  const missing = claim.stems.filter((stem) => !has(stem));
-  const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
+  // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).
+  const details = givenDetails(claim, claim.stems.filter((stem) => !has(stem)), covered, given, unit.passageStems, (stem) => LIGHT_STEMS.has(stem));
+  const missing = claim.stems.filter((stem) => !has(stem) && !details.includes(stem));
+  const checked = claim.stems.length - details.length;
+  const coverage = checked > 0 ? covered.length / checked : 1;
   const questionCoverage = questionStems.length > 0 ? questionStems.filter(has).length / questionStems.length : 1;
   const claimMatch = claim.stems.length > 0 ? weightedCoverage(claim.stems, unit) : 0;
   const questionMatch = questionStems.length > 0 ? weightedCoverage(questionStems, unit) : 0;
   const score = (claimMatch + (bare ? 0.5 : 0.1) * questionMatch) * (unit.pair ? PAIR_PENALTY : 1);
-  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem));
+  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem) && !details.includes(stem));
   const aboutQuestion = !bare || questionStems.some((stem) => unit.passageStems.has(stem));
   const rows = compareRows(claim.row, unit.row);
   return {

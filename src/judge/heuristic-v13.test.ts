@@ -45,3 +45,54 @@ describe('heuristic judge: grade ranges and "but not" (heuristic-v13)', () => {
     expect(await verdicts('What does the handbook say?', passages, answer)).toEqual(expected);
   });
 });
+
+describe('heuristic judge: details the asker gave (heuristic-v13)', () => {
+  const meals: EvidencePassage[] = [
+    {
+      id: 'travel#meal-allowances',
+      kind: 'chunk',
+      text: [
+        '[Source: Travel and Expenses | Section: Meal Allowances | Last updated: 2025-09-01]',
+        'You may claim the actual cost of meals while travelling on business, with receipts, up to these daily limits:',
+        '',
+        '| Location | Day trip over 5 hours |',
+        '| --- | --- |',
+        '| London | £10 |',
+        '| Elsewhere in the UK | £8 |',
+      ].join('\n'),
+    },
+  ];
+  const hotels: EvidencePassage[] = [
+    {
+      id: 'travel#hotel-caps',
+      kind: 'chunk',
+      text: ['Hotels must not exceed these caps:', '', '| Location | Maximum per night |', '| --- | --- |', '| London | £190 |', '| Elsewhere in the UK | £120 |'].join('\n'),
+    },
+  ];
+  const benefits: EvidencePassage[] = [
+    { id: 'benefits#medical', kind: 'chunk', text: 'Private medical insurance is offered to every employee once they have passed probation.' },
+  ];
+  const mentoring: EvidencePassage[] = [
+    { id: 'training#mentoring', kind: 'chunk', text: 'Teams also run lunch-and-learn sessions, and every office has free access to the online course library.' },
+  ];
+
+  it.each([
+    // v12: absent ("Leeds" and "counts" in no sentence).
+    ['a place the asker named, classed by the row it falls in', 'I\'m doing a day trip to a customer in Leeds. What\'s the meal allowance?', meals, 'Leeds counts as elsewhere in the UK.', ['verified']],
+    ['the same with the cap after it', 'What\'s the most I can spend on a hotel per night in Manchester?', hotels, 'Manchester counts as elsewhere in the UK, so the cap is £120 a night.', ['verified', 'verified']],
+    // v12: absent ("holiday" is the asker's word; the sentence says "annual leave").
+    ['a word of the question the passage never uses', 'What happens to holiday I haven\'t taken when I leave?', leaveWhenLeaving, "Any holiday you've earned but not used, including carried-over days, is paid in your final salary.", ['verified']],
+  ])('%s', async (_case, question, passages, answer, expected) => {
+    expect(await verdicts(question, passages, answer)).toEqual(expected);
+  });
+
+  it.each([
+    ['nothing but the question\'s words', 'Can I get paid in bitcoin?', benefits, 'Yes, you can get paid in bitcoin.', ['absent']],
+    ['a detail that describes a figure: it pins the figure, so it must be found', 'What\'s the most I can spend per night in Manchester?', hotels, 'The maximum hotel cap in Manchester is £190 a night.', ['absent']],
+    ['two of the question\'s words missing', 'Can my husband get dental cover through work?', benefits, 'Private medical insurance, with dental, is offered to your husband once he has passed probation.', ['absent']],
+    ['the claim\'s own words are too few', 'Do we get a free lunch on Fridays?', mentoring, 'Yes, there is a free team lunch in every office on Fridays.', ['absent']],
+    ['a word the passage uses elsewhere must be found where it is used', 'Who wrote the theme?', [{ id: 'k', kind: 'chunk', text: 'Alf Clausen composed music for the show. The theme was written by Danny Elfman.' }], 'Alf Clausen composed the theme.', ['absent']],
+  ])('not excused: %s', async (_case, question, passages, answer, expected) => {
+    expect(await verdicts(question, passages as EvidencePassage[], answer)).toEqual(expected);
+  });
+});
