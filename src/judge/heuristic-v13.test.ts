@@ -96,3 +96,62 @@ describe('heuristic judge: details the asker gave (heuristic-v13)', () => {
     expect(await verdicts(question, passages as EvidencePassage[], answer)).toEqual(expected);
   });
 });
+
+describe('heuristic judge: arithmetic on the asker\'s figures (heuristic-v13)', () => {
+  const commuting: EvidencePassage[] = [
+    {
+      id: 'travel#commuting',
+      kind: 'chunk',
+      text: [
+        '[Source: Travel and Expenses | Section: Commuting and Business Journeys | Last updated: 2025-09-01]',
+        'If you travel from home to a customer site, you can claim the miles to the site minus the miles of your normal commute, each way.',
+        'For example, if a customer site is 40 miles from home and your office is 15 miles from home, you may claim 25 miles each way.',
+      ].join('\n'),
+    },
+    {
+      id: 'travel#mileage-rates',
+      kind: 'chunk',
+      text: '[Source: Travel and Expenses | Section: Mileage Rates | Last updated: 2025-09-01]\nA car journey for work is paid at 45p a mile each way.',
+    },
+  ];
+  const mileageQuestion = 'The customer site is 60 miles from home and my office is 10 miles from home. How much can I claim each way?';
+  const budget: EvidencePassage[] = [{ id: 'training#budget', kind: 'chunk', text: 'Every employee has a personal training budget of £1,500 for each calendar year.' }];
+  const budgetQuestion = 'I have used £1,200 of my training budget. How much is left?';
+
+  it.each([
+    // v12: contradicted (the example's 25 miles) or absent (50 miles in no sentence).
+    ['a difference of the asker\'s figures, with them restated', mileageQuestion, commuting, 'You can claim 50 miles each way: the 60 miles to the site minus the 10 miles of your normal commute.', ['verified']],
+    // v12: contradicted ("45p, not £22.50").
+    ['the asker\'s distance times the stated rate', 'I drove 50 miles in my car for work. How much can I claim each way?', commuting, 'A car journey of 50 miles for work is paid £22.50 each way.', ['verified']],
+    // v12: contradicted ("£1,500, not £300").
+    ['the stated budget less what the asker spent', budgetQuestion, budget, 'Your personal training budget of £1,500 for each calendar year has £300 remaining.', ['verified']],
+  ])('%s', async (_case, question, passages, answer, expected) => {
+    expect(await verdicts(question, passages, answer)).toEqual(expected);
+  });
+
+  it.each([
+    ['a wrong result', budgetQuestion, budget, 'Your personal training budget of £1,500 for each calendar year has £400 remaining.', ['contradicted']],
+    // A sum where the answer says it took away: 35 is 25 + 10, not what "left" means.
+    ['the other operation than the one the answer names', budgetQuestion, budget, 'Your personal training budget of £1,500 for each calendar year has £2,700 remaining.', ['contradicted']],
+    ['a wrong product', 'I drove 50 miles in my car for work. How much can I claim each way?', commuting, 'A car journey of 50 miles for work is paid £25 each way.', ['contradicted']],
+    // The answer's own 30 miles is no operand: only the question's and the evidence's figures are.
+    ['a product of the answer\'s own figure', 'How much is a car journey for work paid?', commuting, 'A car journey of 30 miles for work is paid £13.50 each way.', ['contradicted']],
+    // The question's figure alone is the asker's premise, not support.
+    ['the asker\'s figure restated alone', 'Is a car journey for work still paid at 40p a mile?', [{ id: 'travel#mileage', kind: 'chunk', text: 'Car journeys for work are paid by the mile, each way, at the rate shown on MyHarbour.' }], 'Yes, a car journey for work is paid at 40p a mile each way.', ['absent']],
+  ])('not worked out: %s', async (_case, question, passages, answer, expected) => {
+    expect(await verdicts(question, passages as EvidencePassage[], answer)).toEqual(expected);
+  });
+
+  it.each([
+    // v12: contradicted ("says 25 miles, not 50 miles": the example's own case).
+    ['an example\'s figures do not contradict the asker\'s case', 'If a customer site is 60 miles from home and your office is 10 miles from home, you may claim 50 miles each way.', ['absent']],
+    ['the example restated is still verified', 'If a customer site is 40 miles from home and your office is 15 miles from home, you may claim 25 miles each way.', ['verified']],
+  ])('%s', async (_case, answer, expected) => {
+    expect(await verdicts(mileageQuestion, commuting, answer)).toEqual(expected);
+  });
+
+  it('a worked-out figure is not "stated elsewhere": a contradiction stands', async () => {
+    const caps: EvidencePassage[] = [{ id: 'travel#hotels', kind: 'chunk', text: 'The hotel cap is £120 a night. Taxis are claimed with receipts.' }];
+    expect(await verdicts('I spent £100 on dinner and £50 on a taxi. What is the hotel cap?', caps, 'The hotel cap is £150 a night in total.')).toEqual(['contradicted']);
+  });
+});
