@@ -47,10 +47,10 @@ export interface WorkedFigures {
 const PER_UNIT: ReadonlySet<string> = new Set(['count', 'mile', 'km', 'hour', 'day', 'night', 'week', 'month', 'year']);
 const MONEY: ReadonlySet<string> = new Set(['GBP', 'USD', 'EUR']);
 /**
- * Dimensions that are added and subtracted: not times of day or ordinals, and not bare counts,
+ * Dimensions that are added and subtracted: not times of day, ordinals or ranks ("grade 3"), and not bare counts,
  * which are too many and too small ("grade 3", "2 intakes") for a sum of two of them to mean much.
  */
-const ADDITIVE = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && dimension !== 'count';
+const ADDITIVE = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && dimension !== 'count' && !dimension.startsWith('label:');
 const ADDING = /(?:\bplus\b|\btotal\b|\bin all\b|\baltogether\b|\bon top\b|\badd(?:s|ed|ing)?\b|\bcombined\b|\+)/i;
 const TAKING_AWAY = /(?:\bminus\b|\bless\b|\bleft\b|\bremain(?:s|ing|der)?\b|\bafter\b|\bdeduct(?:s|ed|ing)?\b|\btake away\b|\bsubtract(?:s|ed|ing)?\b|\s[−–-]\s)/i;
 
