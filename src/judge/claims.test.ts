@@ -24,6 +24,31 @@ describe('splitAnswer', () => {
     expect(splitAnswer(answer).claims).toEqual(claims);
   });
 
+  // "earned but not used," qualifies a noun: one participle, then a comma (v13). Before, "Any
+  // holiday you've earned" was a claim of its own, with nothing to check it against.
+  it.each([
+    ["Any holiday you've earned but not used, including carried-over days, is paid in your final salary.", ["Any holiday you've earned but not used, including carried-over days, is paid in your final salary."]],
+    ['Claims approved but not paid, such as late ones, roll over.', ['Claims approved but not paid, such as late ones, roll over.']],
+  ])('keeps "but not <word>," inside its clause: %s', (answer, claims) => {
+    expect(splitAnswer(answer).claims).toEqual(claims);
+  });
+
+  it('does not split at a colon inside double quotes: a quoted title is one name (v13)', () => {
+    expect(splitAnswer('The actor in "Kenneth Williams: Fantabulosa!" is Bob Hoskins. The film \u201cAlien: Covenant\u201d came out: it was released in 2017.').claims).toEqual([
+      'The actor in "Kenneth Williams: Fantabulosa!" is Bob Hoskins.',
+      'The film \u201cAlien: Covenant\u201d came out',
+      'it was released in 2017.',
+    ]);
+  });
+
+  it.each([
+    ['You can claim the course but not the VAT.', ['You can claim the course', 'not the VAT.']],
+    ['Claim it, but not later than Friday.', ['Claim it', 'not later than Friday.']],
+    ['You may work from home but not abroad.', ['You may work from home', 'not abroad.']],
+  ])('still splits at "but" before a clause or a longer phrase: %s', (answer, claims) => {
+    expect(splitAnswer(answer).claims).toEqual(claims);
+  });
+
   it('keeps a quoted table row whole: values stay with their headers and the row label', () => {
     expect(splitAnswer('Location: London (inside the M25); Maximum per night (room only, including VAT): £190. (Travel and Expenses, updated 2025-09-01)').claims).toEqual([
       'Location: London (inside the M25); Maximum per night (room only, including VAT): £190.',

@@ -17,7 +17,7 @@ const LEAD_IN =
   /^(?:according to|based on|as (?:stated|set out|described|explained|outlined) in|per|from) (?:the |our |your |this )?[^,]{0,60}?(?:polic(?:y|ies)|handbook|documents?|sources?|context|guidelines?|information|excerpts?|passages?)[^,]{0,25},\s*/i;
 /** Parenthesized asides of at least this many words become claims of their own. */
 const ASIDE_MIN_WORDS = 4;
-const CLAUSE_BREAK = /\s*;\s+|,?\s+but\s+|,\s+(?:whereas|while|although|though|so|plus|then)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/i;
+const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:whereas|while|although|though|so|plus|then)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/iu;
 /**
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
  * clause. "May" as a month is not the verb.
@@ -109,7 +109,7 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string 
 function splitClauses(sentence: string): string[] {
   const clauses: string[] = [];
   for (const part of sentence.split(CLAUSE_BREAK)) {
-    const pieces = part.split(/:\s+/);
+    const pieces = splitOutsideQuotes(part);
     clauses.push(pieces[0]!);
     for (const piece of pieces.slice(1)) {
       if (hasVerb(piece)) clauses.push(piece);
@@ -117,6 +117,27 @@ function splitClauses(sentence: string): string[] {
     }
   }
   return clauses;
+}
+
+/**
+ * A sentence's pieces at ": ", except inside double quotes: a quoted title ("Kenneth Williams:
+ * Fantabulosa!") is one name (v13).
+ */
+function splitOutsideQuotes(part: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let at = 0; at < part.length; at++) {
+    const char = part[at]!;
+    if (char === '"' || char === '\u201c' || char === '\u201d') quoted = char === '\u201c' ? true : char === '\u201d' ? false : !quoted;
+    else if (char === ':' && !quoted && /\s/.test(part[at + 1] ?? '')) {
+      pieces.push(part.slice(start, at));
+      start = at + 1;
+      while (start < part.length && /\s/.test(part[start]!)) start += 1;
+    }
+  }
+  pieces.push(part.slice(start));
+  return pieces;
 }
 
 /** The same sentence, ignoring case, spacing, curly quotes and the final full stop. */

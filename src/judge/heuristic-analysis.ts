@@ -57,6 +57,16 @@ export interface Segment {
 const NEGATORS = new Set(['no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'unable']);
 /** Words that end a negation's scope: a new clause with its own polarity starts. */
 const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'although', 'whereas', 'which', 'who', 'where', 'while', 'except', 'and']);
+/**
+ * Verbs that, before "as", only say what something is ("Leeds counts as elsewhere in the UK",
+ * "it is classed as unpaid leave"): a copula like "is", a stopword (v13).
+ */
+const COPULAS_BEFORE_AS = new Set(['count', 'counts', 'counted', 'classed', 'classified']);
+
+function isCopula(tokens: readonly Token[], index: number): boolean {
+  return COPULAS_BEFORE_AS.has(tokens[index]!.lower) && tokens[index + 1]?.lower === 'as';
+}
+
 /** Words that carry no checkable content in an answer or a question. */
 const IGNORED = new Set(['yes', 'ok', 'okay', 'sure', 'please', 'thank', 'thanks']);
 
@@ -93,6 +103,7 @@ export function analyze(text: string): Analysis {
   const isContent = (token: Token, index: number) =>
     token.kind === 'word' &&
     !consumed.has(index) &&
+    !isCopula(tokens, index) &&
     !STOPWORDS.has(token.lower) &&
     !NEGATORS.has(token.lower) &&
     !IGNORED.has(token.lower) &&

@@ -188,7 +188,7 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
  * // the over-£5,000 training chunk: { verdict: 'answers', note: 'a sentence states the rule for the question\'s £6,000 (more than £5,000)' }
  */
 export function figureAnchoredContexts(reading: QuestionReading, contexts: readonly JudgedContext[], units: readonly EvidenceUnit[]): JudgedContext[] {
-  const asked = reading.analysis.quantities.filter(({ quantity }) => quantity.kind === 'number' && quantity.dimension !== 'count' && quantity.low === quantity.high);
+  const asked = reading.analysis.quantities.filter(({ quantity }) => quantity.kind === 'number' && quantity.dimension !== 'count' && !quantity.dimension.startsWith('label:') && quantity.low === quantity.high);
   if (asked.length === 0) return [...contexts];
   return contexts.map((context) => {
     if (context.verdict === 'answers') return context;

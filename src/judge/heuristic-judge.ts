@@ -51,15 +51,21 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   ("Since the placement is…") is not a name; a negation in a concession ("even if nobody calls
  *   you out") is not the claim's; a claim and a sentence that both negate, with scopes read
  *   differently ("won't do" / "is not enough"), agree; "unable" negates its verb.
+ * - `heuristic-v13`: the asker's own details and figures: a number after a scale's label is its
+ *   rank ("grade 3" within "grades 1 to 4"); "but not <word>," and a colon inside quotes split no
+ *   clause; one question word the passage never uses is not missing from a figure-free claim
+ *   ("Leeds counts as elsewhere in the UK"; `heuristic-given.ts`); a figure worked out from the
+ *   question's and the evidence's figures agrees (`heuristic-arithmetic.ts`); a worked example's
+ *   figures contradict nothing.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v12';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v13';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v12+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v13+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

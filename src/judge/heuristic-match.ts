@@ -8,6 +8,8 @@ import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
 import { foundByClass } from './heuristic-word-classes.js';
+import { givenDetails } from './heuristic-given.js';
+import { NO_WORKING, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -49,6 +51,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
 ]);
 
+const EMPTY: ReadonlySet<string> = new Set();
+
 /** Units scoring within this of the best all count as the best match when looking for a contradiction. */
 const TIE_MARGIN = 0.05;
 /** A pair of sentences must match clearly better than one sentence to be preferred. */
@@ -60,6 +64,10 @@ interface FigureComparison {
   relation: FigureRelation;
   claim: string;
   evidence: string;
+  /** Agreeing because the answer worked it out from the question's figures (v13), not because the unit states it. */
+  worked?: true;
+  /** The evidence figure it disagrees with. */
+  stated?: Quantity;
 }
 
 interface Assessment {
@@ -113,7 +121,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
   const figures = figuresAboutQuestion(text, claim, questionStems, bare);
 
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare));
+  const given = question && !bare ? question.stemSet : EMPTY;
+  const worked = workedFigures(question, units, text);
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -160,7 +170,7 @@ export function paraphraseCandidates(text: string, claim: Analysis, units: reado
   const figures = figuresAboutQuestion(text, claim, questionStems, bare);
   const claimedIds = identifiersOf(text);
   return units.filter((unit) => {
-    const assessment = assess(claim, figures, unit, questionStems, bare);
+    const assessment = assess(claim, figures, unit, questionStems, bare, EMPTY, NO_WORKING);
     if (assessment.missingNames.length > 0 || assessment.polarity !== null || assessment.rowMismatch) return false;
     if (!claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value))) return false;
     if (figures.length > 0) return assessment.figures.every((figure) => figure.relation === 'agree');
@@ -188,6 +198,7 @@ function figuresStatedElsewhere(best: Assessment, assessments: readonly Assessme
         !other.rowMismatch &&
         other.missingNames.length === 0 &&
         other.figures[index]?.relation === 'agree' &&
+        !other.figures[index]?.worked &&
         !other.figures.some((entry) => entry.relation === 'disagree'),
     );
     if (!elsewhere) return null;
@@ -201,9 +212,15 @@ function contradiction(assessment: Assessment): string | null {
   const where = assessment.unit.passageId;
   if (assessment.polarity) return `${where} states the opposite: ${assessment.polarity}`;
   if (assessment.rowConflict) return `${where} ${assessment.rowConflict}`;
+  // A worked example's figures are its own case, not the asker's (v13): "for example, if a customer
+  // site is 40 miles from home … you may claim 25 miles" does not contradict "you can claim 50 miles".
+  if (EXAMPLE.test(assessment.unit.text)) return null;
   const disagreement = assessment.figures.find((figure) => figure.relation === 'disagree');
   return disagreement ? `${where} says ${disagreement.evidence}, not ${disagreement.claim}` : null;
 }
+
+/** A sentence that gives an example: its figures illustrate a rule with a case of their own. */
+const EXAMPLE = /\b(?:for example|for instance|e\.g\.)/i;
 
 function verifies(assessment: Assessment, bare: boolean): boolean {
   if (assessment.neighbourhoodVerifies) return true;
@@ -235,19 +252,30 @@ function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
   });
 }
 
-function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, questionStems: readonly string[], bare: boolean): Assessment {
+function assess(
+  claim: Analysis,
+  figures: readonly QuantityInContext[],
+  unit: EvidenceUnit,
+  questionStems: readonly string[],
+  bare: boolean,
+  given: ReadonlySet<string>,
+  worked: WorkedFigures,
+): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
   const has = (stem: string) =>
     hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading) || foundByClass(stem, unit.text);
   const covered = claim.stems.filter(has);
-  const missing = claim.stems.filter((stem) => !has(stem));
-  const coverage = claim.stems.length > 0 ? covered.length / claim.stems.length : 1;
+  // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).
+  const details = givenDetails(claim, claim.stems.filter((stem) => !has(stem)), covered, given, unit.passageStems, (stem) => LIGHT_STEMS.has(stem));
+  const missing = claim.stems.filter((stem) => !has(stem) && !details.includes(stem));
+  const checked = claim.stems.length - details.length;
+  const coverage = checked > 0 ? covered.length / checked : 1;
   const questionCoverage = questionStems.length > 0 ? questionStems.filter(has).length / questionStems.length : 1;
   const claimMatch = claim.stems.length > 0 ? weightedCoverage(claim.stems, unit) : 0;
   const questionMatch = questionStems.length > 0 ? weightedCoverage(questionStems, unit) : 0;
   const score = (claimMatch + (bare ? 0.5 : 0.1) * questionMatch) * (unit.pair ? PAIR_PENALTY : 1);
-  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem));
+  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem) && !details.includes(stem));
   const aboutQuestion = !bare || questionStems.some((stem) => unit.passageStems.has(stem));
   const rows = compareRows(claim.row, unit.row);
   return {
@@ -257,7 +285,7 @@ function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: Ev
     missing,
     missingNames,
     polarity: comparePolarity(claim, unit.segments),
-    figures: figures.map((figure) => compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading)),
+    figures: figures.map((figure) => orWorked(compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked)),
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
     asPhrase: !bare || appearsAsPhrase(claim, unit),
@@ -267,7 +295,7 @@ function assess(claim: Analysis, figures: readonly QuantityInContext[], unit: Ev
       claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS &&
       missingNames.length === 0 &&
       aboutQuestion &&
-      neighbourhoodVerifies(claim, figures, unit, bare),
+      neighbourhoodVerifies(claim, figures, unit, bare, worked),
     rowMismatch: rows.mismatch,
     rowConflict: rows.conflict,
   };
@@ -303,14 +331,32 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
  * (checked by the caller), so two entities from neighbouring sentences are not joined into a
  * relation the evidence never states.
  */
-function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean): boolean {
+function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean, worked: WorkedFigures): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
   const has = (stem: string) =>
     hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text);
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;
-  return figures.every((figure) => compareFigure(figure, quantities, bare, claim.written, unit.passageStems, unit.heading).relation === 'agree');
+  return figures.every((figure) => orWorked(compareFigure(figure, quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked).relation === 'agree');
+}
+
+/**
+ * A figure the unit does not state (`missing`, or `unsupported` for what the claim talks about), or
+ * one that disagrees with the very figure it was worked from, agrees when the answer worked it out
+ * from the question's figures (heuristic-arithmetic.ts). Any other disagreement stands.
+ */
+function orWorked(comparison: FigureComparison, figure: QuantityInContext, figures: readonly QuantityInContext[], worked: WorkedFigures): FigureComparison {
+  if (comparison.relation === 'agree') return comparison;
+  const workings = worked.explain(figure.quantity);
+  // The question's own figure counts only beside a result the claim works out from the question.
+  const isResult = (entry: QuantityInContext) => worked.explain(entry.quantity).some((working) => !working.restated);
+  const usable = isResult(figure) || figures.some((other) => other !== figure && isResult(other)) ? workings : [];
+  const working =
+    comparison.relation === 'disagree'
+      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated))
+      : usable[0];
+  return working ? { relation: 'agree', claim: comparison.claim, evidence: working.how, worked: true } : comparison;
 }
 
 function absentNote(assessment: Assessment, claim: Analysis, bare: boolean): string {
@@ -441,7 +487,7 @@ function compareFigure(
   const nearest = comparable.filter((_, index) => closeness[index] === closest);
   const agreeing = nearest.find((candidate) => candidate.relation === 'agree');
   if (agreeing) return { relation: 'agree', claim, evidence: agreeing.entry.quantity.text };
-  return { relation: 'disagree', claim, evidence: nearest[0]!.entry.quantity.text };
+  return { relation: 'disagree', claim, evidence: nearest[0]!.entry.quantity.text, stated: nearest[0]!.entry.quantity };
 }
 
 /**

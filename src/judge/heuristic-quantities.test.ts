@@ -38,7 +38,7 @@ describe('findQuantities', () => {
     ['the 15th week', 'ordinal 15'],
     ['from day 8', 'ordinal 8'],
     ['in week 12', 'ordinal 12'],
-    ['grade 3', 'count 3'],
+    ['grade 3', 'label:grade 3'],
     ['by 09:30', 'time 570'],
     ['0.9 s', 'second 0.9'],
     ['8 bank holidays', 'count 8'],
@@ -59,6 +59,10 @@ describe('findQuantities', () => {
     ['at least 26 weeks', 'week [26, ∞)'],
     ['between 12 and 24 months', 'month [12, 24]'],
     ['2 to 5 years', 'year [2, 5]'],
+    // A labelled scale's numbers, and their ranges (v13).
+    ['grades 1 to 4', 'label:grade [1, 4]'],
+    ['levels 2-3', 'label:level [2, 3]'],
+    ['grade 5 and above', 'label:grade [5, ∞)'],
   ])('%s → %s', (text, expected) => {
     expect(show(one(text))).toBe(expected);
   });
@@ -66,6 +70,16 @@ describe('findQuantities', () => {
   it('keeps "one" in "one of the" and a modal "may" out of quantities', () => {
     expect(quantities('one of the largest malls')).toEqual([]);
     expect(quantities('you may take leave')).toEqual([]);
+  });
+
+  it.each([
+    ['grade 5 to 4', ['label:grade 5', 'count 4']],
+    ['1 to 4 people', ['count 1', 'count 4']],
+    ['one to four', ['count 4']],
+    ['1st to 4th', ['ordinal 1', 'ordinal 4']],
+    ['£1 to 4', ['GBP 1', 'count 4']],
+  ])('does not read %s as a labelled range', (text, expected) => {
+    expect(quantities(text).map(show)).toEqual(expected);
   });
 
   it('reads "from £160 to £190" as two figures (a change), not a range', () => {
@@ -101,6 +115,10 @@ describe('relate', () => {
     ['at least 15 characters', 'at least 14 characters', 'disagree'],
     ['up to 19 weeks', '19 weeks', 'agree'],
     ['3 years', '2 to 5 years', 'agree'],
+    ['grade 3', 'grades 1 to 4', 'agree'],
+    ['grade 5', 'grades 1 to 4', 'disagree'],
+    ['2 times', 'grades 1 to 3', 'incomparable'],
+    ['level 3', 'grades 1 to 4', 'incomparable'],
     ['2026', '1 January 2026', 'agree'],
     ['2018', '2017', 'disagree'],
     ['1 January 2026', '2026-01-01', 'agree'],

@@ -120,6 +120,16 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
   return { quantities, consumed };
 }
 
+/**
+ * Words that number the ranks of a scale ("grade 3", "grades 1 to 4", "level 2"): a number after
+ * one is that label's rank, its dimension `label:<word>`, compared only with the same label's
+ * numbers (a rank is no count: "2 times your hourly rate" says nothing of "grades 1 to 3").
+ */
+const LABELS: Readonly<Record<string, string>> = {
+  grade: 'grade', grades: 'grade', level: 'level', levels: 'level', band: 'band', bands: 'band', tier: 'tier', tiers: 'tier',
+  stage: 'stage', stages: 'stage', step: 'step', steps: 'step', phase: 'phase', phases: 'phase',
+};
+
 /** Singular time units a number after which is an ordinal ("day 8" is the 8th day). */
 const ORDINAL_AFTER: ReadonlySet<string> = new Set(['day', 'week', 'month']);
 
@@ -166,6 +176,8 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
   if (token.suffix === 'p' && dimension === null) dimension = 'GBP';
   if (token.suffix === '%') dimension = 'percent';
 
+  // "grade 3", "level 2", "band 4": a number that names a rank on a labelled scale (v13).
+  const label = dimension === null && !number.ordinal && token.suffix === '' && Number.isInteger(value) ? (LABELS[tokens[index - 1]?.lower ?? ''] ?? null) : null;
   let high = value;
   let bound: Bound | null = null;
   const boundStart = boundBefore(tokens, start);
@@ -191,7 +203,10 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
       const other = readNumber(tokens, at);
       const otherToken = tokens[at];
       const carriesUnit = symbol !== null || otherToken?.suffix === '%' || (other !== null && findUnit(tokens, other.end + 1) !== null);
-      if (other && other.value > value && carriesUnit && (symbol === null || CURRENCY_SYMBOLS[symbol] === dimension)) {
+      // "grades 1 to 4", "levels 2-3": a range of the label's numbers (v13); before, "grade 3"
+      // disagreed with the "1" of "grades 1 to 4".
+      const labelled = label !== null && other !== null && !other.isWord && !other.ordinal && Number.isInteger(other.value) && otherToken?.suffix === '' && findUnit(tokens, other.end + 1) === null;
+      if (other && other.value > value && (carriesUnit || labelled) && (symbol === null || CURRENCY_SYMBOLS[symbol] === dimension)) {
         high = other.value;
         end = other.end;
         if (otherToken?.suffix === '%') dimension = 'percent';
@@ -228,6 +243,7 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
       unitEnd = unit.index;
     }
   }
+  if (dimension === null && label !== null) dimension = `label:${label}`;
   // "one" is a number only when it counts something measurable ("one day"), not in "one of the…".
   if (number.isWord && number.value === 1 && (dimension === null || dimension === 'count')) return null;
   dimension ??= 'count';

@@ -1,0 +1,135 @@
+import type { Analysis } from './heuristic-analysis.js';
+import type { NumericQuantity, Quantity } from './heuristic-quantities.js';
+import type { EvidenceUnit } from './heuristic-units.js';
+
+/**
+ * Simple arithmetic on the asker's figures (v13). An answer works out what the asker's case comes
+ * to ("60 miles minus your 10-mile commute is 50 miles", "£1,500 a year, so you've got £300 left",
+ * "50 miles at 45p, so £22.50"): the result is in no sentence, so the figure was `missing` (the
+ * claim absent), or it met the figure it was worked from ("£1,500 … £300 left": `disagree`, the
+ * claim contradicted). A claimed figure counts as worked out when it is the sum, difference or
+ * product of figures the asker gave and figures the evidence states:
+ * - every result involves a figure of the question, so sums of the evidence's own figures (which
+ *   would match a good share of any answer's figures by chance) are not read as support;
+ * - operands are never the answer's own figures: an answer that computes from a figure it made up
+ *   gets no support from its result (v12's trial verified "£12.50 each way" from the answer's 25p);
+ * - a sum needs a word of adding in the claim ("plus", "total", "in all", "on top", "+"), a
+ *   difference a word of taking away ("minus", "less", "left", "remaining", "after", "−"): the
+ *   judge cannot tell which the rule calls for, so it takes the answer's word for which it did,
+ *   and "35 days left" from 25 days and the asker's 10 is not a difference of them;
+ * - a sum or difference needs two figures of one dimension (miles and miles, pounds and pounds; not
+ *   bare counts); a product is an amount of money times a count, distance or duration (a rate
+ *   times how much), or a percentage of an amount; a difference or sum may be multiplied once
+ *   ("50 miles" worked out, then "at 45p" a mile);
+ * - a figure the asker gave, restated beside a result worked from it ("50 miles: the 60 miles to
+ *   the customer minus your 10-mile commute"), counts as given; restated alone it does not (it is
+ *   the asker's premise, which the answer may wrongly confirm: "yes, it's still 16 weeks").
+ * A worked-out figure stands in for a figure the sentence does not state, or for one it disagrees
+ * with only because that figure is its operand (£300 against the £1,500 it was taken from). Any
+ * other disagreement stands, and a worked-out figure never counts as "stated elsewhere" against a
+ * contradiction (see `figuresStatedElsewhere` in heuristic-match.ts).
+ */
+export interface Working {
+  /** How the figure was reached, for notes: "60 miles − 10 miles". */
+  how: string;
+  /** A figure of the question itself, not a result (see above). */
+  restated: boolean;
+  /** The figures it was worked from. */
+  operands: readonly { dimension: string; value: number }[];
+}
+
+export interface WorkedFigures {
+  /** The ways the figure could have been worked out, results first (empty when none). */
+  explain(quantity: Quantity): readonly Working[];
+}
+
+/** Dimensions a money amount may be multiplied by: it is then a rate per unit of it. */
+const PER_UNIT: ReadonlySet<string> = new Set(['count', 'mile', 'km', 'hour', 'day', 'night', 'week', 'month', 'year']);
+const MONEY: ReadonlySet<string> = new Set(['GBP', 'USD', 'EUR']);
+/**
+ * Dimensions that are added and subtracted: not times of day, ordinals or ranks ("grade 3"), and not bare counts,
+ * which are too many and too small ("grade 3", "2 intakes") for a sum of two of them to mean much.
+ */
+const ADDITIVE = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && dimension !== 'count' && !dimension.startsWith('label:');
+const ADDING = /(?:\bplus\b|\btotal\b|\bin all\b|\baltogether\b|\bon top\b|\badd(?:s|ed|ing)?\b|\bcombined\b|\+)/i;
+const TAKING_AWAY = /(?:\bminus\b|\bless\b|\bleft\b|\bremain(?:s|ing|der)?\b|\bafter\b|\bdeduct(?:s|ed|ing)?\b|\btake away\b|\bsubtract(?:s|ed|ing)?\b|\s[−–-]\s)/i;
+
+interface Value {
+  dimension: string;
+  value: number;
+  how: string;
+  operands: readonly { dimension: string; value: number }[];
+  restated?: true;
+}
+
+export const NO_WORKING: WorkedFigures = { explain: () => [] };
+
+/**
+ * The figures a claim may have worked out from the question's and the evidence's figures.
+ *
+ * @example
+ * workedFigures(analyze('The site is 60 miles away and my office is 10 miles from home.'), units, 'You claim 50 miles: 60 minus 10.').explain(fiftyMiles)
+ * // [{ how: '60 miles − 10 miles', restated: false, operands: [{ dimension: 'mile', value: 60 }, { dimension: 'mile', value: 10 }] }]
+ */
+export function workedFigures(question: Analysis | null, units: readonly EvidenceUnit[], claimText: string): WorkedFigures {
+  const asked = points(question?.quantities.map((entry) => entry.quantity) ?? []);
+  if (asked.length === 0) return NO_WORKING;
+  const stated = points(units.flatMap((unit) => unit.quantities.map((entry) => entry.quantity)));
+  const adding = ADDING.test(claimText);
+  const takingAway = TAKING_AWAY.test(claimText);
+  const restated: Value[] = asked.map((value) => ({ ...value, how: `${value.how} (the question's)`, restated: true }));
+  const sums: Value[] = [];
+  for (const [index, a] of asked.entries()) {
+    for (const b of [...asked.slice(index + 1), ...stated]) {
+      if (a.dimension !== b.dimension || !ADDITIVE(a.dimension)) continue;
+      const operands = [...a.operands, ...b.operands];
+      if (adding) sums.push({ dimension: a.dimension, value: a.value + b.value, how: `${a.how} + ${b.how}`, operands });
+      if (takingAway && a.value !== b.value) {
+        const [high, low] = a.value > b.value ? [a, b] : [b, a];
+        sums.push({ dimension: a.dimension, value: high.value - low.value, how: `${high.how} − ${low.how}`, operands });
+      }
+    }
+  }
+  // Products: a money amount times how much of something, one side involving the question.
+  const products: Value[] = [];
+  const pairs: [Value[], Value[]][] = [
+    [asked, stated],
+    [stated, asked],
+    [asked, asked],
+    [stated, sums],
+    [asked, sums],
+  ];
+  for (const [left, right] of pairs) {
+    for (const a of left) {
+      for (const b of right) {
+        const operands = [...a.operands, ...b.operands];
+        if (MONEY.has(a.dimension) && PER_UNIT.has(b.dimension)) products.push({ dimension: a.dimension, value: a.value * b.value, how: `${b.how} at ${a.how}`, operands });
+        if (a.dimension === 'percent' && MONEY.has(b.dimension)) products.push({ dimension: b.dimension, value: (a.value * b.value) / 100, how: `${a.how} of ${b.how}`, operands });
+      }
+    }
+  }
+  const results = [...sums, ...products, ...restated];
+  return {
+    explain(quantity: Quantity): readonly Working[] {
+      if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
+      return results
+        .filter((result) => result.dimension === quantity.dimension && close(result.value, quantity.low))
+        .map((result) => ({ how: result.how, restated: result.restated === true, operands: result.operands }));
+    },
+  };
+}
+
+/** Whether a working took `figure` as one of its operands. */
+export function workedFrom(working: Working, figure: Quantity): boolean {
+  return figure.kind === 'number' && figure.low === figure.high && working.operands.some((operand) => operand.dimension === figure.dimension && close(operand.value, figure.low));
+}
+
+function points(quantities: readonly Quantity[]): Value[] {
+  return quantities
+    .filter((quantity): quantity is NumericQuantity => quantity.kind === 'number' && quantity.low === quantity.high && Number.isFinite(quantity.low) && quantity.low > 0)
+    .map((quantity) => ({ dimension: quantity.dimension, value: quantity.low, how: quantity.text, operands: [{ dimension: quantity.dimension, value: quantity.low }] }));
+}
+
+function close(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+}
