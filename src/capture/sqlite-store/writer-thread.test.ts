@@ -230,6 +230,13 @@ describe('the capture writer thread', () => {
     await writer.flush();
     expect(await store.captureCount()).toBe(3);
     expect(writer.health()).toMatchObject({ status: 'ok', queued: 0 });
+    // The failed batch made the hand-over start its chunk numbering afresh: the chunk sent whole
+    // with the first capture, then by number, is stored the same in all three.
+    const chunksOf = async (traceId: string) => (await store.getCapture(traceId))!.capture.chunks;
+    const first = await chunksOf('first');
+    expect(first.map((chunk) => chunk.chunkId)).toEqual(personal('first').chunks.map((chunk) => chunk.chunkId));
+    expect(await chunksOf('during-1')).toEqual(first);
+    expect(await chunksOf('during-2')).toEqual(first);
     await writer.close(1000);
   });
 });
