@@ -7,7 +7,8 @@
  * - `refusal.ts`: the refusal and guardrail sentences, and telling a refusal apart;
  * - `notes.ts`: notes appended to an answer (the outdated-document note), and taking them off for judging;
  * - `judgment.ts` and `outcome.ts`: the judgment record and the one table of outcomes;
- * - `flags-key.ts`: a judgment's flags as one canonical text, the indexed column stores count by.
+ * - `flags-key.ts`: a judgment's flags as one canonical text, the indexed column stores count by;
+ * - `trace-id.ts`: time-ordered trace ids (UUID version 7), the default of every trace made here.
  * It imports nothing above it (only `../errors.ts`).
  */
 export * from './messages.js';
@@ -22,3 +23,4 @@ export * from './outcome.js';
 export * from './flags-key.js';
 export * from './plain-trace.js';
 export * from './hash.js';
+export * from './trace-id.js';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newTraceId } from './trace-id.js';
 import { z } from 'zod';
 import { textHash } from './hash.js';
 import { isRefusal, REFUSAL_SENTENCE } from './refusal.js';
@@ -47,7 +47,7 @@ export type PlainTrace = z.infer<typeof PlainTraceSchema>;
 export type PlainTraceInput = z.input<typeof PlainTraceSchema>;
 
 export interface TraceFromPlainOptions {
-  /** [generateId=randomUUID] */
+  /** [generateId=newTraceId: time-ordered UUID version 7] */
   generateId?: () => string;
   /** [now=() => new Date()] */
   now?: () => Date;
@@ -96,7 +96,7 @@ export function traceFromPlain(input: unknown, options: TraceFromPlainOptions = 
   return {
     ok: true,
     trace: {
-      id: (options.generateId ?? randomUUID)(),
+      id: (options.generateId ?? newTraceId)(),
       createdAt: (options.now ?? (() => new Date()))().toISOString(),
       query: plain.query,
       mode,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newTraceId } from '../contract/trace-id.js';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import '../capture/express-request.js';
@@ -79,7 +79,7 @@ export function explainErrors(options: ExplainErrorsOptions = {}): ExplainErrors
     resolver: createSourceMapResolver({ roots: [normalized.root] }),
     contextLines: normalized.contextLines,
     now: options.now ?? (() => new Date()),
-    generateId: options.generateId ?? randomUUID,
+    generateId: options.generateId ?? newTraceId,
   };
   const limiter = normalized.rateLimit === false ? null : createRateLimiter(normalized.rateLimit);
   const print = options.print === false ? null : (options.print ?? ((text: string) => void process.stderr.write(text)));

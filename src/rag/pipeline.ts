@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newTraceId } from '../contract/trace-id.js';
 import { EMPTY_USAGE, type ChatModel } from '../providers/spec.js';
 import { buildMessages, PROMPT_VERSION, type PromptOptions } from './prompt.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
@@ -17,7 +17,7 @@ export interface RagPipelineOptions {
   temperature?: number;
   /** Output token cap passed to the model. [maxOutputTokens=400] */
   maxOutputTokens?: number;
-  /** Trace id generator. [generateId=crypto.randomUUID] */
+  /** Trace id generator. [generateId=newTraceId: time-ordered UUID version 7, so capture stores index them at their end] */
   generateId?: () => string;
   /** Clock: trace timestamps and the outdated-document note's age check. [now=() => new Date()] */
   now?: () => Date;
@@ -58,7 +58,7 @@ export interface RagPipeline {
  */
 export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
   const { index, chat } = options;
-  const generateId = options.generateId ?? randomUUID;
+  const generateId = options.generateId ?? newTraceId;
   const now = options.now ?? (() => new Date());
   const refusal = options.prompt?.refusalSentence ?? REFUSAL_SENTENCE;
   const noteSettings = options.outdatedNote === false ? null : outdatedNoteSettings(options.outdatedNote);
