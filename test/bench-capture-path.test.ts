@@ -9,11 +9,11 @@ describe('bench:capture-path', () => {
     const index = await handbookIndex();
     const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
     const traces = [await pipeline.ask('How many days of annual leave do I get?'), await pipeline.ask('Can I get paid in bitcoin?')];
-    const figures = await measureCapturePath({ traces, pipeline, folder: tempDir(), blocks: 31, warmupBlocks: 1 });
-    expect([figures.blocks, figures.windows]).toEqual([31, 2]);
-    expect(figures.capturesStored).toEqual({ captureRag: (31 + 1) * BATCH, captureRagThread: (31 + 1) * BATCH });
+    const figures = await measureCapturePath({ traces, pipeline, folder: tempDir(), blocks: 61, warmupBlocks: 1 });
+    expect([figures.blocks, figures.windows]).toEqual([61, 4]);
+    expect(figures.capturesStored).toEqual({ captureRag: (61 + 1) * BATCH, captureRagThread: (61 + 1) * BATCH });
     // The answered trace records three spans, the refused one (gated before the model) two.
-    const spans = ((3 + 2) / 2) * (31 + 1) * BATCH;
+    const spans = ((3 + 2) / 2) * (61 + 1) * BATCH;
     expect(figures.spans).toEqual({ otel: { ended: spans, exported: spans }, otelOtlp: { ended: spans, exported: spans } });
     // Flushed every 512 spans and at the end: each flush one request to the receiver on 127.0.0.1.
     expect(figures.otlpRequests).toBeGreaterThan(0);

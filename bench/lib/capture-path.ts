@@ -31,6 +31,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { NextFunction, Request, Response } from 'express';
 import { pino } from 'pino';
+import { newTraceId } from '../../src/contract/trace-id.js';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { captureRag, type CaptureRagMiddleware } from '../../src/capture/middleware.js';
 import { openSqliteCaptureStore, type SqliteCaptureStore } from '../../src/capture/store.js';
@@ -170,7 +171,13 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
       others += spent;
       if (store.has(id)) stores += spent;
     }
-    return { process: process - started.process, main: process - started.process - others, stores, helpers: others - stores };
+    return { process: process - started.process, main: process - started.process - others, stores, helpers: others - stores, threads };
+  };
+  /** The other threads' CPU time between two readings, in all. */
+  const othersBetween = (from: Map<number, number>, to: Map<number, number>) => {
+    let spent = 0;
+    for (const [id, micros] of to) spent += micros - (from.get(id) ?? 0);
+    return spent;
   };
   const receiver = await startReceiver();
   const sdks: Record<SdkSide, OtelBaseline> = {
@@ -190,18 +197,25 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
       const req = fakeRequest();
       const res = new FakeResponse() as unknown as Response;
       middleware(req, res, next);
-      req.rag!.record({ ...trace, id: `${trace.id}-${serial}` });
+      // A fresh id per request, made as the pipeline makes them (time-ordered: see trace-id.ts).
+      req.rag!.record({ ...trace, id: newTraceId() });
       res.emit('finish');
       res.emit('close');
     }
-    // The other threads wait while the requests are served (a writer thread's time is all in the flush).
+    // The batch write is the flush: the process's time over it less the other threads' over the
+    // same span (read here too: V8's helpers may collect garbage while the requests are served,
+    // and charging that to the flush made it come out below zero on a loaded machine). The
+    // reading's own cost is left out of the block.
+    const beforeReading = processCpu();
+    const threadsAtFlush = otherThreadsCpuMicros();
     const writing = processCpu();
     await middleware.flush();
     const ended = endBlock(started);
-    writeTimes.push((started.process + ended.process - writing - ended.stores - ended.helpers) / BATCH);
+    const reading = writing - beforeReading;
+    writeTimes.push((started.process + ended.process - writing - othersBetween(threadsAtFlush, ended.threads)) / BATCH);
     threadTimes.push(ended.stores / BATCH);
     helperTimes[side].push(ended.helpers / BATCH);
-    return ended.main / BATCH;
+    return (ended.main - reading) / BATCH;
   }
 
   const spansSinceFlush = { otel: 0, otelOtlp: 0 };
