@@ -17,6 +17,8 @@ import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js'
 export type AnswerKind = 'quantity' | 'time' | 'yes_no' | 'open';
 
 export interface QuestionReading {
+  /** The question as asked. */
+  question: string;
   analysis: Analysis;
   /** Topic stems with their weights (see {@link TOPIC_WEIGHTS}). */
   topic: Map<string, number>;
@@ -67,7 +69,7 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic] };
+  return { question, analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic] };
 }
 
 /** A pronoun that refers to something named earlier in the question. */

@@ -57,15 +57,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   ("Leeds counts as elsewhere in the UK"; `heuristic-given.ts`); a figure worked out from the
  *   question's and the evidence's figures agrees (`heuristic-arithmetic.ts`); a worked example's
  *   figures contradict nothing.
+ * - `heuristic-v14`: a quantity question's answer holds a figure that can be the one asked for: a
+ *   rate, a percentage, a length of time or a distance is not answered by a figure of another kind
+ *   alone ("200 miles" for a mileage rate), nor a monthly amount by a one-off one or one for
+ *   another period (`heuristic-asked.ts`); otherwise the answer is `partial`.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v13';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v14';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v13+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v14+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

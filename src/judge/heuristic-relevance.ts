@@ -5,6 +5,7 @@ import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';
 import { splitAnswer } from './claims.js';
+import { answerMeetsAskedFigure, askedFigure } from './heuristic-asked.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 
 /**
@@ -36,9 +37,13 @@ function groundingUnit(claim: JudgedClaim, units: readonly EvidenceUnit[]): Evid
   return best;
 }
 
-/** Whether the answer holds the kind of value the question asks for. */
-function answerHoldsKind(reading: QuestionReading, answer: Analysis): boolean {
-  if (reading.kind === 'quantity') return answer.quantities.some((entry) => entry.quantity.kind === 'number');
+/**
+ * Whether the answer holds the kind of value the question asks for: for a quantity question, a
+ * number, and (v14) one that can be the figure asked for ("a rate" is no distance; a monthly
+ * amount is not a one-off one: `heuristic-asked.ts`).
+ */
+function answerHoldsKind(reading: QuestionReading, answer: Analysis, text: string): boolean {
+  if (reading.kind === 'quantity') return answer.quantities.some((entry) => entry.quantity.kind === 'number') && answerMeetsAskedFigure(askedFigure(reading.question), text);
   if (reading.kind === 'time') return answer.quantities.length > 0;
   return true;
 }
@@ -81,7 +86,7 @@ export function answerRelevance(
   });
   if (!covered.some(Boolean)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
-  return answerHoldsKind(reading, analysis) ? 'answers' : 'partial';
+  return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
 }
 
 /** Secrets nobody may be given, whoever they belong to. */
