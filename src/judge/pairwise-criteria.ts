@@ -120,7 +120,7 @@ export function winnerFromVerdicts(
 }
 
 /** Why the reference decided, for a judgment's reason. */
-export function referenceReason(winner: 'A' | 'B' | 'tie'): string {
+export function referenceReason(winner: 'A' | 'B'): string {
   return `${winner} states the reference answer and contradicts nothing; ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
 }
 

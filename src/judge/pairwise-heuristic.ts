@@ -58,6 +58,10 @@ export interface HeuristicPairwiseJudgeOptions {
  *   answer: all its numbers present, and ≥ half its content stems.
  * - noFabrication: from the claims (see `noFabrication`).
  *
+ * The winner is the weighted comparison, or, with a reference answer, the side that states it when
+ * the comparison chose one that does not answer correctly (`winnerFromVerdicts`); a tie is broken
+ * by the claim verdicts.
+ *
  * @example
  * const judge = createHeuristicPairwiseJudge();
  * const judgment = await judge.judge({ question, evidence, answerA, answerB, claimsA, claimsB });
@@ -82,13 +86,13 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const standingA = claimStanding(input.judgmentA);
       const standingB = claimStanding(input.judgmentB);
       const winner = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
-      const tieBreak =
-        decided.byReference
+      const why =
+        decided.byReference && decided.winner !== 'tie'
           ? ` ${referenceReason(decided.winner)}`
           : decided.winner === 'tie' && winner !== 'tie'
             ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
             : '';
-      const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${tieBreak}`;
+      const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${why}`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
     },
   };
