@@ -6,7 +6,7 @@ import { SqliteCaptureLog } from './capture-log.js';
 import { fileIdentity, isBusyError, MAX_BUSY_PAUSE_MS } from './file-state.js';
 import { registerCaptureFunctions } from './functions.js';
 import { BatchUnavailableError, plainError, prepareAndWrite, RedactorsByKey } from './raw-write.js';
-import type { WriterThreadData, WriterThreadReply, WriterThreadRequest } from './writer-thread.js';
+import { compactWritten, type WriterThreadData, type WriterThreadReply, type WriterThreadRequest } from './writer-thread.js';
 
 /**
  * The capture store's writer thread (started by `writer-thread.ts`): its own connection to the
@@ -62,7 +62,9 @@ port.on('message', (request: WriterThreadRequest) => {
   }
   let reply: WriterThreadReply;
   try {
-    reply = { id: request.id, result: writeWaitingForLock(request) };
+    const result = writeWaitingForLock(request);
+    const written = compactWritten(result);
+    reply = written === null ? { id: request.id, result } : { id: request.id, written };
   } catch (error) {
     reply = { id: request.id, unavailable: error instanceof BatchUnavailableError, error: error instanceof BatchUnavailableError ? error.plain : plainError(error) };
   }

@@ -28,6 +28,12 @@ export type WriterThreadRequest = { type: 'write'; id: number; captures: Encoded
 export type WriterThreadReply =
   | { type: 'ready'; threadId: number | null }
   | { id: number; result: RawWriteResult }
+  /**
+   * Every capture of the batch written and none asked back as stored (the common case), one number
+   * each: its stored answer's length times two, plus one when it was cut (`compactWritten`). A
+   * reply of small objects cost the request thread more to read than the batch's numbers.
+   */
+  | { id: number; written: number[] }
   /** `unavailable`: the store cannot take the batch now (nothing was written); else the write failed on its own. */
   | { id: number; unavailable: boolean; error: PlainError };
 
@@ -136,6 +142,10 @@ export class WriterThread {
       pending.resolve(reply.result);
       return;
     }
+    if ('written' in reply) {
+      pending.resolve(expandWritten(reply.written));
+      return;
+    }
     // The thread may have stopped reading the batch part-way: number chunks afresh from the next one.
     this.encoder.invalidate();
     if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
@@ -146,6 +156,23 @@ export class WriterThread {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
+}
+
+/** A result as `{ written }` when every capture was written and none is asked back; else `null`. */
+export function compactWritten(result: RawWriteResult): number[] | null {
+  if (result.retryError !== null) return null;
+  const written: number[] = new Array(result.outcomes.length);
+  for (let index = 0; index < result.outcomes.length; index++) {
+    const outcome = result.outcomes[index]!;
+    if (outcome.kind !== 'written' || outcome.stored !== null) return null;
+    written[index] = outcome.answerLength * 2 + (outcome.truncated ? 1 : 0);
+  }
+  return written;
+}
+
+/** The result {@link compactWritten} stands for. */
+export function expandWritten(written: readonly number[]): RawWriteResult {
+  return { outcomes: written.map((value) => ({ kind: 'written', truncated: value % 2 === 1, answerLength: Math.floor(value / 2), stored: null })), retryError: null };
 }
 
 /** The code of a write that failed because the thread stopped (nothing the store did): written again, on a new thread or inline. */
