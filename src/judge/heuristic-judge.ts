@@ -8,6 +8,7 @@ import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion }
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
+import { aboutAnotherSection } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
@@ -61,15 +62,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   rate, a percentage, a length of time or a distance is not answered by a figure of another kind
  *   alone ("200 miles" for a mileage rate), nor a monthly amount by a one-off one or one for
  *   another period (`heuristic-asked.ts`); otherwise the answer is `partial`.
+ * - `heuristic-v15`: a quantity or time question's answer whose claims open with a subject the
+ *   question does not name, each resting on a chunk whose section heading names that subject and
+ *   shares no word with the question, is `off_topic` ("Claims approved … are paid with that month's
+ *   salary" for pay day: `heuristic-subject.ts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v14';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v15';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v14+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v15+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -138,6 +143,11 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
+        // The answer gives another section's figure (v15): "Claims approved … are paid with that month's salary" for pay day.
+        if ((relevance === 'answers' || relevance === 'partial') && (reading.kind === 'quantity' || reading.kind === 'time')) {
+          const sections = new Map(passages.filter((passage) => input.evidence.some((chunk) => chunk.id === passage.id && chunk.kind === 'chunk')).map((passage) => [passage.id, passage.section]));
+          if (aboutAnotherSection(reading.analysis.stemSet, claims.filter((claim) => analyses.has(claim.text)), sections)) relevance = 'off_topic';
+        }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
         contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));
         if (encoder && relevance === 'off_topic') {

@@ -44,6 +44,8 @@ export interface PassageInfo {
   id: string;
   title: string | null;
   updated: string | null;
+  /** Content stems of the passage's section heading alone (empty without one). */
+  section: Set<string>;
 }
 
 /** A sentence with one of these among its first three words continues the previous sentence's subject. */
@@ -55,7 +57,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
   const passages: PassageInfo[] = [];
   for (const passage of evidence) {
     const parsed = parsePassage(passage);
-    passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated });
+    passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated, section: analyze(parsed.section ?? '').stemSet });
     const heading = analyze([parsed.title, parsed.section].filter(Boolean).join('. '));
     const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
     const passageStems = new Set([...heading.stemSet, ...sentences.flatMap((sentence) => sentence.analysis.stems)]);
