@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { okJudgment, claimVerdicts } from '../test-support/judgments.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import { handbookIndex } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
-import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessOk } from './types.js';
+import type { EvidencePassage } from './types.js';
 
 const PARENTAL = 'leave-policy#parental-leave';
 const TRAINING = ['training-and-development#training-under-1-000', 'training-and-development#training-costing-1-000-or-more', 'training-and-development#training-over-5-000'];
@@ -28,14 +29,9 @@ beforeAll(async () => {
 
 const judge = createHeuristicFaithfulnessJudge();
 
-function ok(judgment: FaithfulnessJudgment): FaithfulnessOk {
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
-  return judgment;
-}
+const ok = okJudgment;
 
-async function verdicts(question: string, evidence: EvidencePassage[], answer: string) {
-  return ok(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
-}
+const verdicts = (question: string, evidence: EvidencePassage[], answer: string) => claimVerdicts(judge, question, evidence, answer);
 
 describe('heuristic judge: claim verdicts on the handbook', () => {
   it('"parental leave is 16 weeks" against the 20-week policy is contradicted, with the figure in the note', async () => {

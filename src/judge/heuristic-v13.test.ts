@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { okJudgment, claimVerdicts } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
-import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessOk } from './types.js';
+import type { EvidencePassage } from './types.js';
 
 // heuristic-v13: answers that restate the user's details, and simple arithmetic (METHODOLOGY.md, "Changes in v13").
 const judge = createHeuristicFaithfulnessJudge();
 
-function ok(judgment: FaithfulnessJudgment): FaithfulnessOk {
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
-  return judgment;
-}
+const ok = okJudgment;
 
-async function verdicts(question: string, evidence: EvidencePassage[], answer: string) {
-  return ok(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
-}
+const verdicts = (question: string, evidence: EvidencePassage[], answer: string) => claimVerdicts(judge, question, evidence, answer);
 
 const notice: EvidencePassage[] = [
   {

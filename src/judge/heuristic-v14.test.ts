@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
-import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessOk } from './types.js';
+import type { EvidencePassage } from './types.js';
 
 // heuristic-v14: a quantity question's answer must hold a figure that can be the one asked for
 // (METHODOLOGY.md, "Changes in v14"). The live judge (no reference answer) took faithful quotes of a
 // neighbouring sentence for answers.
 const judge = createHeuristicFaithfulnessJudge();
 
-function ok(judgment: FaithfulnessJudgment): FaithfulnessOk {
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
-  return judgment;
-}
+const ok = okJudgment;
 
 const travel: EvidencePassage[] = [
   {

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { aboutAnotherSection, openingSubject } from './heuristic-subject.js';
-import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessOk } from './types.js';
+import type { EvidencePassage } from './types.js';
 
 // heuristic-v15: an answer whose sentences open with another section's subject gives that
 // subject's figure, not the one asked for (METHODOLOGY.md, "Changes in v15"). The live judge (no
 // reference answer) took such faithful quotes of a neighbouring section for answers.
 const judge = createHeuristicFaithfulnessJudge();
 
-function ok(judgment: FaithfulnessJudgment): FaithfulnessOk {
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
-  return judgment;
-}
+const ok = okJudgment;
 
 const payroll: EvidencePassage[] = [
   {

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { okJudgment } from '../test-support/judgments.js';
 import { ApiCallError } from '../errors.js';
 import { createOpenAI } from '../providers/openai.js';
 import { chatReply, errorReply, MockChatModel, startMockOpenAIServer, type MockOpenAIServer } from '../testing/index.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { createLlmFaithfulnessJudge } from './llm-judge.js';
 import { FAITHFULNESS_PROMPT_VERSION, FAITHFULNESS_REPLY_SCHEMA } from './llm-prompt.js';
-import type { EvidencePassage, FaithfulnessInput, FaithfulnessJudgment, FaithfulnessOk, JudgeFailure } from './types.js';
+import type { EvidencePassage, FaithfulnessInput, FaithfulnessJudgment, JudgeFailure } from './types.js';
 
 const evidence: EvidencePassage[] = [
   {
@@ -44,10 +45,7 @@ const validReply = [
 ];
 const validJson = replyWith(validReply);
 
-function ok(judgment: FaithfulnessJudgment): FaithfulnessOk {
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
-  return judgment;
-}
+const ok = okJudgment;
 
 function failure(judgment: FaithfulnessJudgment): JudgeFailure {
   if (judgment.status !== 'error') throw new Error('expected a judge failure');

@@ -1,6 +1,6 @@
 import { isRefusal } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness } from '../judge/faithfulness-score.js';
-import type { AnswerRelevance, FaithfulnessOk, JudgedClaim, JudgedContext, ReferenceClaim } from '../judge/types.js';
+import type { AnswerRelevance, EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessOk, JudgedClaim, JudgedContext, ReferenceClaim } from '../judge/types.js';
 
 /**
  * A faithfulness judgment for tests, derived in code from the claims given (as the judges derive
@@ -25,4 +25,15 @@ export function judgmentFrom(
     DEFAULT_FAITHFULNESS_POLICY,
   );
   return { status: 'ok', judge: { kind: 'mock', model: 'test', promptVersion: 'test' }, ...derived, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: 0, durationMs: 0 };
+}
+
+/** The judgment, when the judge produced one; a judge error fails the test with its message. */
+export function okJudgment(judgment: FaithfulnessJudgment): FaithfulnessOk {
+  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
+  return judgment;
+}
+
+/** The claim verdicts a judge gives an answer, in order. */
+export async function claimVerdicts(judge: FaithfulnessJudge, question: string, evidence: EvidencePassage[], answer: string) {
+  return okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
 }
