@@ -1,5 +1,5 @@
 import type { Analysis } from './heuristic-analysis.js';
-import type { NumericQuantity, Quantity } from './heuristic-quantities.js';
+import { MONEY_DIMENSIONS, type NumericQuantity, type Quantity } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 
 /**
@@ -45,7 +45,6 @@ export interface WorkedFigures {
 
 /** Dimensions a money amount may be multiplied by: it is then a rate per unit of it. */
 const PER_UNIT: ReadonlySet<string> = new Set(['count', 'mile', 'km', 'hour', 'day', 'night', 'week', 'month', 'year']);
-const MONEY: ReadonlySet<string> = new Set(['GBP', 'USD', 'EUR']);
 /**
  * Dimensions that are added and subtracted: not times of day, ordinals or ranks ("grade 3"), and not bare counts,
  * which are too many and too small ("grade 3", "2 intakes") for a sum of two of them to mean much.
@@ -103,8 +102,8 @@ export function workedFigures(question: Analysis | null, units: readonly Evidenc
     for (const a of left) {
       for (const b of right) {
         const operands = [...a.operands, ...b.operands];
-        if (MONEY.has(a.dimension) && PER_UNIT.has(b.dimension)) products.push({ dimension: a.dimension, value: a.value * b.value, how: `${b.how} at ${a.how}`, operands });
-        if (a.dimension === 'percent' && MONEY.has(b.dimension)) products.push({ dimension: b.dimension, value: (a.value * b.value) / 100, how: `${a.how} of ${b.how}`, operands });
+        if (MONEY_DIMENSIONS.has(a.dimension) && PER_UNIT.has(b.dimension)) products.push({ dimension: a.dimension, value: a.value * b.value, how: `${b.how} at ${a.how}`, operands });
+        if (a.dimension === 'percent' && MONEY_DIMENSIONS.has(b.dimension)) products.push({ dimension: b.dimension, value: (a.value * b.value) / 100, how: `${a.how} of ${b.how}`, operands });
       }
     }
   }

@@ -1,4 +1,4 @@
-import { findQuantities, type Quantity } from './heuristic-quantities.js';
+import { findQuantities, MONEY_DIMENSIONS, type Quantity } from './heuristic-quantities.js';
 import { tokenize, type Token } from './heuristic-tokens.js';
 
 /**
@@ -24,7 +24,6 @@ export interface AskedFigure {
 
 const TIME_UNITS = new Set(['second', 'minute', 'hour', 'day', 'night', 'week', 'month', 'year']);
 const DISTANCE_UNITS = new Set(['mile', 'km']);
-const MONEY = new Set(['GBP', 'USD', 'EUR']);
 
 /**
  * The dimensions that cannot answer each measure: a rate is an amount or a share per something
@@ -36,9 +35,9 @@ function cannotAnswer(measure: AskedMeasure, quantity: Quantity): boolean {
   if (quantity.kind !== 'number') return measure !== 'duration';
   const dimension = quantity.dimension;
   if (measure === 'rate') return TIME_UNITS.has(dimension) || DISTANCE_UNITS.has(dimension) || dimension === 'time' || dimension === 'ordinal';
-  if (measure === 'percent') return MONEY.has(dimension) || TIME_UNITS.has(dimension) || DISTANCE_UNITS.has(dimension);
-  if (measure === 'duration') return MONEY.has(dimension) || dimension === 'percent' || DISTANCE_UNITS.has(dimension);
-  return MONEY.has(dimension) || dimension === 'percent' || TIME_UNITS.has(dimension);
+  if (measure === 'percent') return MONEY_DIMENSIONS.has(dimension) || TIME_UNITS.has(dimension) || DISTANCE_UNITS.has(dimension);
+  if (measure === 'duration') return MONEY_DIMENSIONS.has(dimension) || dimension === 'percent' || DISTANCE_UNITS.has(dimension);
+  return MONEY_DIMENSIONS.has(dimension) || dimension === 'percent' || TIME_UNITS.has(dimension);
 }
 
 const RATE = /\b(?:what(?:'s| is| are| was)?|how much is) (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}rates?\b/iu;
@@ -119,7 +118,7 @@ export function answerMeetsAskedFigure(asked: AskedFigure, answer: string): bool
   if (quantities.length === 0) return true;
   if (asked.measure !== null && quantities.every((quantity) => cannotAnswer(asked.measure!, quantity))) return false;
   if (asked.period === null) return true;
-  const amounts = quantities.filter((quantity) => quantity.kind === 'number' && MONEY.has(quantity.dimension)) as Extract<Quantity, { kind: 'number' }>[];
+  const amounts = quantities.filter((quantity) => quantity.kind === 'number' && MONEY_DIMENSIONS.has(quantity.dimension)) as Extract<Quantity, { kind: 'number' }>[];
   if (amounts.length === 0) return true;
   const elsewhere = amounts.every((amount) => {
     const clause = tokens.map((token, index) => (token.clause === amount.clause ? index : -1)).filter((index) => index >= 0);

@@ -47,6 +47,8 @@ const CURRENCY_SYMBOLS: Record<string, string> = { '£': 'GBP', $: 'USD', '€':
 const CURRENCY_WORDS: Record<string, string> = {
   pound: 'GBP', pounds: 'GBP', gbp: 'GBP', dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR',
 };
+/** The dimensions of an amount of money (the currencies read above). */
+export const MONEY_DIMENSIONS: ReadonlySet<string> = new Set([...Object.values(CURRENCY_SYMBOLS), ...Object.values(CURRENCY_WORDS)]);
 
 /** Whether a word names a unit of time or distance ("weeks", "miles"): part of a figure, not its context. */
 export function isUnitWord(lower: string): boolean {
