@@ -1,4 +1,5 @@
 import { passageParts } from '../contract/evidence.js';
+import { askedFigure, type AskedFigure } from './heuristic-asked.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
 import { relate } from './heuristic-quantities.js';
 import { hasStem } from './heuristic-tokens.js';
@@ -17,8 +18,8 @@ import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js'
 export type AnswerKind = 'quantity' | 'time' | 'yes_no' | 'open';
 
 export interface QuestionReading {
-  /** The question as asked. */
-  question: string;
+  /** What figure a quantity question asks for (v14; `heuristic-asked.ts`). */
+  asked: AskedFigure;
   analysis: Analysis;
   /** Topic stems with their weights (see {@link TOPIC_WEIGHTS}). */
   topic: Map<string, number>;
@@ -69,7 +70,7 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { question, analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic] };
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic] };
 }
 
 /** A pronoun that refers to something named earlier in the question. */

@@ -5,7 +5,7 @@ import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';
 import { splitAnswer } from './claims.js';
-import { answerMeetsAskedFigure, askedFigure } from './heuristic-asked.js';
+import { answerMeetsAskedFigure } from './heuristic-asked.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 
 /**
@@ -43,7 +43,7 @@ function groundingUnit(claim: JudgedClaim, units: readonly EvidenceUnit[]): Evid
  * amount is not a one-off one: `heuristic-asked.ts`).
  */
 function answerHoldsKind(reading: QuestionReading, answer: Analysis, text: string): boolean {
-  if (reading.kind === 'quantity') return answer.quantities.some((entry) => entry.quantity.kind === 'number') && answerMeetsAskedFigure(askedFigure(reading.question), text);
+  if (reading.kind === 'quantity') return answer.quantities.some((entry) => entry.quantity.kind === 'number') && answerMeetsAskedFigure(reading.asked, text);
   if (reading.kind === 'time') return answer.quantities.length > 0;
   return true;
 }
