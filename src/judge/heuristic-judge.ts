@@ -112,7 +112,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
       const started = performance.now();
       try {
         const { units, passages } = buildUnits(input.evidence);
-        const chunkUnits = units.filter((unit) => input.evidence.find((passage) => passage.id === unit.passageId)?.kind === 'chunk');
+        // Retrieved chunks, not reference passages: what context verdicts and section subjects read.
+        const chunkIds = new Set(input.evidence.filter((passage) => passage.kind === 'chunk').map((passage) => passage.id));
+        const chunkUnits = units.filter((unit) => chunkIds.has(unit.passageId));
         const reading = readQuestion(input.question, chunkUnits);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
@@ -145,7 +147,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         // The answer gives another section's figure (v15): "Claims approved … are paid with that month's salary" for pay day.
         if ((relevance === 'answers' || relevance === 'partial') && (reading.kind === 'quantity' || reading.kind === 'time')) {
-          const sections = new Map(passages.filter((passage) => input.evidence.some((chunk) => chunk.id === passage.id && chunk.kind === 'chunk')).map((passage) => [passage.id, passage.section]));
+          const sections = new Map(passages.filter((passage) => chunkIds.has(passage.id)).map((passage) => [passage.id, passage.section]));
           if (aboutAnotherSection(reading.analysis.stemSet, claims.filter((claim) => analyses.has(claim.text)), sections)) relevance = 'off_topic';
         }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
