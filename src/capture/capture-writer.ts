@@ -31,12 +31,16 @@ export interface CaptureHealth extends StoreHealth {
   queued: number;
 }
 
+/** Levels the per-capture `rag.capture` line may be logged at (`silent`: none). */
+export const CAPTURE_LOG_LEVELS = ['trace', 'debug', 'info', 'silent'] as const;
+export type CaptureLogLevel = (typeof CAPTURE_LOG_LEVELS)[number];
+
 export interface CaptureWriterConfig {
   store: CaptureSink & { health?(): StoreHealth };
   metrics: CaptureMetrics;
   logger: Logger;
-  /** The level of the per-capture `rag.capture` line (`silent`: none). */
-  captureLogLevel: 'trace' | 'debug' | 'info' | 'silent';
+  /** The level of the per-capture `rag.capture` line. */
+  captureLogLevel: CaptureLogLevel;
   redact: ((capture: Capture) => Capture) | false;
   /**
    * Set when `redact` is the default redaction: its key (`undefined`: the store's). A store that
@@ -373,7 +377,7 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
    * paths (`createLogger`'s `*.apiKey`, …) runs its redaction once per top-level field: nested,
    * the line costs about a third less (bench:middleware).
    */
-  function logCapture({ capture, truncated, answerLength }: Written, level: 'trace' | 'debug' | 'info'): void {
+  function logCapture({ capture, truncated, answerLength }: Written, level: Exclude<CaptureLogLevel, 'silent'>): void {
     const chunkIds: string[] = new Array(capture.chunks.length);
     const scores: number[] = new Array(capture.chunks.length);
     for (let index = 0; index < capture.chunks.length; index++) {

@@ -4,7 +4,7 @@
  * the live judge worker, drift checks and Prometheus metrics.
  */
 export type { RagRequestContext } from './express-request.js';
-export { captureRag, type CaptureRagOptions, type CaptureRagMiddleware, type CaptureHealth } from './middleware.js';
+export { captureRag, type CaptureRagOptions, type CaptureRagMiddleware, type CaptureHealth, type CaptureLogLevel } from './middleware.js';
 export { CaptureStoreUnavailableError, isRetryableStoreError, STORE_HEALTH_REASONS, STORE_OK, type StoreHealth, type StoreHealthReason } from './store-health.js';
 export { requestIdFor, SAFE_REQUEST_ID } from './request-id.js';
 export { ragChatHandler, parseChatBody, type RagChatHandlerOptions } from './route.js';

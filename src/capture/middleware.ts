@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { InvalidInputError } from '../errors.js';
 import type { RagTrace } from '../contract/trace.js';
-import { createCaptureWriter, DEFAULT_CLOSE_TIMEOUT_MS, type CaptureHealth, type CaptureWriterConfig } from './capture-writer.js';
+import { CAPTURE_LOG_LEVELS, createCaptureWriter, DEFAULT_CLOSE_TIMEOUT_MS, type CaptureHealth, type CaptureLogLevel, type CaptureWriterConfig } from './capture-writer.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import { describeOptionValue } from './option-value.js';
@@ -86,10 +86,6 @@ export interface CaptureRagOptions {
   refusalSentence?: string;
 }
 
-/** Levels the per-capture line may be logged at (`captureLogLevel`). */
-export type CaptureLogLevel = 'trace' | 'debug' | 'info' | 'silent';
-const CAPTURE_LOG_LEVELS: readonly CaptureLogLevel[] = ['trace', 'debug', 'info', 'silent'];
-
 export interface CaptureRagMiddleware {
   (req: Request, res: Response, next: NextFunction): void;
   readonly store: CaptureSink;
@@ -114,7 +110,7 @@ export interface CaptureRagMiddleware {
   health(): CaptureHealth;
 }
 
-export { WRITE_BATCH_MS, MAX_WRITE_BATCH, type CaptureHealth } from './capture-writer.js';
+export { WRITE_BATCH_MS, MAX_WRITE_BATCH, type CaptureHealth, type CaptureLogLevel } from './capture-writer.js';
 
 /**
  * Express middleware that records RAG traces per request and persists them after the response
@@ -286,7 +282,7 @@ function normalizeOptions(options: CaptureRagOptions): NormalizedOptions {
   }
   if (options.durable !== undefined && typeof options.durable !== 'boolean') throw invalid('durable', options.durable, 'use true or false');
   const captureLogLevel = options.captureLogLevel ?? 'debug';
-  if (!CAPTURE_LOG_LEVELS.includes(captureLogLevel)) throw invalid('captureLogLevel', options.captureLogLevel, `use one of ${CAPTURE_LOG_LEVELS.join(', ')}`);
+  if (!(CAPTURE_LOG_LEVELS as readonly unknown[]).includes(captureLogLevel)) throw invalid('captureLogLevel', options.captureLogLevel, `use one of ${CAPTURE_LOG_LEVELS.join(', ')}`);
   if (options.onWritten !== undefined && typeof options.onWritten !== 'function') throw invalid('onWritten', options.onWritten, 'use a function');
   if (options.refusalSentence !== undefined && (typeof options.refusalSentence !== 'string' || options.refusalSentence.trim() === '')) {
     throw invalid('refusalSentence', options.refusalSentence, 'use a non-empty string');
