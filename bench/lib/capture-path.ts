@@ -160,24 +160,18 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
     const threads = otherThreadsCpuMicros();
     return { threads, process: processCpu() };
   };
+  /** The CPU time of the other threads between two readings, in all, or of those `only` names. */
+  const othersBetween = (from: Map<number, number>, to: Map<number, number>, only?: ReadonlySet<number>) => {
+    let spent = 0;
+    for (const [id, micros] of to) if (only === undefined || only.has(id)) spent += micros - (from.get(id) ?? 0);
+    return spent;
+  };
   const endBlock = (started: { threads: Map<number, number>; process: number }) => {
     const process = processCpu();
     const threads = otherThreadsCpuMicros();
-    const store = storeThreadIds();
-    let others = 0;
-    let stores = 0;
-    for (const [id, micros] of threads) {
-      const spent = micros - (started.threads.get(id) ?? 0);
-      others += spent;
-      if (store.has(id)) stores += spent;
-    }
+    const others = othersBetween(started.threads, threads);
+    const stores = othersBetween(started.threads, threads, storeThreadIds());
     return { process: process - started.process, main: process - started.process - others, stores, helpers: others - stores, threads };
-  };
-  /** The other threads' CPU time between two readings, in all. */
-  const othersBetween = (from: Map<number, number>, to: Map<number, number>) => {
-    let spent = 0;
-    for (const [id, micros] of to) spent += micros - (from.get(id) ?? 0);
-    return spent;
   };
   const receiver = await startReceiver();
   const sdks: Record<SdkSide, OtelBaseline> = {
