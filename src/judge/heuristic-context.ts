@@ -97,7 +97,7 @@ export function questionParts(question: string): string[] {
   const asked = sentences.length > 0 ? sentences : [question];
   const parts: string[] = [];
   for (const sentence of asked) {
-    const split = sentence.split(/,?\s+(?:and|or)\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if|for|about)\b)/i);
+    const split = sentence.split(/,?\s+(?:and)\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if|for|about)\b)/i);
     parts.push(...split);
   }
   // Leading statements ("I'm a grade 3 and have been here 3 years.") are context, not something asked.

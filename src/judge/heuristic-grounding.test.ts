@@ -88,9 +88,11 @@ describe('heuristic judge: claim rules for paraphrased answers', () => {
 
   it.each([
     ['The motorcycle rate is 24p per business mile.', ['verified']],
-    // The car row has every word but "motorcycle": a table row's missing word is its label.
-    ['The motorcycle rate is 45p per business mile.', ['absent']],
-  ])('a table row needs the usual 80%% of the words even when a figure agrees: %s', async (answer, expected) => {
+    // The car row has every word but "motorcycle": a table row's missing word is its label, so
+    // the car row does not verify it, and its 45p is another vehicle's rate, not the motorcycle's
+    // stated elsewhere (v16; v15 called it absent).
+    ['The motorcycle rate is 45p per business mile.', ['contradicted']],
+  ])('a table row needs the usual 80%% of the words even when a figure agrees, and another row\'s figure contradicts: %s', async (answer, expected) => {
     const judgment = await judged({ question: 'What is the mileage rate for a motorcycle?', evidence: ['travel-and-expenses#mileage-rates'], answer });
     expect(judgment.claims.map((claim) => claim.verdict)).toEqual(expected);
   });

@@ -66,15 +66,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   question does not name, each resting on a chunk whose section heading names that subject and
  *   shares no word with the question, is `off_topic` ("Claims approved … are paid with that month's
  *   salary" for pay day: `heuristic-subject.ts`).
+ * - `heuristic-v16`: a verb's, adjective's or adverb's WordNet synonyms come from its first ten
+ *   senses (nouns keep three: `SYNONYM_SENSES`), and WordNet lemmas undo a doubled consonant
+ *   ("stopped" → "stop"), so "when you cycle" finds the bicycle row and "ring" finds "phone".
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v15';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v16';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v15+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v16+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -6,6 +6,7 @@ import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
+import { spelledOut } from './heuristic-acronyms.js';
 import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
 import { foundByClass } from './heuristic-word-classes.js';
 import { givenDetails } from './heuristic-given.js';
@@ -89,6 +90,8 @@ interface Assessment {
   rowMismatch: boolean;
   /** …and they are the same row (same label): the claim misstates that row. */
   rowConflict: string | null;
+  /** Claim stems the unit holds only through a WordNet synonym (v16). */
+  bySynonym: readonly string[];
 }
 
 /**
@@ -128,6 +131,8 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
   const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit)).sort((a, b) => b.score - a.score);
+  const ambiguous = verifying.length > 0 ? ambiguousRow(verifying[0]!, assessments) : null;
+  if (ambiguous) return { text, verdict: 'absent', evidenceChunkId: null, note: ambiguous };
   if (verifying.length > 0) {
     const best = verifying[0]!;
     const where = best.unit.passageId;
@@ -157,6 +162,29 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
   }
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+}
+
+/**
+ * A table row that verifies a claim only through a synonym, when a row of the same table matching
+ * the claim as well holds the same synonym-found word and gives another figure (v16): "cycle" is
+ * WordNet's synonym of both "bicycle" and "motorcycle", so "you can claim 24p when you cycle" fits
+ * the motorcycle row exactly as "20p" fits the bicycle row. Which row the claim means is unknown,
+ * so neither verifies it (absent, not contradicted: the claim may be right).
+ */
+function ambiguousRow(best: Assessment, assessments: readonly Assessment[]): string | null {
+  if (best.unit.row === null || best.bySynonym.length === 0) return null;
+  const rival = assessments.find(
+    (other) =>
+      other !== best &&
+      other.unit.row !== null &&
+      other.unit.passageId === best.unit.passageId &&
+      Math.abs(other.score - best.score) <= TIE_MARGIN &&
+      other.bySynonym.some((stem) => best.bySynonym.includes(stem)) &&
+      other.figures.some((figure) => figure.relation === 'disagree'),
+  );
+  if (!rival) return null;
+  const word = best.bySynonym.find((stem) => rival.bySynonym.includes(stem))!;
+  return `ambiguous: "${word}" matches two rows of ${best.unit.passageId} that give different figures`;
 }
 
 /**
@@ -194,6 +222,8 @@ function figuresStatedElsewhere(best: Assessment, assessments: readonly Assessme
     const elsewhere = assessments.find(
       (other) =>
         other !== best &&
+        // Another row of the same table is another thing ("24p" is the motorcycle's rate, not the bicycle's; v16).
+        !(best.unit.row !== null && other.unit.row !== null && other.unit.passageId === best.unit.passageId) &&
         other.polarity === null &&
         !other.rowMismatch &&
         other.missingNames.length === 0 &&
@@ -263,9 +293,13 @@ function assess(
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
+  // An acronym the sentence or its heading spells out ("the EAP" for "the Employee Assistance Programme") is its words (v16).
+  const acronym = (stem: string) => spelledOut(claim.written.get(stem) ?? '', unit.text) || spelledOut(claim.written.get(stem) ?? '', unit.headingText);
+  const literally = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || acronym(stem);
   const has = (stem: string) =>
-    hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading) || foundByClass(stem, unit.text);
+    literally(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading) || foundByClass(stem, unit.text);
   const covered = claim.stems.filter(has);
+  const bySynonym = covered.filter((stem) => !literally(stem) && hasSynonym(unit.own, stem, claim.written, unit.passageStems));
   // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).
   const details = givenDetails(claim, claim.stems.filter((stem) => !has(stem)), covered, given, unit.passageStems, (stem) => LIGHT_STEMS.has(stem));
   const missing = claim.stems.filter((stem) => !has(stem) && !details.includes(stem));
@@ -275,7 +309,7 @@ function assess(
   const claimMatch = claim.stems.length > 0 ? weightedCoverage(claim.stems, unit) : 0;
   const questionMatch = questionStems.length > 0 ? weightedCoverage(questionStems, unit) : 0;
   const score = (claimMatch + (bare ? 0.5 : 0.1) * questionMatch) * (unit.pair ? PAIR_PENALTY : 1);
-  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem) && !details.includes(stem));
+  const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem) && !details.includes(stem) && !acronym(stem));
   const aboutQuestion = !bare || questionStems.some((stem) => unit.passageStems.has(stem));
   const rows = compareRows(claim.row, unit.row);
   return {
@@ -298,6 +332,7 @@ function assess(
       neighbourhoodVerifies(claim, figures, unit, bare, worked),
     rowMismatch: rows.mismatch,
     rowConflict: rows.conflict,
+    bySynonym,
   };
 }
 

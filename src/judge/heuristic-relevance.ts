@@ -5,6 +5,7 @@ import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';
 import { splitAnswer } from './claims.js';
+import { expansionOf, isAcronym } from './heuristic-acronyms.js';
 import { answerMeetsAskedFigure } from './heuristic-asked.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 
@@ -65,8 +66,9 @@ export function answerRelevance(
 ): AnswerRelevance {
   const analysis = analyze(answer);
   const grounding = claims.map((claim) => groundingUnit(claim, units)).filter((unit): unit is EvidenceUnit => unit !== null);
+  const spelled = acronymWords(analysis, grounding);
   const credit = (stem: string) => {
-    if (hasStem(analysis.stemSet, stem)) return 1;
+    if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem)) return 1;
     let best = 0;
     for (const unit of grounding) {
       if (hasStem(unit.own, stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
@@ -87,6 +89,22 @@ export function answerRelevance(
   if (!covered.some(Boolean)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+}
+
+/**
+ * The stems of what the answer's acronyms stand for, where a sentence it rests on (or its heading)
+ * spells them out (v16): "the EAP" answers a question about the employee assistance helpline.
+ */
+function acronymWords(answer: Analysis, grounding: readonly EvidenceUnit[]): Set<string> {
+  const words = new Set<string>();
+  for (const written of answer.written.values()) {
+    if (!isAcronym(written)) continue;
+    for (const unit of grounding) {
+      const expansion = expansionOf(written, unit.text) ?? expansionOf(written, unit.headingText);
+      if (expansion) for (const stem of analyze(expansion.join(' ')).stems) words.add(stem);
+    }
+  }
+  return words;
 }
 
 /** Secrets nobody may be given, whoever they belong to. */
@@ -110,7 +128,15 @@ export function asksForPersonalData(question: string): boolean {
 }
 
 /**
- * The reference answer's claims (split like an answer's) and whether the answer states each: at
+ * Where a reference answer's sentence adds a fact of its own (v16): a non-restrictive "…, which is
+ * free and open 24 hours a day" and a sequence "…, followed by up to 19 weeks at the statutory
+ * rate". Each side is a reference claim, so an answer stating the fact asked for is not short of
+ * a merged sentence it states only part of.
+ */
+const REFERENCE_FACT_BREAK = /,\s+(?=(?:which|followed by)\s)/i;
+
+/**
+ * The reference answer's claims (split like an answer's, and at {@link REFERENCE_FACT_BREAK}) and whether the answer states each: at
  * least half of the claim's content words are in the answer and every figure the claim states
  * agrees with a figure of the answer; a claim that is only figures and stopwords needs its figures.
  * Claims with nothing checkable ("No.") are left out.
@@ -118,7 +144,7 @@ export function asksForPersonalData(question: string): boolean {
 export function referenceClaims(reference: string, answer: string): ReferenceClaim[] {
   const stated = analyze(answer);
   const claims: ReferenceClaim[] = [];
-  for (const text of splitAnswer(reference).claims) {
+  for (const text of splitAnswer(reference).claims.flatMap((claim) => claim.split(REFERENCE_FACT_BREAK).map((part) => part.replace(/[.!?;,]+$/, '').trim()))) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
     const { coverage, figures, enough } = statesReferenceClaim(claim, stated.stemSet, stated.quantities);

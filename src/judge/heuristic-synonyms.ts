@@ -1,6 +1,6 @@
 import { stem } from '../text/text.js';
 import { hasStem } from './heuristic-tokens.js';
-import { loadWordNet } from '../text/wordnet.js';
+import { loadWordNet, type WordNetPos } from '../text/wordnet.js';
 
 /**
  * Paraphrase by synonym for the offline judge: a word of a claim or a question is found in an
@@ -8,13 +8,19 @@ import { loadWordNet } from '../text/wordnet.js';
  * "call", "quit" / "resign", "holiday" / "vacation"). Names, figures and negation are still checked
  * as written: a synonym never turns one figure into another.
  *
- * Senses are not disambiguated: the word's first {@link SYNONYM_SENSES} senses in each part of
- * speech count (WordNet lists senses most frequent first), so a rarer sense can match too ("ring"
+ * Senses are not disambiguated: the word's first senses in each part of speech count (WordNet
+ * lists senses most frequent first; {@link SYNONYM_SENSES}), so a rarer sense can match too ("ring"
  * as a phone call and as a circle). Measured in METHODOLOGY.md ("Synonyms").
  */
 
-/** Senses of a word whose synonyms count, per part of speech. */
-export const SYNONYM_SENSES = 3;
+/**
+ * Senses of a word whose synonyms count, per part of speech. Nouns keep their first three: a
+ * noun's later senses drift to other things ("years" → "days", as in "in his later days"), which
+ * made a question about a sabbatical look answered by a leave chunk. Verbs, adjectives and adverbs
+ * take their first ten (v16): WordNet splits them finely, and the everyday sense is often past the
+ * third ("cycle" as riding a bicycle, "ring" as phoning).
+ */
+export const SYNONYM_SENSES: Readonly<Record<WordNetPos, number>> = Object.freeze({ noun: 3, verb: 10, adj: 10, adv: 10 });
 
 const cache = new Map<string, readonly string[]>();
 

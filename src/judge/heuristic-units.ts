@@ -18,6 +18,8 @@ export interface EvidenceUnit {
   sequences: string[][];
   /** Content stems of the passage's title and section heading (context, not statement). */
   heading: Set<string>;
+  /** The passage's title and section heading as written ("Pension and Benefits. Employee Assistance Programme"). */
+  headingText: string;
   /** The sentence(s) cut into negation segments (see `Analysis.segments`). */
   segments: Segment[];
   /** Quantities of the sentence(s), then of the heading ("Training Under £1,000"). */
@@ -58,7 +60,8 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
   for (const passage of evidence) {
     const parsed = parsePassage(passage);
     passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated, section: analyze(parsed.section ?? '').stemSet });
-    const heading = analyze([parsed.title, parsed.section].filter(Boolean).join('. '));
+    const headingText = [parsed.title, parsed.section].filter(Boolean).join('. ');
+    const heading = analyze(headingText);
     const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
     const passageStems = new Set([...heading.stemSet, ...sentences.flatMap((sentence) => sentence.analysis.stems)]);
     const neighbourhood = (first: number, last: number) => {
@@ -86,6 +89,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           own: analysis.stemSet,
           sequences: [analysis.sequence, heading.sequence],
           heading: heading.stemSet,
+          headingText,
           segments: analysis.segments,
           quantities: [...analysis.quantities, ...heading.quantities],
           pair: true,
@@ -101,6 +105,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
         own: sentence.analysis.stemSet,
         sequences: leadIn ? [sentence.analysis.sequence, heading.sequence, leadIn.sequence] : [sentence.analysis.sequence, heading.sequence],
         heading: rowHeading,
+        headingText,
         segments: sentence.analysis.segments,
         quantities: [...sentence.analysis.quantities, ...heading.quantities],
         pair: false,
@@ -116,6 +121,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           own: new Set([...sentence.analysis.stemSet, ...next.analysis.stemSet]),
           sequences: [sentence.analysis.sequence, next.analysis.sequence, heading.sequence],
           heading: heading.stemSet,
+          headingText,
           segments: [...sentence.analysis.segments, ...next.analysis.segments],
           quantities: [...sentence.analysis.quantities, ...next.analysis.quantities, ...heading.quantities],
           pair: true,

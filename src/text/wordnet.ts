@@ -22,14 +22,18 @@ const DETACH: Record<WordNetPos, readonly [string, string][]> = {
   adv: [],
 };
 
+/** A stem ending in a doubled consonant ("stopp", "runn", "bigg"): the form before "-ed", "-ing", "-er" or "-est" doubled it. */
+const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
+
 export interface WordNet {
   /** The base forms WordNet lists for a word in this part of speech (morphy's detachment rules; irregular forms are not known). */
   lemmas(word: string, pos: WordNetPos): string[];
   /**
-   * Single-word synonyms of `word` over its first `senses` senses in each part of speech
-   * (WordNet orders senses by frequency), as lowercase lemmas, the word's own lemmas included.
+   * Single-word synonyms of `word` over its first `senses` senses in each part of speech (one
+   * count for all, or one per part of speech; WordNet orders senses by frequency), as lowercase
+   * lemmas, the word's own lemmas included.
    */
-  synonyms(word: string, senses: number): Set<string>;
+  synonyms(word: string, senses: number | Readonly<Record<WordNetPos, number>>): Set<string>;
 }
 
 let shared: WordNet | undefined;
@@ -108,9 +112,11 @@ export function openWordNet(dict: string): WordNet {
     for (const [suffix, replacement] of DETACH[pos]) {
       if (!lower.endsWith(suffix) || lower.length <= suffix.length + 1) continue;
       const base = lower.slice(0, lower.length - suffix.length) + replacement;
-      if (found.has(base)) continue;
-      const baseOffsets = offsetsOf(base, pos);
-      if (baseOffsets) found.set(base, baseOffsets);
+      for (const candidate of replacement === '' && DOUBLED.test(base) ? [base, base.slice(0, -1)] : [base]) {
+        if (found.has(candidate)) continue;
+        const baseOffsets = offsetsOf(candidate, pos);
+        if (baseOffsets) found.set(candidate, baseOffsets);
+      }
     }
     return found;
   };
@@ -122,7 +128,7 @@ export function openWordNet(dict: string): WordNet {
       for (const pos of POS) {
         for (const [lemma, offsets] of entries(word, pos)) {
           result.add(lemma);
-          for (const offset of offsets.slice(0, senses)) {
+          for (const offset of offsets.slice(0, typeof senses === 'number' ? senses : senses[pos])) {
             for (const other of wordsOf(pos, offset)) if (!other.includes('_')) result.add(other);
           }
         }
