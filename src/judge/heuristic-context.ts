@@ -4,6 +4,7 @@ import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysi
 import { relate } from './heuristic-quantities.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
+import { foundAsBound } from './heuristic-word-classes.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
 
@@ -52,7 +53,7 @@ const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could
  */
 export function readQuestion(question: string, units: readonly EvidenceUnit[]): QuestionReading {
   const analysis = analyze(withoutQuantityWord(question));
-  const inEvidence = (stem: string) => units.some((unit) => hasStem(unit.passageStems, stem) || hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems));
+  const inEvidence = (stem: string) => units.some((unit) => hasStem(unit.passageStems, stem) || hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems) || foundAsBound(stem, unit.text));
   const weigh = (stems: readonly string[]) => {
     const topic = new Map<string, number>();
     for (const stem of stems) {
@@ -121,7 +122,13 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
  */
 export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>): number {
   return topicCoverage(topic, (stem) =>
-    hasStem(unit.own, stem) || (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) ? 1 : hasStem(unit.heading, stem) ? HEADING_WEIGHT : sharesPrefix(unit.own, stem) ? PREFIX_WEIGHT : 0,
+    hasStem(unit.own, stem) || (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) || foundAsBound(stem, unit.text)
+      ? 1
+      : hasStem(unit.heading, stem)
+        ? HEADING_WEIGHT
+        : sharesPrefix(unit.own, stem)
+          ? PREFIX_WEIGHT
+          : 0,
   );
 }
 

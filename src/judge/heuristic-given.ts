@@ -44,3 +44,32 @@ export function givenDetails(
   const ownSupport = covered.filter((stem) => !hasStem(question, stem) && !isLight(stem));
   return ownSupport.length * 2 > claim.stems.length ? details : [];
 }
+
+/** A condition opening or closing a claim: "If you think it's unfair, …", "…, since it's a Saturday". */
+const LEADING_CONDITION = /^(?:(?:yes|no)\b[\s,.:;!-]*)?(?:if|when|since|as|because|once)\s+([^,;:]+),/i;
+const TRAILING_CONDITION = /,?\s+(?:if|when|since|because)\s+([^,;:]+?)[.!]?$/i;
+
+/**
+ * The stems of a condition that only restates the asker's situation (v16): "If you think it's
+ * unfair, appeal within 10 working days" for "What can I do if I think it's unfair?", "…, since
+ * it's a Saturday" for a question about this Saturday. The condition is the question's, not a
+ * statement about the documents, so its words are not looked for in the evidence. Only when every
+ * content word of the condition is the question's (or a light word) and it states no figure; the
+ * rest of the claim is judged as before.
+ *
+ * @example
+ * restatedCondition("If you think it's unfair, appeal in writing within 10 working days.", analyze('What can I do if I think it is unfair?').stemSet, isLight)
+ * // ['think', 'unfair']
+ */
+export function restatedCondition(text: string, question: ReadonlySet<string>, isLight: (stem: string) => boolean, analyzeText: (text: string) => Analysis): string[] {
+  if (question.size === 0) return [];
+  const stems: string[] = [];
+  for (const pattern of [LEADING_CONDITION, TRAILING_CONDITION]) {
+    const clause = pattern.exec(text.trim())?.[1];
+    if (!clause) continue;
+    const analysis = analyzeText(clause);
+    if (analysis.quantities.length > 0 || analysis.stems.length === 0) continue;
+    if (analysis.stems.every((stem) => hasStem(question, stem) || isLight(stem))) stems.push(...analysis.stems.filter((stem) => hasStem(question, stem)));
+  }
+  return stems;
+}

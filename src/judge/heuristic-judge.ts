@@ -68,16 +68,22 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   salary" for pay day: `heuristic-subject.ts`).
  * - `heuristic-v16`: a verb's, adjective's or adverb's WordNet synonyms come from its first ten
  *   senses (nouns keep three: `SYNONYM_SENSES`), and WordNet lemmas undo a doubled consonant
- *   ("stopped" → "stop"), so "when you cycle" finds the bicycle row and "ring" finds "phone".
+ *   ("stopped" → "stop"), so "ring" finds "phone"; acronyms, ", or" alternatives, reference facts
+ *   split at ", which" / ", followed by", and table rows a synonym cannot tell apart.
+ * - `heuristic-v17`: "minimum" / "maximum" words are found as a sentence's bound ("at least", "up
+ *   to") in claims and in the context verdicts; a condition restating the asker's situation ("If
+ *   you think it's unfair, …") is not looked for in the evidence; focus adverbs ("even", "either",
+ *   "too") are light words; a reference claim with figures counts the question's words as the
+ *   answer's ("It has to be at least 14 characters").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v16';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v17';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v16+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v17+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -131,7 +137,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           claims.push(judgeClaim(text, claim, units, reading.analysis));
         }
         claims.push(...judgeCitations(split.citations, passages));
-        const reference = input.reference ? referenceClaims(input.reference, input.answer) : null;
+        const reference = input.reference ? referenceClaims(input.reference, input.answer, reading.analysis.stemSet) : null;
         let contexts = judgeContexts(reading, input.evidence, chunkUnits.filter((unit) => !unit.list));
         if (encoder && !refused) {
           // Meaning where words differ: paraphrased claims and chunks worded unlike the question.

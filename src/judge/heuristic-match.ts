@@ -1,6 +1,6 @@
 import { hasVerb } from './claims.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
-import type { Analysis, QuantityInContext, RowFieldWords, Segment } from './heuristic-analysis.js';
+import { analyze, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
@@ -9,7 +9,7 @@ import { hasStem } from './heuristic-tokens.js';
 import { spelledOut } from './heuristic-acronyms.js';
 import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
 import { foundByClass } from './heuristic-word-classes.js';
-import { givenDetails } from './heuristic-given.js';
+import { givenDetails, restatedCondition } from './heuristic-given.js';
 import { NO_WORKING, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
@@ -50,6 +50,8 @@ export const NEIGHBOURHOOD_MIN_STEMS = 8;
 const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'current', 'now', 'todai', 'still', 'alreadi', 'ever', 'everi', 'anyth', 'someth', 'everyth', 'anyon', 'someon', 'plu', 'like', 'toward', 'sinc',
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
+  // Focus adverbs (v16): "even if nobody calls you out", "don't forward it either".
+  'even', 'either', 'too',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -126,7 +128,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
 
   const given = question && !bare ? question.stemSet : EMPTY;
   const worked = workedFigures(question, units, text);
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked));
+  // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
+  const condition = new Set(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem), analyze));
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -290,6 +294,7 @@ function assess(
   bare: boolean,
   given: ReadonlySet<string>,
   worked: WorkedFigures,
+  condition: ReadonlySet<string> = EMPTY,
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
@@ -301,7 +306,9 @@ function assess(
   const covered = claim.stems.filter(has);
   const bySynonym = covered.filter((stem) => !literally(stem) && hasSynonym(unit.own, stem, claim.written, unit.passageStems));
   // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).
-  const details = givenDetails(claim, claim.stems.filter((stem) => !has(stem)), covered, given, unit.passageStems, (stem) => LIGHT_STEMS.has(stem));
+  const restated = claim.stems.filter((stem) => !has(stem) && condition.has(stem));
+  const asked = givenDetails(claim, claim.stems.filter((stem) => !has(stem) && !condition.has(stem)), covered, given, unit.passageStems, (stem) => LIGHT_STEMS.has(stem));
+  const details = [...restated, ...asked];
   const missing = claim.stems.filter((stem) => !has(stem) && !details.includes(stem));
   const checked = claim.stems.length - details.length;
   const coverage = checked > 0 ? covered.length / checked : 1;

@@ -141,13 +141,18 @@ const REFERENCE_FACT_BREAK = /,\s+(?=(?:which|followed by)\s)/i;
  * agrees with a figure of the answer; a claim that is only figures and stopwords needs its figures.
  * Claims with nothing checkable ("No.") are left out.
  */
-export function referenceClaims(reference: string, answer: string): ReferenceClaim[] {
+export function referenceClaims(reference: string, answer: string, question: ReadonlySet<string> = new Set()): ReferenceClaim[] {
   const stated = analyze(answer);
+  // An answer is a reply: "It has to be at least 14 characters" says it of what the question asked
+  // about ("the minimum length for my work password"). The question's words count toward a reference
+  // claim that has figures, which the answer itself must state (v16); a claim without figures needs
+  // the answer's own words.
+  const withQuestion = new Set([...stated.stemSet, ...question]);
   const claims: ReferenceClaim[] = [];
   for (const text of splitAnswer(reference).claims.flatMap((claim) => claim.split(REFERENCE_FACT_BREAK).map((part) => part.replace(/[.!?;,]+$/, '').trim()))) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
-    const { coverage, figures, enough } = statesReferenceClaim(claim, stated.stemSet, stated.quantities);
+    const { coverage, figures, enough } = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
     const allFigures = figures.length === claim.quantities.length;
     claims.push({
       text,

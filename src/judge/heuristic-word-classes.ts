@@ -40,6 +40,16 @@ const RISE_STEMS: ReadonlySet<string> = new Set(['rose', 'risen', 'rise', 'incre
 const RISE_TEXT = /\b(?:rose|risen|rises?|increas(?:e|es|ed)|raised|went up|gone up|replaces?|replaced|previous(?:ly)?)\b/i;
 
 /**
+ * Bounds (v16): "minimum" is what "at least" / "no less than" states, and "maximum" what "up to",
+ * "at most", "no more than" or a cap states: people ask for "the minimum length" of what a
+ * document says "must be at least 14 characters long".
+ */
+const MINIMUM_STEMS: ReadonlySet<string> = new Set(['minimum', 'min', 'least', 'shortest', 'lowest', 'fewest']);
+const MINIMUM_TEXT = /\b(?:at least|no (?:less|fewer|shorter) than|minimum|min\.?|or more|or over|or longer)\b/i;
+const MAXIMUM_STEMS: ReadonlySet<string> = new Set(['maximum', 'max', 'most', 'longest', 'highest', 'cap', 'limit', 'ceil']);
+const MAXIMUM_TEXT = /\b(?:up to|at most|no (?:more|longer) than|maximum|max\.?|capped|caps?|limits?|ceiling|or less|or fewer|not exceed)\b/i;
+
+/**
  * Whether a claim's stem belongs to a word class that the evidence text states.
  *
  * @example
@@ -50,5 +60,19 @@ export function foundByClass(stem: string, evidenceText: string): boolean {
   if (REQUIREMENT_STEMS.has(stem)) return REQUIREMENT_TEXT.test(evidenceText);
   if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
   if (RISE_STEMS.has(stem)) return RISE_TEXT.test(evidenceText);
+  return foundAsBound(stem, evidenceText);
+}
+
+/**
+ * Whether a word of minimum or maximum ("minimum", "max", "cap") is stated by the text's bound
+ * ("at least", "up to"). The one class the context verdicts use too: the others are stated by too
+ * many sentences to tell a chunk that answers from one that does not ("the company" by any "we").
+ *
+ * @example
+ * foundAsBound('minimum', 'Passwords must be at least 14 characters long.') // true
+ */
+export function foundAsBound(stem: string, evidenceText: string): boolean {
+  if (MINIMUM_STEMS.has(stem)) return MINIMUM_TEXT.test(evidenceText);
+  if (MAXIMUM_STEMS.has(stem)) return MAXIMUM_TEXT.test(evidenceText);
   return false;
 }
