@@ -136,6 +136,8 @@ export function analyze(text: string): Analysis {
     // "even if nobody calls you out", "even though it isn't…": a concession, which says the main
     // statement holds either way, as "whether or not you are called out" does (v12).
     if (inConcession(tokens, index)) return;
+    // "no later than an hour", "no more than £50": a bound, not a negation (v18).
+    if (token.lower === 'no' && COMPARATIVE.has(tokens[index + 1]?.lower ?? '') && tokens[index + 2]?.lower === 'than') return;
     // "the no-approval limit", "a no-claims bonus": a compound naming something, not a negation.
     if (tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.text === '-' && tokens[index + 2]?.kind === 'word') return;
     // "unable to work because of illness for 26 weeks": the adjective negates its verb, not the rest of the clause.
@@ -315,6 +317,9 @@ function isName(tokens: readonly Token[], index: number): boolean {
   // "Aisha got a 4", "Harbourline pays…": a sentence-initial word that is no English word is a name.
   return /^\p{L}{3,}$/u.test(token.text) && !isEnglishWord(token.lower);
 }
+
+/** Comparatives that "no … than" makes a bound of ("no later than", "no more than"). */
+const COMPARATIVE: ReadonlySet<string> = new Set(['later', 'earlier', 'sooner', 'more', 'less', 'fewer', 'longer', 'shorter', 'greater', 'higher', 'lower', 'bigger', 'smaller']);
 
 const PARTS_OF_SPEECH: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 /**

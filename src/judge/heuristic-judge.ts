@@ -75,15 +75,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   you think it's unfair, …") is not looked for in the evidence; focus adverbs ("even", "either",
  *   "too") are light words; a reference claim with figures counts the question's words as the
  *   answer's ("It has to be at least 14 characters").
+ * - `heuristic-v18`: a claim's two-word phrase that WordNet knows as one verb or adverb ("straight
+ *   away", "pay back") is found as its synonym ("immediately", "repay"); a word is found as its
+ *   abbreviation ("ext." for "extension"); "no later than" / "no more than" are bounds, not negations.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v17';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v18';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v17+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v18+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

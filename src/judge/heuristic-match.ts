@@ -7,7 +7,7 @@ import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
 import { spelledOut } from './heuristic-acronyms.js';
-import { hasSynonym, isSplitCompound } from './heuristic-synonyms.js';
+import { hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
 import { NO_WORKING, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
@@ -130,7 +130,8 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const worked = workedFigures(question, units, text);
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
   const condition = new Set(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem), analyze));
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition));
+  const phrases = phraseSynonyms(text, claim.written);
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -166,6 +167,20 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
   }
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+}
+
+const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();
+
+/**
+ * Whether the text abbreviates the word: its first three to five letters followed by a full stop
+ * and more text ("ext. 4000" for "extension", "approx. 20" for "approximately"; v18).
+ */
+function abbreviated(word: string | undefined, text: string): boolean {
+  if (word === undefined || word.length < 5 || !/^[a-z]+$/i.test(word)) return false;
+  for (let length = 3; length <= Math.min(5, word.length - 2); length++) {
+    if (new RegExp(`\\b${word.slice(0, length)}\\.\\s+\\S`, 'i').test(text)) return true;
+  }
+  return false;
 }
 
 /**
@@ -295,14 +310,22 @@ function assess(
   given: ReadonlySet<string>,
   worked: WorkedFigures,
   condition: ReadonlySet<string> = EMPTY,
+  phrases: ReadonlyMap<string, readonly string[]> = NO_PHRASES,
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
   // An acronym the sentence or its heading spells out ("the EAP" for "the Employee Assistance Programme") is its words (v16).
   const acronym = (stem: string) => spelledOut(claim.written.get(stem) ?? '', unit.text) || spelledOut(claim.written.get(stem) ?? '', unit.headingText);
   const literally = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || acronym(stem);
+  // A two-word phrase ("straight away") is found as its WordNet synonym ("immediately"), and a word as its abbreviation ("ext.") (v18).
+  const asPhrase = (stem: string) => phrases.get(stem)?.some((other) => unit.own.has(other)) === true;
   const has = (stem: string) =>
-    literally(stem) || hasSynonym(unit.own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), unit.own, unit.heading) || foundByClass(stem, unit.text);
+    literally(stem) ||
+    hasSynonym(unit.own, stem, claim.written, unit.passageStems) ||
+    isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
+    foundByClass(stem, unit.text) ||
+    asPhrase(stem) ||
+    abbreviated(claim.written.get(stem), unit.text);
   const covered = claim.stems.filter(has);
   const bySynonym = covered.filter((stem) => !literally(stem) && hasSynonym(unit.own, stem, claim.written, unit.passageStems));
   // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).

@@ -75,3 +75,40 @@ export function isSplitCompound(word: string | undefined, ...places: readonly Re
   }
   return false;
 }
+
+/**
+ * Synonyms of the claim's two-word phrases that WordNet knows as one lemma (v18): "straight away"
+ * (WordNet's "straightaway": "immediately"), "paid back" ("pay back": "repay"), "find out"
+ * ("learn"). Maps each content stem of such a phrase to the phrase's single-word synonym stems, so
+ * a sentence saying "immediately" holds both "straight" and "away". The phrase's first word is
+ * tried in its base forms ("paid" → "pay" is irregular and not found; "paying" → "pay" is).
+ *
+ * @example
+ * phraseSynonyms('Ring the desk straight away.', analyze('Ring the desk straight away.').written).get('straight') // includes 'immedi'
+ */
+export function phraseSynonyms(text: string, written: ReadonlyMap<string, string>): Map<string, readonly string[]> {
+  const wordNet = loadWordNet();
+  const byWord = new Map<string, string>();
+  for (const [stemmed, word] of written) byWord.set(word.toLowerCase(), stemmed);
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  const found = new Map<string, readonly string[]>();
+  for (let index = 0; index + 1 < words.length; index++) {
+    const [first, second] = [words[index]!, words[index + 1]!];
+    const firstForms = new Set([first, ...wordNet.lemmas(first, 'verb')]);
+    // Written apart, one word in WordNet ("straight away" / "straightaway"): both parts real words, not "a long" / "along".
+    const lemmas = [...[...firstForms].map((form) => `${form}_${second}`), ...(first.length >= COMPOUND_PART && second.length >= COMPOUND_PART ? [`${first}${second}`] : [])];
+    const synonyms = new Set<string>();
+    for (const lemma of lemmas) for (const synonym of wordNet.synonyms(lemma, PHRASE_SENSES)) if (synonym !== lemma && !synonym.includes('_')) synonyms.add(stem(synonym));
+    if (synonyms.size === 0) continue;
+    const own = [first, second].map((word) => byWord.get(word)).filter((value): value is string => value !== undefined);
+    for (const stemmed of own) found.set(stemmed, [...new Set([...(found.get(stemmed) ?? []), ...[...synonyms].filter((other) => !own.includes(other))])]);
+  }
+  return found;
+}
+
+/**
+ * Senses of a two-word phrase whose synonyms count: verbs and adverbs ("pay back", "straight away"),
+ * which WordNet splits finely; never nouns ("long time" would be "years", and "it lasted a long time"
+ * an answer to "how long").
+ */
+const PHRASE_SENSES: Readonly<Record<WordNetPos, number>> = Object.freeze({ noun: 0, verb: 10, adj: 0, adv: 10 });
