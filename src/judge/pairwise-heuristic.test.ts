@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v5' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v6' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -233,5 +233,33 @@ describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)
   it('says why in its reason', async () => {
     const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: overRefusal.answer, answerB: paraphrase.answer, judgmentA: overRefusal.judgment, judgmentB: paraphrase.judgment })) as PairwiseOk;
     expect(judgment.reason).toMatch(/B states the reference answer and contradicts nothing; A states little of it/);
+  });
+});
+
+describe('heuristic pairwise judge: part of an answer beats none of it (pairwise-heuristic-v6)', () => {
+  const PARTIAL = 'Full-time employees receive 25 days of annual leave each year.';
+  const OFF_TOPIC = 'You must book annual leave through the HR portal at least two weeks ahead.';
+  const side = (answer: string, claims: JudgedClaim[], options: Parameters<typeof judgmentFrom>[2] = {}) => ({ answer, judgment: judgmentFrom(answer, claims, options) });
+  // Faithful, and answering part of the question (relevance `partial` → outcome `incomplete`).
+  const partial = side(PARTIAL, claimsOf(PARTIAL), { answerRelevance: 'partial' });
+  const offTopic = side(OFF_TOPIC, claimsOf(OFF_TOPIC), { answerRelevance: 'off_topic' });
+  const overRefusal = side(REFUSAL_SENTENCE, []);
+  const correct = side(PARTIAL, claimsOf(PARTIAL));
+
+  it.each([
+    ['an incomplete answer beats an off-topic one', partial, offTopic, 'first'],
+    ['an incomplete answer beats an over-refusal', partial, overRefusal, 'first'],
+    ['a correct answer still beats an incomplete one', correct, partial, 'first'],
+  ] as const)('%s, in both orders', async (_name, first, second, expected) => {
+    const inOrder = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: first.answer, answerB: second.answer, judgmentA: first.judgment, judgmentB: second.judgment })) as PairwiseOk;
+    const swapped = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: second.answer, answerB: first.answer, judgmentA: second.judgment, judgmentB: first.judgment })) as PairwiseOk;
+    expect([inOrder.winner, swapped.winner]).toEqual(expected === 'first' ? ['A', 'B'] : ['B', 'A']);
+  });
+
+  it('says why, and leaves two non-answers tied', async () => {
+    const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: offTopic.answer, answerB: partial.answer, judgmentA: offTopic.judgment, judgmentB: partial.judgment })) as PairwiseOk;
+    expect(judgment.reason).toMatch(/B answers part of the question, A none of it \(off_topic\)/);
+    const neither = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: offTopic.answer, answerB: overRefusal.answer, judgmentA: offTopic.judgment, judgmentB: overRefusal.judgment })) as PairwiseOk;
+    expect(neither.winner).toBe('tie');
   });
 });

@@ -17,6 +17,7 @@ import {
   referenceReason,
   winnerFromVerdicts,
   type CriteriaWeights,
+  sideOutcome,
 } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
 
@@ -31,8 +32,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v5`: with a reference answer (offline evals), a side that states at least
  *   half of it and contradicts nothing beats an over-refusal or an answer stating under a third of
  *   it, unless the criteria already chose a side that answers correctly (`referencePrecedence`).
+ * - `pairwise-heuristic-v6`: a tie left by the criteria and the claim verdicts goes to a side that
+ *   answers part of the question (`incomplete`) over one that answers none of it (`off_topic`, or
+ *   `over_refusal`: `comparePartialAnswer`).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v5';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v6';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -85,13 +89,17 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const decided = winnerFromVerdicts(a, b, input.judgmentA, input.judgmentB, weights);
       const standingA = claimStanding(input.judgmentA);
       const standingB = claimStanding(input.judgmentB);
-      const winner = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
+      const byStanding = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
+      const byPart = decided.winner === 'tie' && byStanding === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
+      const winner = byStanding !== 'tie' ? byStanding : byPart;
       const why =
         decided.byReference && decided.winner !== 'tie'
           ? ` ${referenceReason(decided.winner)}`
-          : decided.winner === 'tie' && winner !== 'tie'
-            ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
-            : '';
+          : byPart !== 'tie'
+            ? ` Equal criteria and claim verdicts; ${byPart} answers part of the question, ${byPart === 'A' ? 'B' : 'A'} none of it (${sideOutcome(byPart === 'A' ? input.judgmentB : input.judgmentA)}).`
+            : decided.winner === 'tie' && winner !== 'tie'
+              ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
+              : '';
       const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${why}`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
     },
@@ -117,6 +125,21 @@ export function claimStanding(judgment: FaithfulnessJudgment | null): ClaimStand
     verifiedShare: claims.filter((claim) => claim.verdict === 'verified').length / claims.length,
   };
 }
+
+/**
+ * The last tie-break (v6): a faithful answer to part of the question (`incomplete`) beats a
+ * faithful answer to none of it (`off_topic`) and a refusal where a chunk answers (`over_refusal`).
+ * Both fail, but one gives the asker some of what they asked. Symmetric.
+ */
+export function comparePartialAnswer(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
+  const partA = sideOutcome(a) === 'incomplete';
+  const partB = sideOutcome(b) === 'incomplete';
+  if (partA && NONE_OF_IT.has(sideOutcome(b) ?? '')) return 'A';
+  if (partB && NONE_OF_IT.has(sideOutcome(a) ?? '')) return 'B';
+  return 'tie';
+}
+
+const NONE_OF_IT: ReadonlySet<string> = new Set(['off_topic', 'over_refusal']);
 
 /** Fewer contradicted claims wins, then a larger verified share; anything else (or a side without claims) ties. Symmetric. */
 export function compareStanding(a: ClaimStanding | null, b: ClaimStanding | null): 'A' | 'B' | 'tie' {
