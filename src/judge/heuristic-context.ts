@@ -170,7 +170,9 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
     .filter((passage) => passage.kind === 'chunk')
     .map((passage) => {
       const own = units.filter((unit) => unit.passageId === passage.id);
-      const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit));
+      // A table's lead-in ("Hotels must not exceed these caps:") holds the figures of its rows (v19).
+      const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit));
+      const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
       // A chunk answers the question when it answers one of the things the question asks.
       const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));
       const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));

@@ -8,7 +8,7 @@ import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion }
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
-import { aboutAnotherSection } from './heuristic-subject.js';
+import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
 
@@ -78,15 +78,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v18`: a claim's two-word phrase that WordNet knows as one verb or adverb ("straight
  *   away", "pay back") is found as its synonym ("immediately", "repay"); a word is found as its
  *   abbreviation ("ext." for "extension"); "no later than" / "no more than" are bounds, not negations.
+ * - `heuristic-v19`: a table's lead-in sentence ("Hotels must not exceed these caps:") holds the
+ *   figures of its rows for the context verdicts; an answer giving another kind of the asked thing
+ *   ("the meal limit" for "the hotel limit"), each kind with a section of its own, is `off_topic`
+ *   (`swappedModifier`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v18';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v19';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v18+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v19+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -161,6 +165,13 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         if ((relevance === 'answers' || relevance === 'partial') && (reading.kind === 'quantity' || reading.kind === 'time')) {
           const sections = new Map(passages.filter((passage) => chunkIds.has(passage.id)).map((passage) => [passage.id, passage.section]));
           if (aboutAnotherSection(reading.analysis.stemSet, claims.filter((claim) => analyses.has(claim.text)), sections)) relevance = 'off_topic';
+        }
+        // Another kind of the asked thing (v19): "the meal limit" for "the hotel limit".
+        if (relevance === 'answers' || relevance === 'partial') {
+          const heading = (passage: PassageInfo) => new Set([...passage.section, ...passage.titleStems]);
+          const retrieved = passages.filter((passage) => chunkIds.has(passage.id));
+          const resting = new Set(claims.map((claim) => claim.evidenceChunkId));
+          if (swappedModifier(input.question, input.answer, retrieved.map(heading), retrieved.filter((passage) => resting.has(passage.id)).map(heading))) relevance = 'off_topic';
         }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
         contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));

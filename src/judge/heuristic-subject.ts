@@ -1,5 +1,6 @@
 import { analyze } from './heuristic-analysis.js';
-import { hasStem, tokenize } from './heuristic-tokens.js';
+import { hasStem, tokenize, type Token } from './heuristic-tokens.js';
+import { STOPWORDS } from '../text/text.js';
 import { synonymStems } from './heuristic-synonyms.js';
 
 /**
@@ -79,3 +80,64 @@ export function aboutAnotherSection(questionStems: ReadonlySet<string>, claims: 
   }
   return subjects > 0;
 }
+
+/**
+ * Another kind of the asked thing (v19): the question asks for "the hotel limit" and the answer
+ * gives "the meal limit". Two content words in a row, the second the same in question and answer
+ * (the head: "limit", "insurance", "leave"), the first different (the modifier: "hotel" / "meal",
+ * "dental" / "medical", "parental" / "annual"). It counts only when the answer never uses the
+ * question's modifier (nor a synonym of it), the question never uses the answer's, and each
+ * modifier names a section of its own among the retrieved chunks: it is in the title or section
+ * heading of a chunk whose heading does not hold the other ("Meal Allowances" and "Hotel Nightly
+ * Caps"), the answer's in that of a chunk its claims rest on (`resting`). The documents then hold
+ * both kinds apart, and the answer gave the other one. "nightly"
+ * is no other kind (it is in "Hotel Nightly Caps"); "fit note" for "doctor's note" is the
+ * document's word for the same thing (no heading names "doctor"). Returns the two phrases, or `null`.
+ *
+ * @example
+ * swappedModifier('hotel limit per night for New York?', 'The meal limit is £65 per night.', [new Set(['meal', 'allow']), new Set(['hotel', 'nightli', 'cap'])])
+ * // { asked: 'hotel limit', given: 'meal limit' } (the claim resting on the meal chunk)
+ */
+export function swappedModifier(
+  question: string,
+  answer: string,
+  headings: readonly ReadonlySet<string>[],
+  resting: readonly ReadonlySet<string>[] = headings,
+): { asked: string; given: string } | null {
+  const asked = contentPairs(question);
+  const given = contentPairs(answer);
+  if (asked.length === 0 || given.length === 0) return null;
+  const questionStems = analyze(question).stemSet;
+  const answerStems = analyze(answer).stemSet;
+  const same = (stems: ReadonlySet<string>, pair: ContentPair) => hasStem(stems, pair.modifier) || synonymStems(pair.modifierWord).some((other) => stems.has(other));
+  for (const wanted of asked) {
+    if (same(answerStems, wanted)) continue;
+    for (const offered of given) {
+      if (offered.head !== wanted.head || offered.modifier === wanted.modifier || same(questionStems, offered)) continue;
+      const namesSection = (among: readonly ReadonlySet<string>[], one: ContentPair, other: ContentPair) => among.some((heading) => hasStem(heading, one.modifier) && !hasStem(heading, other.modifier));
+      if (namesSection(resting, offered, wanted) && namesSection(headings, wanted, offered)) return { asked: `${wanted.modifierWord} ${wanted.headWord}`, given: `${offered.modifierWord} ${offered.headWord}` };
+    }
+  }
+  return null;
+}
+
+interface ContentPair {
+  modifier: string;
+  head: string;
+  modifierWord: string;
+  headWord: string;
+}
+
+/** Two content words written next to each other, no stopword or punctuation between them ("hotel limit", "dental insurance"). */
+function contentPairs(text: string): ContentPair[] {
+  const tokens = tokenize(text);
+  const pairs: ContentPair[] = [];
+  for (let index = 0; index + 1 < tokens.length; index++) {
+    const [first, second] = [tokens[index]!, tokens[index + 1]!];
+    if (!isContentWord(first) || !isContentWord(second)) continue;
+    pairs.push({ modifier: first.stem, head: second.stem, modifierWord: first.text.toLowerCase(), headWord: second.text.toLowerCase() });
+  }
+  return pairs;
+}
+
+const isContentWord = (token: Token) => token.kind === 'word' && !STOPWORDS.has(token.lower) && token.lower.length > 1 && !/\d/.test(token.text);

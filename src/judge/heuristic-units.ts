@@ -48,6 +48,8 @@ export interface PassageInfo {
   updated: string | null;
   /** Content stems of the passage's section heading alone (empty without one). */
   section: Set<string>;
+  /** Content stems of the passage's title alone (empty without one). */
+  titleStems: Set<string>;
 }
 
 /** A sentence with one of these among its first three words continues the previous sentence's subject. */
@@ -59,7 +61,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
   const passages: PassageInfo[] = [];
   for (const passage of evidence) {
     const parsed = parsePassage(passage);
-    passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated, section: analyze(parsed.section ?? '').stemSet });
+    passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated, section: analyze(parsed.section ?? '').stemSet, titleStems: analyze(parsed.title ?? '').stemSet });
     const headingText = [parsed.title, parsed.section].filter(Boolean).join('. ');
     const heading = analyze(headingText);
     const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
