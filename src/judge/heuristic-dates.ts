@@ -20,14 +20,18 @@ export interface DateQuantity {
    * "after 1 January 2026" (`after`); `null` for a date as such.
    */
   bound?: DateBound | null;
+  /** Whether the bound takes in its own date: "from", "since", "until", "on or before" do; "before", "after", "prior to" do not (v20). */
+  inclusive?: boolean;
 }
 
 export type DateBound = 'before' | 'after';
 
 /** Words before a date that make it a bound, longest first. */
-const BOUND_WORDS: [string[], DateBound][] = [
-  [['on', 'or', 'before'], 'before'], [['on', 'or', 'after'], 'after'], [['prior', 'to'], 'before'],
-  [['before'], 'before'], [['after'], 'after'], [['from'], 'after'], [['since'], 'after'],
+const BOUND_WORDS: [string[], DateBound, boolean][] = [
+  [['on', 'or', 'before'], 'before', true], [['on', 'or', 'after'], 'after', true], [['prior', 'to'], 'before', false],
+  [['before'], 'before', false], [['after'], 'after', false], [['from'], 'after', true], [['since'], 'after', true],
+  // "which applied until 30 September 2025": an end that takes in its own date (v20).
+  [['up', 'to', 'and', 'including'], 'before', true], [['until'], 'before', true], [['till'], 'before', true],
 ];
 
 /** Words after a "from" date that make it the start of a period ("from 1 April to 31 March"), not a bound. */
@@ -39,11 +43,21 @@ const PERIOD_END: ReadonlySet<string> = new Set(['to', 'until', 'till', 'through
  * a date that starts a period ("from 1 April 2025 to 31 March 2026") is no bound.
  */
 export function dateBoundOf(tokens: readonly Token[], index: number, end: number): DateBound | null {
-  for (const [words, bound] of BOUND_WORDS) {
+  return boundWordsOf(tokens, index, end)?.[1] ?? null;
+}
+
+/** Whether the bound words before a date take in the date itself ("from", "until"; see {@link DateQuantity.inclusive}). */
+export function dateBoundInclusive(tokens: readonly Token[], index: number, end: number): boolean {
+  return boundWordsOf(tokens, index, end)?.[2] ?? false;
+}
+
+function boundWordsOf(tokens: readonly Token[], index: number, end: number): (typeof BOUND_WORDS)[number] | null {
+  for (const entry of BOUND_WORDS) {
+    const words = entry[0];
     const start = index - words.length;
     if (start < 0 || !words.every((word, offset) => tokens[start + offset]?.lower === word)) continue;
     if (words[0] === 'from' && PERIOD_END.has(tokens[end + 1]?.lower ?? '')) return null;
-    return bound;
+    return entry;
   }
   return null;
 }
@@ -133,7 +147,15 @@ export function relateDates(claim: DateQuantity, evidence: DateQuantity): Relati
   const evidenceBound = evidence.bound ?? null;
   if (evidenceBound === null) return fields;
   // "from 1 January 2026" is not "before 1 January 2026".
-  if (claimBound !== null) return fields === 'agree' && claimBound !== evidenceBound ? 'disagree' : fields;
+  if (claimBound !== null && claimBound !== evidenceBound) return fields === 'agree' ? 'disagree' : fields;
+  if (claimBound !== null && fields === 'disagree') {
+    // Two bounds the same way, written with other dates: they agree when they draw the same line
+    // ("until 31 March 2025" is "before 1 April 2025", "since 2020" is "after 2019"; v20).
+    const claimed = lineOf(claim, claimBound);
+    const limit = lineOf(evidence, evidenceBound);
+    return claimed !== null && claimed === limit ? 'agree' : 'disagree';
+  }
+  if (claimBound !== null) return fields;
   if (fields !== 'disagree') return fields;
   // A date inside the condition: "November 2025" is "before 1 January 2026".
   const span = spanOf(claim);
@@ -153,6 +175,17 @@ function relateFields(claim: DateQuantity, evidence: DateQuantity): Relation {
 }
 
 /** The days a date covers, as day numbers (`Date.UTC` / day): a year, a month or a day; `null` without a year. */
+/**
+ * The first day a bound lets in ("after") or the last ("before"), as a day number: "before 1 April
+ * 2025" and "until 31 March 2025" both end on 31 March 2025.
+ */
+function lineOf(date: DateQuantity, bound: DateBound): number | null {
+  const span = spanOf(date);
+  if (span === null) return null;
+  if (bound === 'before') return date.inclusive ? span.last : span.first - 1;
+  return date.inclusive ? span.first : span.last + 1;
+}
+
 function spanOf(date: DateQuantity): { first: number; last: number } | null {
   if (date.year === null || (date.month === null && date.day !== null)) return null;
   const day = (year: number, month: number, dayOfMonth: number) => Date.UTC(year, month - 1, dayOfMonth) / 86_400_000;

@@ -82,15 +82,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   figures of its rows for the context verdicts; an answer giving another kind of the asked thing
  *   ("the meal limit" for "the hotel limit"), each kind with a section of its own, is `off_topic`
  *   (`swappedModifier`).
+ * - `heuristic-v20`: "until" / "till" / "up to and including" before a date make it an end that
+ *   takes in its own date ("August 2025" is inside "until 30 September 2025"); two bounds the same
+ *   way agree when they draw the same line ("until 31 March" is "before 1 April").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v19';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v20';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v19+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v20+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -134,7 +134,15 @@ describe('relate', () => {
     ['1 January 2026', 'from 1 January 2026', 'agree'],
     ['from 1 January 2026', 'before 1 January 2026', 'disagree'],
     ['before 1 January 2026', 'before 1 January 2026', 'agree'],
-    ['since 2020', 'after 2019', 'disagree'],
+    // Two bounds the same way agree when they draw the same line (heuristic-v20; v19: 'disagree').
+    ['since 2020', 'after 2019', 'agree'],
+    ['after 2020', 'after 2019', 'disagree'],
+    ['until 31 March 2025', 'before 1 April 2025', 'agree'],
+    ['until 30 April 2025', 'before 1 April 2025', 'disagree'],
+    ['before 1 April 2025', 'up to and including 31 March 2025', 'agree'],
+    // "until" is an end that takes in its own date (heuristic-v20).
+    ['August 2025', 'until 30 September 2025', 'agree'],
+    ['October 2025', 'until 30 September 2025', 'disagree'],
     ['31 March', 'before 1 April', 'disagree'],
     ['before 31 March', '31 March', 'agree'],
   ])('%s vs evidence %s → %s', (claim, evidence, expected) => {
