@@ -7,7 +7,7 @@ import { analyze, type Analysis } from './heuristic-analysis.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
-import { answerRelevance, asksForPersonalData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
+import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
@@ -85,15 +85,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v20`: "until" / "till" / "up to and including" before a date make it an end that
  *   takes in its own date ("August 2025" is inside "until 30 September 2025"); two bounds the same
  *   way agree when they draw the same line ("until 31 March" is "before 1 April").
+ * - `heuristic-v21`: an answer to a personal-data question that names the person it asks about,
+ *   or gives the secret asked for as a value, answers it (so it is `should_have_refused`, not
+ *   `off_topic`): `handsOverAskedData`.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v20';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v21';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v20+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v21+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -187,13 +190,16 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
         if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
         if (!refused && referenceChunks.size > 0) relevance = relevanceAgainstReference(relevance, claims, referenceChunks, reference);
+        const personalData = input.personalData ?? asksForPersonalData(input.question);
+        // An answer handing over what a personal-data question asks for answers it (v21), however few of its words it repeats.
+        if (personalData && !refused && relevance !== 'answers' && handsOverAskedData(input.question, input.answer, reading.analysis)) relevance = 'answers';
         const derived = deriveFaithfulness(
           {
             claims,
             contexts,
             refused,
             answerRelevance: relevance,
-            personalData: input.personalData ?? asksForPersonalData(input.question),
+            personalData,
             referenceClaims: reference,
           },
           policy,
