@@ -88,15 +88,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v21`: an answer to a personal-data question that names the person it asks about,
  *   or gives the secret asked for as a value, answers it (so it is `should_have_refused`, not
  *   `off_topic`): `handsOverAskedData`.
+ * - `heuristic-v22`: an answer to a yes/no question about a figure ("Has it always been 6%?") that
+ *   neither says yes or no nor gives a figure of that kind is `partial` (`speaksToAskedFigure`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v21';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v22';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v21+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v22+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -88,7 +88,21 @@ export function answerRelevance(
   });
   if (!covered.some(Boolean)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
+  if (!direct && !speaksToAskedFigure(reading, analysis)) return 'partial';
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+}
+
+/**
+ * A yes/no question about a figure ("Has the employer pension contribution always been 6%?", "Is
+ * it still £20 a month?") asks about that figure: an answer that neither says yes or no nor gives
+ * a figure of that kind (a percentage, an amount, a length of time…) speaks about the subject but
+ * not to what was asked (v22). Other questions: always true.
+ */
+function speaksToAskedFigure(reading: QuestionReading, answer: Analysis): boolean {
+  if (reading.kind !== 'yes_no') return true;
+  const asked = reading.analysis.quantities.filter(({ quantity }) => quantity.kind === 'number' && quantity.dimension !== 'count' && !quantity.dimension.startsWith('label:'));
+  if (asked.length === 0) return true;
+  return answer.quantities.some(({ quantity }) => asked.some(({ quantity: figure }) => figure.kind === 'number' && quantity.kind === 'number' && quantity.dimension === figure.dimension));
 }
 
 /**
