@@ -169,6 +169,13 @@ export function asksForPersonalData(question: string): boolean {
 const REFERENCE_FACT_BREAK = /,\s+(?=(?:which|followed by)\s)/i;
 
 /**
+ * A short aside in brackets inside a reference claim ("£40 per weekday night (17:00 to 09:00)"):
+ * a detail of the fact, not a fact an answer must state to state the claim (v23). Longer asides
+ * are claims of their own already (`splitAnswer`).
+ */
+const BRACKETED = /\s*\([^()]*\)/g;
+
+/**
  * The reference answer's claims (split like an answer's, and at {@link REFERENCE_FACT_BREAK}) and whether the answer states each: at
  * least half of the claim's content words are in the answer and every figure the claim states
  * agrees with a figure of the answer; a claim that is only figures and stopwords needs its figures.
@@ -182,7 +189,7 @@ export function referenceClaims(reference: string, answer: string, question: Rea
   // the answer's own words.
   const withQuestion = new Set([...stated.stemSet, ...question]);
   const claims: ReferenceClaim[] = [];
-  for (const text of splitAnswer(reference).claims.flatMap((claim) => claim.split(REFERENCE_FACT_BREAK).map((part) => part.replace(/[.!?;,]+$/, '').trim()))) {
+  for (const text of splitAnswer(reference).claims.flatMap((claim) => claim.replace(BRACKETED, '').split(REFERENCE_FACT_BREAK).map((part) => part.replace(/[.!?;,]+$/, '').trim()))) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
     const { coverage, figures, enough } = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
