@@ -1,4 +1,4 @@
-import { STOPWORDS, words } from '../text/text.js';
+import { STOPWORDS, stem, words } from '../text/text.js';
 import { findQuantities, isUnitWord, type Quantity } from './heuristic-quantities.js';
 import { isCapitalized, tokenize, type Token } from './heuristic-tokens.js';
 import { readTableRow } from './table-row.js';
@@ -165,11 +165,14 @@ export function analyze(text: string): Analysis {
           written: field,
         }))
       : null,
-    quantities: withSpans(
-      quantities.map((quantity) => ({
-        quantity,
-        context: rowLabel ? fieldContext(quantity, tokens, isContent, rowLabel) : quantityContext(quantity, quantities, tokens, isContent),
-      })),
+    quantities: withChanges(
+      withSpans(
+        quantities.map((quantity) => ({
+          quantity,
+          context: rowLabel ? fieldContext(quantity, tokens, isContent, rowLabel) : quantityContext(quantity, quantities, tokens, isContent),
+        })),
+        tokens,
+      ),
       tokens,
     ),
   };
@@ -254,6 +257,30 @@ function withSpans(quantities: QuantityInContext[], tokens: readonly Token[]): Q
   }
   return quantities;
 }
+
+/** Verbs of a change whose "from X to Y" gives the old figure first ("rose from £160 to £190"). */
+const CHANGE_VERBS = new Set(['rose', 'risen', 'increased', 'raised', 'up', 'changed', 'fell', 'fallen', 'dropped', 'decreased', 'reduced', 'cut', 'moved', 'went', 'gone', 'lowered']);
+
+/**
+ * The first figure of a change ("the London cap rose from £160 to £190"; "went up", "was reduced",
+ * "changed" from … to …) is no longer in force: its context gets the stem of "previous" (v24), so
+ * it supports only a claim that calls it old or previous, as "the previous allowance of £20" does.
+ */
+function withChanges(quantities: QuantityInContext[], tokens: readonly Token[]): QuantityInContext[] {
+  for (let index = 0; index + 1 < quantities.length; index++) {
+    const [first, second] = [quantities[index]!, quantities[index + 1]!];
+    let from = first.quantity.position - 1;
+    while (from >= 0 && tokens[from]!.kind === 'symbol') from -= 1;
+    const between = tokens.slice(first.quantity.end + 1, second.quantity.position).filter((token) => token.kind !== 'symbol');
+    if (tokens[from]?.lower !== 'from' || between.length !== 1 || between[0]!.lower !== 'to') continue;
+    const before = tokens.slice(Math.max(0, from - 3), from).map((token) => token.lower);
+    if (!before.some((word) => CHANGE_VERBS.has(word))) continue;
+    first.context = new Set([...first.context, PREVIOUS_STEM]);
+  }
+  return quantities;
+}
+
+const PREVIOUS_STEM = stem('previous');
 
 /** How many content words on each side of a figure describe it. */
 const CONTEXT_WORDS = 6;

@@ -92,15 +92,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   neither says yes or no nor gives a figure of that kind is `partial` (`speaksToAskedFigure`).
  * - `heuristic-v23`: a short aside in brackets inside a reference claim ("£40 per weekday night
  *   (17:00 to 09:00)") is a detail, not a fact an answer must state for reference recall.
+ * - `heuristic-v24`: the first figure of a change ("rose from £160 to £190") is a previous figure,
+ *   supporting only a claim that calls it old or previous (`withChanges` in heuristic-analysis.ts).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v23';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v24';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v23+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v24+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
