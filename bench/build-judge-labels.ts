@@ -13,11 +13,15 @@
  * `source/handbook-paraphrase-answers.jsonl`: answers in users' and models' own words to handbook
  * and handbook-dev questions that neither half uses (a development set no rule was tuned on).
  *
+ * `fixtures/judge-labels/handbook-heldout.jsonl` is built from `source/handbook-heldout-answers.jsonl`:
+ * answers to handbook-dev questions no other file uses, written after `heuristic-v24` and measured
+ * once, with no rule changed after (a held-out check of the v16 to v24 rules; METHODOLOGY.md).
+ *
  * The two halves were built on 2026-12-01, before later retrieval changes (the term-coverage gate
  * among them); rebuilding them today changes the evidence of some of their items, so `--only
- * paraphrase` writes the paraphrase file alone.
+ * paraphrase` writes the paraphrase file alone (`--only heldout` the held-out file).
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,7 +74,7 @@ const readJsonl = <T>(path: string): T[] =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
 
-type LabelFileName = 'tune' | 'check' | 'paraphrase';
+type LabelFileName = 'tune' | 'check' | 'paraphrase' | 'heldout';
 
 function labelledItem(line: SourceLine, question: Question, evidence: LabelledItem['evidence'], counters: Map<string, number>): LabelledItem {
   if (!JUDGE_LABELS.includes(line.label)) throw new Error(`unknown label ${line.label}`);
@@ -93,24 +97,27 @@ function labelledItem(line: SourceLine, question: Question, evidence: LabelledIt
   };
 }
 
-const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|paraphrase]
-  --only   write only the tuning and check halves, or only handbook-paraphrase.jsonl (default: all three)
+const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout]
+  --only   write only the tuning and check halves, or only handbook-paraphrase.jsonl, or only handbook-heldout.jsonl (default: all four)
 `;
 
 async function main(): Promise<void> {
   const flags = benchFlags({ only: true, help: false }, USAGE);
   if (!flags) return;
   const only = flags.get('only');
-  if (only !== undefined && only !== 'halves' && only !== 'paraphrase') throw new BenchUsageError(`--only must be halves or paraphrase, not ${JSON.stringify(only)}`);
+  if (only !== undefined && only !== 'halves' && only !== 'paraphrase' && only !== 'heldout') throw new BenchUsageError(`--only must be halves, paraphrase or heldout, not ${JSON.stringify(only)}`);
   const source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-answers.jsonl'));
   const paraphraseSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-paraphrase-answers.jsonl'));
+  const heldoutSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-heldout-answers.jsonl'));
   const questions = new Map(
     ['handbook.jsonl', 'handbook-dev.jsonl'].flatMap((file) => readJsonl<Question>(join(REPO_ROOT, 'fixtures/questions', file))).map((question) => [question.id, question]),
   );
-  for (const line of [...source, ...paraphraseSource]) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
+  for (const line of [...source, ...paraphraseSource, ...heldoutSource]) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
   const used = [...new Set(source.map((line) => line.q))].sort();
   const reused = paraphraseSource.find((line) => used.includes(line.q));
   if (reused) throw new Error(`question ${reused.q} of the paraphrase set is already in the tuning or check half`);
+  const reusedHeldout = heldoutSource.find((line) => used.includes(line.q) || paraphraseSource.some((other) => other.q === line.q));
+  if (reusedHeldout) throw new Error(`question ${reusedHeldout.q} of the held-out set is already in another label file`);
   const dir = mkdtempSync(join(tmpdir(), 'groundcheck-labels-'));
   const index = openIndex({ path: join(dir, 'index.db'), embedder: createLocalEmbedder() });
   try {
@@ -120,18 +127,19 @@ async function main(): Promise<void> {
       used.filter((id) => questions.get(id)!.mustRefuse === mustRefuse).forEach((id, position) => fileOf.set(id, position % 2 === 0 ? 'tune' : 'check'));
     }
     for (const line of paraphraseSource) fileOf.set(line.q, 'paraphrase');
+    for (const line of heldoutSource) fileOf.set(line.q, 'heldout');
     const evidence = new Map<string, LabelledItem['evidence']>();
     for (const id of fileOf.keys()) {
       const result = await retrieve(index, questions.get(id)!.question, { topK: 8 });
       evidence.set(id, result.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text })));
     }
-    const files: Record<LabelFileName, LabelledItem[]> = { tune: [], check: [], paraphrase: [] };
+    const files: Record<LabelFileName, LabelledItem[]> = { tune: [], check: [], paraphrase: [], heldout: [] };
     const counters = new Map<string, number>();
-    for (const line of [...source, ...paraphraseSource]) {
+    for (const line of [...source, ...paraphraseSource, ...heldoutSource]) {
       files[fileOf.get(line.q)!].push(labelledItem(line, questions.get(line.q)!, evidence.get(line.q)!, counters));
     }
     for (const [name, items] of Object.entries(files)) {
-      if (only !== undefined && (name === 'paraphrase') !== (only === 'paraphrase')) continue;
+      if (only !== undefined && (only === 'halves' ? name !== 'tune' && name !== 'check' : name !== only)) continue;
       writeFileSync(join(REPO_ROOT, `fixtures/judge-labels/handbook-${name}.jsonl`), items.map((item) => `${JSON.stringify(item)}\n`).join(''));
       const counts = Object.fromEntries(JUDGE_LABELS.map((label) => [label, items.filter((item) => item.label === label).length]));
       process.stdout.write(`handbook-${name}.jsonl: ${items.length} items ${JSON.stringify(counts)}\n`);
