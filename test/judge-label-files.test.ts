@@ -7,8 +7,8 @@ const folder = join(import.meta.dirname, '..', 'fixtures', 'judge-labels');
 const files = readdirSync(folder).filter((name) => name.endsWith('.jsonl')).sort();
 
 describe('hand-label files (bench:judge --labels)', () => {
-  it('are the tuning half, the check half and the paraphrase file', () => {
-    expect(files).toEqual(['handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-tune.jsonl']);
+  it('are the tuning half, the check half, the paraphrase file and the held-out file', () => {
+    expect(files).toEqual(['handbook-check.jsonl', 'handbook-heldout.jsonl', 'handbook-paraphrase.jsonl', 'handbook-tune.jsonl']);
   });
 
   it.each(files)('%s loads through the bench loader, with every label at least 4 times', (name) => {
@@ -17,9 +17,15 @@ describe('hand-label files (bench:judge --labels)', () => {
     expect(counts.every((count) => count >= 4)).toBe(true);
   });
 
+  const questionsOf = (name: string) => new Set(loadLabelFile(join(folder, name)).items.map((item) => item.questionId));
+
   it('the paraphrase file asks none of the two halves\' questions', () => {
-    const questionsOf = (name: string) => new Set(loadLabelFile(join(folder, name)).items.map((item) => item.questionId));
     const halves = new Set([...questionsOf('handbook-tune.jsonl'), ...questionsOf('handbook-check.jsonl')]);
     expect([...questionsOf('handbook-paraphrase.jsonl')].filter((id) => halves.has(id))).toEqual([]);
+  });
+
+  it('the held-out file asks none of the other files\' questions', () => {
+    const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl'].flatMap((name) => [...questionsOf(name)]));
+    expect([...questionsOf('handbook-heldout.jsonl')].filter((id) => others.has(id))).toEqual([]);
   });
 });
