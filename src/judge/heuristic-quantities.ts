@@ -111,6 +111,14 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
       consumed.add(index);
       continue;
     }
+    const spoken = readSpokenTime(tokens, index);
+    if (spoken) {
+      const text = tokens.slice(index, spoken.end + 1).map((part) => part.text).join(' ');
+      quantities.push({ kind: 'number', dimension: 'time', low: spoken.minutes, high: spoken.minutes, lowInclusive: true, highInclusive: true, text, clause: token.clause, position: index, end: spoken.end });
+      for (let at = index; at <= spoken.end; at++) consumed.add(at);
+      index = spoken.end;
+      continue;
+    }
     const number = readNumber(tokens, index);
     if (!number) continue;
     const quantity = toNumeric(tokens, index, number, consumed);
@@ -141,6 +149,44 @@ interface NumberRead {
   end: number;
   ordinal: boolean;
   isWord: boolean;
+}
+
+/**
+ * A time of day said the way people say it (v25): "10am", "4 pm", "10.30am", "half past nine",
+ * "quarter to ten", "noon", "midday", "9 o'clock". As minutes after midnight, like "09:30"; a
+ * clock time without am or pm ("half past nine") is read as the morning's, the working day's.
+ */
+function readSpokenTime(tokens: readonly Token[], index: number): { minutes: number; end: number } | null {
+  const token = tokens[index]!;
+  const next = tokens[index + 1];
+  if (token.kind === 'word' && (token.lower === 'noon' || token.lower === 'midday')) return { minutes: 12 * 60, end: index };
+  // "10am", "10.30am" (one token)
+  const joined = token.kind === 'word' ? /^(\d{1,2})(?:[.:](\d{2}))?(am|pm)$/.exec(token.lower) : null;
+  if (joined) return clockTime(Number(joined[1]), Number(joined[2] ?? '0'), joined[3]!, index);
+  // "10am", "10.30am", "4 pm"
+  if (token.kind === 'number' && token.value !== null) {
+    const meridiem = /^(?:am|pm)$/i.test(token.suffix) ? token.suffix.toLowerCase() : next?.kind === 'word' && /^(?:am|pm)$/.test(next.lower) ? next.lower : null;
+    if (meridiem !== null) {
+      const [hoursText, minutesText = '0'] = token.text.replace(/[a-z]+$/i, '').split('.');
+      return clockTime(Number(hoursText), Number(minutesText.padEnd(2, '0')), meridiem, meridiem === token.suffix.toLowerCase() ? index : index + 1);
+    }
+    // "9 o'clock"
+    if (next?.kind === 'word' && /^o['’]?clock$/.test(next.lower) && token.value >= 1 && token.value <= 12) return { minutes: token.value * 60, end: index + 1 };
+    return null;
+  }
+  // "half past nine", "quarter past 10", "quarter to ten"
+  if (token.kind !== 'word' || (token.lower !== 'half' && token.lower !== 'quarter')) return null;
+  if (next?.kind !== 'word' || (next.lower !== 'past' && next.lower !== 'to' && next.lower !== 'after')) return null;
+  if (token.lower === 'half' && next.lower !== 'past') return null;
+  const hour = tokens[index + 2] ? readNumber(tokens, index + 2) : null;
+  if (hour === null || !Number.isInteger(hour.value) || hour.value < 1 || hour.value > 12) return null;
+  const offset = token.lower === 'half' ? 30 : 15;
+  return { minutes: hour.value * 60 + (next.lower === 'to' ? -offset : offset), end: hour.end };
+}
+
+function clockTime(hours: number, minutes: number, meridiem: string, end: number): { minutes: number; end: number } | null {
+  if (!Number.isInteger(hours) || hours < 1 || hours > 12 || !Number.isInteger(minutes) || minutes > 59) return null;
+  return { minutes: ((hours % 12) + (meridiem === 'pm' ? 12 : 0)) * 60 + minutes, end };
 }
 
 function readNumber(tokens: readonly Token[], index: number): NumberRead | null {
