@@ -96,15 +96,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   supporting only a claim that calls it old or previous (`withChanges` in heuristic-analysis.ts).
  * - `heuristic-v25`: times of day said the way people say them ("10am", "4 pm", "half past nine",
  *   "quarter to ten", "noon") are times, compared with "09:30" and "16:00".
+ * - `heuristic-v26`: "the first 7 days", "your first 10,000 miles" are bounds (up to that many),
+ *   like "up to 7 days".
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v25';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v26';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v25+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v26+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -69,6 +69,8 @@ const BEFORE: [string[], Bound][] = [
   [['under'], 'below'], [['below'], 'below'], [['within'], 'atMost'], [['maximum'], 'atMost'], [['max'], 'atMost'],
   [['over'], 'above'], [['above'], 'above'], [['exceeding'], 'above'], [['exceeds'], 'above'], [['exceed'], 'above'], [['beyond'], 'above'],
   [['minimum'], 'atLeast'], [['min'], 'atLeast'],
+  // "the first 7 calendar days", "your first 10,000 business miles": up to that many (v26).
+  [['first'], 'atMost'],
 ];
 /** Phrases after a number (or after its unit). */
 const AFTER: [string[], Bound][] = [

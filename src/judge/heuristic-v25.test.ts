@@ -4,7 +4,8 @@ import { analyze } from './heuristic-analysis.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
-// heuristic-v25: times of day as people say them (METHODOLOGY.md, "Changes in v25").
+// heuristic-v25: times of day as people say them; heuristic-v26: "the first N" is a bound
+// (METHODOLOGY.md, "Changes in v25", "Changes in v26").
 const judge = createHeuristicFaithfulnessJudge();
 
 const firstDay: EvidencePassage[] = [
@@ -44,5 +45,29 @@ describe('spoken times of day (heuristic-v25)', () => {
     ['Core hours are 9am to 5pm.', ['contradicted']],
   ])('%s', async (answer, verdicts) => {
     expect(await claimVerdicts(judge, 'When do I arrive and what are the core hours?', firstDay, answer)).toEqual(verdicts);
+  });
+});
+
+describe('"the first N" is a bound (heuristic-v26)', () => {
+  const sickness: EvidencePassage[] = [
+    {
+      id: 'sickness#self-certification',
+      kind: 'chunk',
+      text: '[Source: Sickness Absence | Section: Self-Certification | Last updated: 2025-02-17]\nFor sickness absence of up to 7 calendar days, you self-certify on MyHarbour on your return. From the 8th calendar day of absence, you need a fit note.',
+    },
+  ];
+  it.each([
+    ['the first 7 calendar days', -Infinity, 7],
+    ['your first 10,000 business miles', -Infinity, 10_000],
+  ])('%s', (text, low, high) => {
+    expect(analyze(`It covers ${text}.`).quantities[0]!.quantity).toEqual(expect.objectContaining({ low, high }));
+  });
+
+  it.each([
+    // v25 read "first 7" as exactly 7 days against "up to 7": not stated for this.
+    ['Self-certifying only covers the first 7 calendar days.', ['verified']],
+    ['Self-certifying only covers the first 10 calendar days.', ['contradicted']],
+  ])('%s', async (answer, verdicts) => {
+    expect(await claimVerdicts(judge, "I'm off sick for nine days. Can I just self-certify?", sickness, answer)).toEqual(verdicts);
   });
 });
