@@ -11,9 +11,10 @@ import { openIndex, type GroundcheckIndex } from '../rag/store.js';
 export const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/corpus', import.meta.url));
 export const QUESTIONS_DIR = fileURLToPath(new URL('../../fixtures/questions', import.meta.url));
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()!();
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  // In reverse order, each awaited: a store's close() settles its threads before its folder goes.
+  while (cleanups.length > 0) await cleanups.pop()!();
 });
 
 /** A fresh temp folder, removed after the test. */
@@ -41,6 +42,6 @@ export async function handbookIndex(embedder: EmbeddingModel = createLocalEmbedd
 }
 
 /** Register a cleanup to run after the current test. */
-export function onCleanup(cleanup: () => void): void {
+export function onCleanup(cleanup: () => unknown): void {
   cleanups.push(cleanup);
 }

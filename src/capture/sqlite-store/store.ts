@@ -272,13 +272,15 @@ export class SqliteCaptureStore implements CaptureStore {
   async close(): Promise<void> {
     this.closed = true;
     this.backgroundCheckpoints = false;
-    void this.checkpointer?.close();
+    const checkpointer = this.checkpointer;
     this.checkpointer = null;
     const writer = this.writer;
     this.writer = null;
     if (this.connection?.db.open) this.connection.db.close();
-    // The writes already posted finish first; then the thread closes its connection.
-    await writer?.close();
+    // The writes already posted finish first; then the thread closes its connection. The checkpoint
+    // thread takes its last checkpoint and closes too: once close() resolves, nothing touches the
+    // file, its -wal or its -shm any more (a caller may move or delete them).
+    await Promise.all([writer?.close(), checkpointer?.close()]);
   }
 
   /**
