@@ -275,12 +275,13 @@ function withChanges(quantities: QuantityInContext[], tokens: readonly Token[]):
     if (tokens[from]?.lower !== 'from' || between.length !== 1 || between[0]!.lower !== 'to') continue;
     const before = tokens.slice(Math.max(0, from - 3), from).map((token) => token.lower);
     if (!before.some((word) => CHANGE_VERBS.has(word))) continue;
-    first.context = new Set([...first.context, PREVIOUS_STEM]);
+    first.context = new Set([...first.context, SUPERSEDED_MARKER]);
   }
   return quantities;
 }
 
-const PREVIOUS_STEM = stem('previous');
+/** The stem that marks a figure as no longer in force, in its context ("the previous allowance of £20"; the judge's rule reads it). */
+export const SUPERSEDED_MARKER = stem('previous');
 
 /** How many content words on each side of a figure describe it. */
 const CONTEXT_WORDS = 6;

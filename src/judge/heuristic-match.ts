@@ -1,6 +1,6 @@
 import { hasVerb } from './claims.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
-import { analyze, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
+import { SUPERSEDED_MARKER, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
@@ -129,7 +129,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const given = question && !bare ? question.stemSet : EMPTY;
   const worked = workedFigures(question, units, text);
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
-  const condition = new Set(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem), analyze));
+  const condition = new Set(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem)));
   const phrases = phraseSynonyms(text, claim.written);
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
@@ -499,7 +499,7 @@ function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegmen
  * Words that mark a figure as no longer in force ("the previous allowance of £20", "replaces the
  * former rate"), as Porter stems. Such an evidence figure supports only a claim that says so too.
  */
-const SUPERSEDED_STEMS: ReadonlySet<string> = new Set(['previou', 'supersed']);
+const SUPERSEDED_STEMS: ReadonlySet<string> = new Set([SUPERSEDED_MARKER, 'supersed']);
 /**
  * A claim may also call such a figure "old" or "former" ("the old 16 weeks"). In evidence those
  * words say too little for it ("employees 18 years old or over", "the former president, elected in
