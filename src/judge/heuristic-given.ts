@@ -1,4 +1,4 @@
-import type { Analysis } from './heuristic-analysis.js';
+import { analyze, type Analysis } from './heuristic-analysis.js';
 import { hasStem } from './heuristic-tokens.js';
 
 /**
@@ -61,13 +61,13 @@ const TRAILING_CONDITION = /,?\s+(?:if|when|since|because)\s+([^,;:]+?)[.!]?$/i;
  * restatedCondition("If you think it's unfair, appeal in writing within 10 working days.", analyze('What can I do if I think it is unfair?').stemSet, isLight)
  * // ['think', 'unfair']
  */
-export function restatedCondition(text: string, question: ReadonlySet<string>, isLight: (stem: string) => boolean, analyzeText: (text: string) => Analysis): string[] {
+export function restatedCondition(text: string, question: ReadonlySet<string>, isLight: (stem: string) => boolean): string[] {
   if (question.size === 0) return [];
   const stems: string[] = [];
   for (const pattern of [LEADING_CONDITION, TRAILING_CONDITION]) {
     const clause = pattern.exec(text.trim())?.[1];
     if (!clause) continue;
-    const analysis = analyzeText(clause);
+    const analysis = analyze(clause);
     if (analysis.quantities.length > 0 || analysis.stems.length === 0) continue;
     if (analysis.stems.every((stem) => hasStem(question, stem) || isLight(stem))) stems.push(...analysis.stems.filter((stem) => hasStem(question, stem)));
   }

@@ -73,7 +73,7 @@ describe('a condition restating the asker\'s situation (heuristic-v17)', () => {
     ['If you are on probation, appeal within 10 working days.', []],
     ['If it is over 10 days, appeal.', []],
   ])('restatedCondition(%s)', (text, stems) => {
-    expect(restatedCondition(text, analyze(question).stemSet, () => false, analyze)).toEqual(stems);
+    expect(restatedCondition(text, analyze(question).stemSet, () => false)).toEqual(stems);
   });
 });
 
