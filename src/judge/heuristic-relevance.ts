@@ -176,7 +176,22 @@ const REFERENCE_FACT_BREAK = /,\s+(?=(?:which|followed by)\s)/i;
 const BRACKETED = /\s*\([^()]*\)/g;
 
 /**
- * The reference answer's claims (split like an answer's, and at {@link REFERENCE_FACT_BREAK}) and whether the answer states each: at
+ * The claims of a reference answer as reference recall reads them: split like an answer's, short
+ * bracketed asides dropped ({@link BRACKETED}), and split again at {@link REFERENCE_FACT_BREAK}.
+ * (Reference grounding, `referenceGrounds` in heuristic-judge.ts, splits the reference as an
+ * answer is split, without these two steps.)
+ */
+function referenceClaimTexts(reference: string): string[] {
+  return splitAnswer(reference).claims.flatMap((claim) =>
+    claim
+      .replace(BRACKETED, '')
+      .split(REFERENCE_FACT_BREAK)
+      .map((part) => part.replace(/[.!?;,]+$/, '').trim()),
+  );
+}
+
+/**
+ * The reference answer's claims ({@link referenceClaimTexts}) and whether the answer states each: at
  * least half of the claim's content words are in the answer and every figure the claim states
  * agrees with a figure of the answer; a claim that is only figures and stopwords needs its figures.
  * Claims with nothing checkable ("No.") are left out.
@@ -189,7 +204,7 @@ export function referenceClaims(reference: string, answer: string, question: Rea
   // the answer's own words.
   const withQuestion = new Set([...stated.stemSet, ...question]);
   const claims: ReferenceClaim[] = [];
-  for (const text of splitAnswer(reference).claims.flatMap((claim) => claim.replace(BRACKETED, '').split(REFERENCE_FACT_BREAK).map((part) => part.replace(/[.!?;,]+$/, '').trim()))) {
+  for (const text of referenceClaimTexts(reference)) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
     const { coverage, figures, enough } = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
