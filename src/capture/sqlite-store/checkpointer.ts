@@ -89,6 +89,9 @@ export class BackgroundCheckpointer {
     this.worker = null;
     if (worker === null) return Promise.resolve();
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Kept alive until it has exited: a program whose last step is `await store.close()` would
+    // otherwise end with the Promise unsettled, and nothing after the await would run.
+    worker.ref();
     worker.postMessage('close');
     return exited;
   }
