@@ -38,28 +38,20 @@ const BOUND_WORDS: [string[], DateBound, boolean][] = [
 const PERIOD_END: ReadonlySet<string> = new Set(['to', 'until', 'till', 'through', 'and', '-', '–', '—']);
 
 /**
- * The bound the words around a date make of it (the date spans tokens `index`…`end`): "before 1
- * January 2026" is `before`; "from", "since", "after", "on or after 1 January 2026" are `after`;
- * a date that starts a period ("from 1 April 2025 to 31 March 2026") is no bound.
+ * The bound the words around a date make of it (the date spans tokens `index`…`end`), and whether
+ * it takes in the date itself: "before 1 January 2026" is `before`, not inclusive; "from",
+ * "since", "on or after 1 January 2026" are `after`, inclusive ("after" is not); "until" is an
+ * inclusive `before` (see {@link DateQuantity.inclusive}); a date that starts a period ("from 1
+ * April 2025 to 31 March 2026") is no bound.
  */
-export function dateBoundOf(tokens: readonly Token[], index: number, end: number): DateBound | null {
-  return boundWordsOf(tokens, index, end)?.[1] ?? null;
-}
-
-/** Whether the bound words before a date take in the date itself ("from", "until"; see {@link DateQuantity.inclusive}). */
-export function dateBoundInclusive(tokens: readonly Token[], index: number, end: number): boolean {
-  return boundWordsOf(tokens, index, end)?.[2] ?? false;
-}
-
-function boundWordsOf(tokens: readonly Token[], index: number, end: number): (typeof BOUND_WORDS)[number] | null {
-  for (const entry of BOUND_WORDS) {
-    const words = entry[0];
+export function dateBoundAt(tokens: readonly Token[], index: number, end: number): { bound: DateBound | null; inclusive: boolean } {
+  for (const [words, bound, inclusive] of BOUND_WORDS) {
     const start = index - words.length;
     if (start < 0 || !words.every((word, offset) => tokens[start + offset]?.lower === word)) continue;
-    if (words[0] === 'from' && PERIOD_END.has(tokens[end + 1]?.lower ?? '')) return null;
-    return entry;
+    if (words[0] === 'from' && PERIOD_END.has(tokens[end + 1]?.lower ?? '')) break;
+    return { bound, inclusive };
   }
-  return null;
+  return { bound: null, inclusive: false };
 }
 
 const MONTHS: Record<string, number> = {
@@ -174,7 +166,6 @@ function relateFields(claim: DateQuantity, evidence: DateQuantity): Relation {
   return shared > 0 ? 'agree' : 'incomparable';
 }
 
-/** The days a date covers, as day numbers (`Date.UTC` / day): a year, a month or a day; `null` without a year. */
 /**
  * The first day a bound lets in ("after") or the last ("before"), as a day number: "before 1 April
  * 2025" and "until 31 March 2025" both end on 31 March 2025.
@@ -186,6 +177,7 @@ function lineOf(date: DateQuantity, bound: DateBound): number | null {
   return date.inclusive ? span.first : span.last + 1;
 }
 
+/** The days a date covers, as day numbers (`Date.UTC` / day): a year, a month or a day; `null` without a year. */
 function spanOf(date: DateQuantity): { first: number; last: number } | null {
   if (date.year === null || (date.month === null && date.day !== null)) return null;
   const day = (year: number, month: number, dayOfMonth: number) => Date.UTC(year, month - 1, dayOfMonth) / 86_400_000;

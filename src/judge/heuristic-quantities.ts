@@ -1,4 +1,4 @@
-import { dateBoundInclusive, dateBoundOf, readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
+import { dateBoundAt, readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
 import type { Token } from './heuristic-tokens.js';
 
 /**
@@ -101,7 +101,7 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
     const token = tokens[index]!;
     const date = readDate(tokens, index, (from) => findUnit(tokens, from) !== null || MULTIPLIERS[tokens[from]?.lower ?? ''] !== undefined);
     if (date) {
-      quantities.push({ ...date.quantity, bound: dateBoundOf(tokens, index, date.end), inclusive: dateBoundInclusive(tokens, index, date.end) });
+      quantities.push({ ...date.quantity, ...dateBoundAt(tokens, index, date.end) });
       for (let at = index; at <= date.end; at++) consumed.add(at);
       index = date.end;
       continue;
