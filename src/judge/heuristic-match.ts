@@ -319,13 +319,20 @@ function assess(
   const literally = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || acronym(stem);
   // A two-word phrase ("straight away") is found as its WordNet synonym ("immediately"), and a word as its abbreviation ("ext.") (v18).
   const asPhrase = (stem: string) => phrases.get(stem)?.some((other) => unit.own.has(other)) === true;
-  const has = (stem: string) =>
+  const findsStem = (stem: string) =>
     literally(stem) ||
     hasSynonym(unit.own, stem, claim.written, unit.passageStems) ||
     isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
     foundByClass(stem, unit.text) ||
     asPhrase(stem) ||
     abbreviated(claim.written.get(stem), unit.text);
+  // Asked of each stem up to five times below: decided once per stem and unit.
+  const found = new Map<string, boolean>();
+  const has = (stem: string) => {
+    let result = found.get(stem);
+    if (result === undefined) found.set(stem, (result = findsStem(stem)));
+    return result;
+  };
   const covered = claim.stems.filter(has);
   const bySynonym = covered.filter((stem) => !literally(stem) && hasSynonym(unit.own, stem, claim.written, unit.passageStems));
   // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).
