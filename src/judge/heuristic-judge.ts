@@ -178,14 +178,14 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         // The answer gives another section's figure (v15): "Claims approved … are paid with that month's salary" for pay day.
+        const retrieved = passages.filter((passage) => chunkIds.has(passage.id));
         if ((relevance === 'answers' || relevance === 'partial') && (reading.kind === 'quantity' || reading.kind === 'time')) {
-          const sections = new Map(passages.filter((passage) => chunkIds.has(passage.id)).map((passage) => [passage.id, passage.section]));
+          const sections = new Map(retrieved.map((passage) => [passage.id, passage.section]));
           if (aboutAnotherSection(reading.analysis.stemSet, claims.filter((claim) => analyses.has(claim.text)), sections)) relevance = 'off_topic';
         }
         // Another kind of the asked thing (v19): "the meal limit" for "the hotel limit".
         if (relevance === 'answers' || relevance === 'partial') {
           const heading = (passage: PassageInfo) => new Set([...passage.section, ...passage.titleStems]);
-          const retrieved = passages.filter((passage) => chunkIds.has(passage.id));
           const resting = new Set(claims.map((claim) => claim.evidenceChunkId));
           if (swappedModifier(input.question, input.answer, retrieved.map(heading), retrieved.filter((passage) => resting.has(passage.id)).map(heading))) relevance = 'off_topic';
         }

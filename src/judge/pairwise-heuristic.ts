@@ -90,7 +90,7 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const standingA = claimStanding(input.judgmentA);
       const standingB = claimStanding(input.judgmentB);
       const byStanding = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
-      const byPart = decided.winner === 'tie' && byStanding === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
+      const byPart = byStanding === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
       const winner = byStanding !== 'tie' ? byStanding : byPart;
       const why =
         decided.byReference && decided.winner !== 'tie'

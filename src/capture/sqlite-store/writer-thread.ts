@@ -119,7 +119,7 @@ export class WriterThread {
     const worker = this.worker;
     this.worker = null;
     if (worker === null) return this.exited;
-    // Kept alive until it has exited (see Checkpointer.close).
+    // Kept alive until it has exited (see BackgroundCheckpointer.close).
     worker.ref();
     worker.postMessage({ type: 'close' } satisfies WriterThreadRequest);
     return this.exited.then(() => this.rejectAll(stopped('the capture writer thread was closed')));
