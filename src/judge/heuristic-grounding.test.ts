@@ -3,6 +3,7 @@ import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import { handbookIndex } from '../test-support/fixtures.js';
+import { okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { asksForPersonalData } from './heuristic-relevance.js';
 import type { EvidencePassage, FaithfulnessInput, FaithfulnessOk } from './types.js';
@@ -25,9 +26,7 @@ beforeAll(async () => {
 
 const judge = createHeuristicFaithfulnessJudge();
 async function judged(input: Omit<FaithfulnessInput, 'evidence'> & { evidence: string[] }): Promise<FaithfulnessOk> {
-  const judgment = await judge.judge({ ...input, evidence: input.evidence.map((id) => handbook(id)) });
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
-  return judgment;
+  return okJudgment(await judge.judge({ ...input, evidence: input.evidence.map((id) => handbook(id)) }));
 }
 const outcome = (judgment: FaithfulnessOk) => outcomeOf(flagsOf(judgment));
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { okJudgment, claimVerdicts } from '../test-support/judgments.js';
+import { claimVerdicts } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v13: answers that restate the user's details, and simple arithmetic (METHODOLOGY.md, "Changes in v13").
 const judge = createHeuristicFaithfulnessJudge();
-
-const ok = okJudgment;
 
 const verdicts = (question: string, evidence: EvidencePassage[], answer: string) => claimVerdicts(judge, question, evidence, answer);
 

@@ -8,7 +8,6 @@ import type { EvidencePassage } from './types.js';
 // neighbouring sentence for answers.
 const judge = createHeuristicFaithfulnessJudge();
 
-const ok = okJudgment;
 
 const travel: EvidencePassage[] = [
   {
@@ -57,7 +56,7 @@ describe('heuristic judge: the figure a quantity question asks for (heuristic-v1
     ['the monthly amount', allowance, homeWorking, "It's £30 per month, paid through payroll.", 'answers'],
     ['the amount without its period', allowance, homeWorking, 'Hybrid and home-based employees receive a home working allowance of £30, paid through payroll.', 'answers'],
   ])('%s', async (_case, question, evidence, answer, relevance) => {
-    const judgment = ok(await judge.judge({ question, evidence, answer }));
+    const judgment = okJudgment(await judge.judge({ question, evidence, answer }));
     expect({ relevance: judgment.answerRelevance, verified: judgment.claims.every((claim) => claim.verdict === 'verified') }).toEqual({ relevance, verified: true });
   });
 });

@@ -9,7 +9,6 @@ import type { EvidencePassage } from './types.js';
 // reference answer) took such faithful quotes of a neighbouring section for answers.
 const judge = createHeuristicFaithfulnessJudge();
 
-const ok = okJudgment;
 
 const payroll: EvidencePassage[] = [
   {
@@ -54,12 +53,12 @@ describe('heuristic judge: another section\'s figure (heuristic-v15)', () => {
     // A claim opening with "you" names no subject: left to the checks before.
     ['no opening subject', payDay, payroll, 'You are paid on the 25th of each month.', 'answers'],
   ])('%s', async (_case, question, evidence, answer, relevance) => {
-    const judgment = ok(await judge.judge({ question, evidence, answer }));
+    const judgment = okJudgment(await judge.judge({ question, evidence, answer }));
     expect({ relevance: judgment.answerRelevance, verified: judgment.claims.every((claim) => claim.verdict === 'verified') }).toEqual({ relevance, verified: true });
   });
 
   it('leaves a question that asks for no figure alone', async () => {
-    const judgment = ok(await judge.judge({ question: 'Are expense claims paid with salary?', evidence: payroll, answer: "Claims approved by your manager by the 10th of the month are paid with that month's salary." }));
+    const judgment = okJudgment(await judge.judge({ question: 'Are expense claims paid with salary?', evidence: payroll, answer: "Claims approved by your manager by the 10th of the month are paid with that month's salary." }));
     expect(judgment.answerRelevance).toBe('answers');
   });
 });
