@@ -90,15 +90,15 @@ function answerKind(question: string): AnswerKind {
 
 /**
  * The separate things a question asks: its question sentences, and within one, clauses joined by
- * "and"/"or" where the second starts a question of its own ("by what time…, and can I just send a
- * message?"), or "both X and Y".
+ * "and" where the second starts a question of its own ("by what time…, and can I just send a
+ * message?"). "…, or …" joins alternatives of one question, not two questions (v16).
  */
 export function questionParts(question: string): string[] {
   const sentences = question.split(/(?<=\?)\s+/).filter((sentence) => /\?\s*$/.test(sentence));
   const asked = sentences.length > 0 ? sentences : [question];
   const parts: string[] = [];
   for (const sentence of asked) {
-    const split = sentence.split(/,?\s+(?:and)\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if|for|about)\b)/i);
+    const split = sentence.split(/,?\s+and\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if|for|about)\b)/i);
     parts.push(...split);
   }
   // Leading statements ("I'm a grade 3 and have been here 3 years.") are context, not something asked.
