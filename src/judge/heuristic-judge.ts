@@ -6,7 +6,7 @@ import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
-import { judgeClaim, paraphraseCandidates } from './heuristic-match.js';
+import { judgeClaim, judgeLetterCode, paraphraseCandidates } from './heuristic-match.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
@@ -98,15 +98,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "quarter to ten", "noon") are times, compared with "09:30" and "16:00".
  * - `heuristic-v26`: "the first 7 days", "your first 10,000 miles" are bounds (up to that many),
  *   like "up to 7 days".
+ * - `heuristic-v27`: a bare answer written as a code of single letters ("F.E.A.R.", "R&B") is
+ *   verified where a passage about the question writes it (`judgeLetterCode`); before, it had no
+ *   word to check and was undetermined.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v26';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v27';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v26+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v27+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -154,8 +157,12 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const analyses = new Map<string, ReturnType<typeof analyze>>();
         for (const text of split.claims) {
           const claim = analyze(text);
-          // Nothing to check: "Yes.", "No.", "Sure!"
-          if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+          if (claim.stems.length === 0 && claim.quantities.length === 0) {
+            // Nothing to check ("Yes.", "No.", "Sure!"), unless a letter code the evidence writes ("F.E.A.R.").
+            const code = split.claims.length === 1 ? judgeLetterCode(text, units, reading.analysis) : null;
+            if (code !== null) claims.push(code);
+            continue;
+          }
           analyses.set(text, claim);
           claims.push(judgeClaim(text, claim, units, reading.analysis));
         }

@@ -169,6 +169,34 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
 }
 
+/**
+ * A bare answer written as a code of single letters ("F.E.A.R.", "R&B", "U.S."): its letters are
+ * too short to be content words, so the claim rules see nothing in it to check (v27).
+ */
+const LETTER_CODE = /^(?:[a-z][.&/-]){1,5}[a-z]\.?$/i;
+
+/**
+ * A letter code ({@link LETTER_CODE}) as a bare answer, verified where a sentence of a passage
+ * about the question writes it exactly (case aside, not inside a longer code or word) (v27).
+ * `null` when the text is no letter code or no such sentence writes it: the claim stays
+ * unchecked, as before, since a code can be spelt out elsewhere ("U.S." for "United States") and
+ * not finding it is no sign of a fabrication.
+ *
+ * @example
+ * judgeLetterCode('F.E.A.R.', units, analyze('What video game published by Sierra …?'))
+ * // { text: 'F.E.A.R.', verdict: 'verified', evidenceChunkId: 'knowledge', note: 'the answer appears in knowledge, which is about the question' }
+ */
+export function judgeLetterCode(text: string, units: readonly EvidenceUnit[], question: Analysis | null): JudgedClaim | null {
+  const code = text.trim();
+  if (question === null || !LETTER_CODE.test(code)) return null;
+  const letters = code.replace(/\.$/, '');
+  const escaped = letters.replace(/[./]/g, (separator) => `\\${separator}`);
+  const written = new RegExp(`(?<![\\p{L}\\p{N}.&/-])${escaped}(?![\\p{L}\\p{N}&/-]|\\.[\\p{L}\\p{N}])`, 'iu');
+  const unit = units.find((candidate) => question.stems.some((stem) => candidate.passageStems.has(stem)) && written.test(candidate.text));
+  if (unit === undefined) return null;
+  return { text, verdict: 'verified', evidenceChunkId: unit.passageId, note: `the answer appears in ${unit.passageId}, which is about the question` };
+}
+
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();
 
 /**
