@@ -48,6 +48,11 @@ export interface Segment {
   stems: Set<string>;
   /** Its stems in a negation's scope. */
   negated: Set<string>;
+  /**
+   * An elliptical negation after a comma in prose ("…, not by Harbourline", "…, not a personal
+   * card"): it rules out part of the statement before it (v28).
+   */
+  contrast?: true;
 }
 
 /**
@@ -128,6 +133,8 @@ export function analyze(text: string): Analysis {
   const segments: Segment[] = Array.from({ length: (segmentOf.at(-1) ?? -1) + 1 }, () => ({ stems: new Set<string>(), negated: new Set<string>() }));
   tokens.forEach((token, index) => {
     if (isContent(token, index)) segments[segmentOf[index]!]!.stems.add(token.stem);
+    const previous = tokens[index - 1];
+    if (!row && token.lower === 'not' && previous?.kind === 'punct' && previous.text === ',' && segmentOf[index - 1] !== segmentOf[index]) segments[segmentOf[index]!]!.contrast = true;
   });
   tokens.forEach((token, index) => {
     if (token.kind !== 'word' || !NEGATORS.has(token.lower) || consumed.has(index)) return;
@@ -141,6 +148,15 @@ export function analyze(text: string): Analysis {
     // "the no-approval limit", "a no-claims bonus": a compound naming something, not a negation.
     if (tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.text === '-' && tokens[index + 2]?.kind === 'word') return;
     // "unable to work because of illness for 26 weeks": the adjective negates its verb, not the rest of the clause.
+    // "Harbourline doesn't set your tax code, HMRC does": the contrast that follows says the verb
+    // holds, for another subject; what is negated is the subject before the negation (v28).
+    if (contrastFollows(tokens, index)) {
+      for (const stem of scope(tokens, index, -1, isContent)) {
+        negatedStems.add(stem);
+        segments[segmentOf[index]!]!.negated.add(stem);
+      }
+      return;
+    }
     const forward = token.lower === 'unable' ? scope(tokens, index, 1, isContent).slice(0, 1) : scope(tokens, index, 1, isContent);
     const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent);
     for (const stem of stemsInScope) {
@@ -315,6 +331,27 @@ function quantityContext(quantity: Quantity, all: readonly Quantity[], tokens: r
 }
 
 /** Content stems from a negation to the end of its clause (or back to the start, for "X isn't"). */
+/** Auxiliaries that end an elliptical contrast ("…, HMRC does", "…, your manager can"). */
+const CONTRAST_AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'can', 'could', 'may', 'must', 'should', 'has', 'have', 'had']);
+
+/**
+ * Whether the negation at `index` is followed, right after its clause, by an elliptical contrast:
+ * a clause of one to four words that ends in an auxiliary and holds no negation ("…, HMRC does.",
+ * "…, the People team does"). Then the sentence says the predicate holds for that other subject.
+ */
+function contrastFollows(tokens: readonly Token[], index: number): boolean {
+  const clause = tokens[index]!.clause;
+  let at = index + 1;
+  while (at < tokens.length && tokens[at]!.clause === clause) at += 1;
+  if (at >= tokens.length || tokens[at - 1]?.kind !== 'punct' || tokens[at - 1]!.text !== ',') return false;
+  const next = tokens[at]!.clause;
+  const words: Token[] = [];
+  for (; at < tokens.length && tokens[at]!.clause === next; at++) if (tokens[at]!.kind === 'word') words.push(tokens[at]!);
+  if (words.length < 2 || words.length > 4) return false;
+  if (words.some((word) => NEGATORS.has(word.lower))) return false;
+  return CONTRAST_AUXILIARIES.has(words.at(-1)!.lower);
+}
+
 function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: (token: Token, index: number) => boolean): string[] {
   const clause = tokens[from]!.clause;
   const stems: string[] = [];

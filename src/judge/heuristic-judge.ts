@@ -101,15 +101,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v27`: a bare answer written as a code of single letters ("F.E.A.R.", "R&B") is
  *   verified where a passage about the question writes it (`judgeLetterCode`); before, it had no
  *   word to check and was undetermined.
+ * - `heuristic-v28`: contrasts. "Harbourline doesn't set your tax code, HMRC does" negates its
+ *   subject, not its verb; the evidence's "…, not by Harbourline" rules out a claim that states
+ *   Harbourline.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v27';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v28';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v27+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v28+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -503,10 +503,28 @@ function comparePolarity(claim: Analysis, evidenceSegments: readonly Segment[]):
       aligned.push({ evidence, shared });
     }
     if (aligned.length === 0) continue;
-    const mismatches = aligned.map(({ evidence, shared }) => polarityMismatch(claim, segment, evidence, shared));
+    const mismatches = aligned.map(({ evidence, shared }) => polarityMismatch(claim, segment, evidence, shared) ?? contrastMismatch(claim, segment, evidenceSegments[evidenceSegments.indexOf(evidence) + 1]));
     if (mismatches.every((mismatch) => mismatch !== null)) return mismatches[0]!;
   }
   return null;
+}
+
+/** Content words an elliptical negation may hold: "not by Harbourline", "not a personal card". */
+const MAX_CONTRAST_STEMS = 3;
+
+/**
+ * The evidence's statement followed by an elliptical negation of one of its parts ("Your tax code
+ * is set by HMRC, not by Harbourline"): the segment after it opens with ", not" in prose and holds
+ * only negated words. A claim
+ * that states one of those words without negating it ("Your tax code is set by Harbourline")
+ * states what the evidence rules out (v28).
+ */
+function contrastMismatch(claim: Analysis, claimSegment: Segment, next: Segment | undefined): string | null {
+  if (next === undefined || !next.contrast || next.stems.size === 0 || next.stems.size > MAX_CONTRAST_STEMS) return null;
+  if (![...next.stems].every((stem) => next.negated.has(stem))) return null;
+  const stated = [...claimSegment.stems].filter((stem) => hasStem(next.stems, stem) && !claimSegment.negated.has(stem));
+  if (stated.length === 0 || claimSegment.negated.size > 0) return null;
+  return `the evidence rules out "${stated.map((stem) => claim.written.get(stem) ?? stem).join(' ')}"`;
 }
 
 function polarityMismatch(claim: Analysis, claimSegment: Segment, evidenceSegment: Segment, shared: readonly string[]): string | null {
