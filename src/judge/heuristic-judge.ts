@@ -104,15 +104,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v28`: contrasts. "Harbourline doesn't set your tax code, HMRC does" negates its
  *   subject, not its verb; the evidence's "…, not by Harbourline" rules out a claim that states
  *   Harbourline.
+ * - `heuristic-v29`: multiples in words ("double your hourly rate", "time and a half") are figures;
+ *   a table row does not verify a claim whose missing word labels another row of the same table
+ *   ("Saturday" against the Sundays row).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v28';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v29';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v28+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v29+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

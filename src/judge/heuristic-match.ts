@@ -1,4 +1,5 @@
 import { hasVerb } from './claims.js';
+import { stem } from '../text/text.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
 import { SUPERSEDED_MARKER, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
@@ -135,7 +136,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
-  const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit)).sort((a, b) => b.score - a.score);
+  const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null).sort((a, b) => b.score - a.score);
   const ambiguous = verifying.length > 0 ? ambiguousRow(verifying[0]!, assessments) : null;
   if (ambiguous) return { text, verdict: 'absent', evidenceChunkId: null, note: ambiguous };
   if (verifying.length > 0) {
@@ -195,6 +196,29 @@ export function judgeLetterCode(text: string, units: readonly EvidenceUnit[], qu
   const unit = units.find((candidate) => question.stems.some((stem) => candidate.passageStems.has(stem)) && written.test(candidate.text));
   if (unit === undefined) return null;
   return { text, verdict: 'verified', evidenceChunkId: unit.passageId, note: `the answer appears in ${unit.passageId}, which is about the question` };
+}
+
+/**
+ * A claim word a table row lacks that labels another row of the same table ("Saturday" against
+ * the Sundays row, when "Monday to Saturday" is a row): the claim is about that other row, so this
+ * one cannot verify it, however many of its other words it holds (v29). `null` when there is none.
+ */
+function otherRowLabel(assessment: Assessment, assessments: readonly Assessment[], text: string, claim: Analysis): string | null {
+  const row = assessment.unit.row;
+  if (row === null || assessment.missing.length === 0) return null;
+  // "Outside London it's £120": the claim names the other row to exclude it.
+  const excluded = (missing: string) => {
+    const word = claim.written.get(missing);
+    return word !== undefined && new RegExp(`\\b(?:outside|except|excluding|besides|beyond|apart from|other than|not)\\b[^,.;:]*\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text);
+  };
+  for (const other of assessments) {
+    const label = other.unit.row?.[0];
+    if (other === assessment || label === undefined || other.unit.passageId !== assessment.unit.passageId || label.cell === row[0]!.cell) continue;
+    const stems = new Set(label.cell.split(' ').map((word) => stem(word)));
+    const named = assessment.missing.find((missing) => hasStem(stems, missing) && !excluded(missing));
+    if (named !== undefined) return named;
+  }
+  return null;
 }
 
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();

@@ -191,12 +191,50 @@ function clockTime(hours: number, minutes: number, meridiem: string, end: number
   return { minutes: ((hours % 12) + (meridiem === 'pm' ? 12 : 0)) * 60 + minutes, end };
 }
 
+/** Words for a multiple, as in "paid at double your hourly rate", "twice a year" (v29). */
+const MULTIPLE_WORDS: Record<string, number> = { twice: 2, double: 2, triple: 3, treble: 3 };
+/**
+ * What may follow a multiple word for it to be a multiple of something: "double your rate",
+ * "double time", "twice as much"; not "a double room", "double-check", nor a frequency ("twice a
+ * year", left unread as before).
+ */
+const AFTER_MULTIPLE = new Set(['your', 'the', 'their', 'his', 'her', 'my', 'our', 'its', 'that', 'this', 'time', 'pay', 'rate', 'as']);
+
+/**
+ * A multiple said in words (v29): "twice"/"double"/"triple" before a determiner or a rate word
+ * ("double your hourly rate", "double time", "twice as much"), and "time and a half" (1.5, hyphens
+ * or not): the figures "2 times" and "1.5 times" that the evidence writes as numbers.
+ */
+function multipleWord(tokens: readonly Token[], index: number): NumberRead | null {
+  const token = tokens[index]!;
+  const word = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : null);
+  const factor = MULTIPLE_WORDS[token.lower];
+  if (factor !== undefined) return AFTER_MULTIPLE.has(word(index + 1) ?? '') ? { value: factor, end: index, ordinal: false, isWord: true } : null;
+  if (token.lower !== 'time') return null;
+  // "time and a half" or "time-and-a-half"
+  const parts: string[] = [];
+  let at = index + 1;
+  while (parts.length < 3 && at < tokens.length) {
+    const next = tokens[at]!;
+    if (next.kind === 'punct' && next.text === '-') {
+      at += 1;
+      continue;
+    }
+    if (next.kind !== 'word') break;
+    parts.push(next.lower);
+    at += 1;
+  }
+  return parts.join(' ') === 'and a half' ? { value: 1.5, end: at - 1, ordinal: false, isWord: true } : null;
+}
+
 function readNumber(tokens: readonly Token[], index: number): NumberRead | null {
   const token = tokens[index]!;
   if (token.kind === 'number' && token.value !== null) {
     return { value: token.value, end: index, ordinal: ['st', 'nd', 'rd', 'th'].includes(token.suffix), isWord: false };
   }
   if (token.kind !== 'word') return null;
+  const multiple = multipleWord(tokens, index);
+  if (multiple !== null) return multiple;
   const value = NUMBER_WORDS[token.lower];
   if (value === undefined || token.lower === 'hundred') return null;
   if (TENS.has(token.lower)) {
