@@ -32,6 +32,8 @@ const BOUND_WORDS: [string[], DateBound, boolean][] = [
   [['before'], 'before', false], [['after'], 'after', false], [['from'], 'after', true], [['since'], 'after', true],
   // "which applied until 30 September 2025": an end that takes in its own date (v20).
   [['up', 'to', 'and', 'including'], 'before', true], [['until'], 'before', true], [['till'], 'before', true],
+  // "published by 31 May": a deadline, on or before its date (v30).
+  [['by'], 'before', true],
 ];
 
 /** Words after a "from" date that make it the start of a period ("from 1 April to 31 March"), not a bound. */
@@ -61,10 +63,20 @@ const MONTHS: Record<string, number> = {
 /** Month names that are also ordinary words count only next to a day or a year. */
 const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 
+/** Words for the edges of a month: "the end of May" is its last day, "the start of October" its first. */
+const MONTH_EDGES: Record<string, 'first' | 'last'> = { end: 'last', start: 'first', beginning: 'first' };
+
+/** The last day of a month (February: 29 in a leap year, else 28, and 28 when the year is unknown). */
+function lastDayOf(month: number, year: number | null): number {
+  if (month === 2) return year !== null && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
 /**
  * Read a date starting at `index`: `2026-01-01`, `1 January 2026`, `1st January`, `January 1, 2026`,
- * `January 2026`, a capitalized full month name, or a bare year (four digits, not an amount, not
- * followed by a unit: `isFollowedByUnit(index + 1)`). "May" counts only when capitalized.
+ * `January 2026`, a capitalized full month name, "the end of May" / "the start of October 2025"
+ * (its last or first day), or a bare year (four digits, not an amount, not followed by a unit:
+ * `isFollowedByUnit(index + 1)`). "May" counts only when capitalized or after "end of".
  */
 export function readDate(tokens: readonly Token[], index: number, isFollowedByUnit: (from: number) => boolean): { quantity: DateQuantity; end: number } | null {
   const token = tokens[index]!;
@@ -83,6 +95,19 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
     return month;
   };
   const text = (from: number, to: number) => tokens.slice(from, to + 1).map((t) => t.text).join(' ').replace(/ ,/g, ',');
+
+  // "the end of May", "the start of October 2025": the month's last or first day (v30).
+  const edgeAt = token.lower === 'the' ? index + 1 : index;
+  const edge = MONTH_EDGES[tokens[edgeAt]?.lower ?? ''];
+  if (edge !== undefined && tokens[edgeAt + 1]?.lower === 'of') {
+    const month = monthOf(tokens[edgeAt + 2], false);
+    if (month !== null) {
+      const year = isYear(tokens[edgeAt + 3]) ? tokens[edgeAt + 3]!.value! : null;
+      const end = year !== null ? edgeAt + 3 : edgeAt + 2;
+      const day = edge === 'first' ? 1 : lastDayOf(month, year);
+      return { quantity: { kind: 'date', year, month, day, text: text(index, end), clause, position: index, end }, end };
+    }
+  }
 
   // 1 January 2026, 1st January
   if (isDay(token)) {

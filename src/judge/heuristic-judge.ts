@@ -107,15 +107,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v29`: multiples in words ("double your hourly rate", "time and a half") are figures;
  *   a table row does not verify a claim whose missing word labels another row of the same table
  *   ("Saturday" against the Sundays row).
+ * - `heuristic-v30`: "the end of May" is 31 May, "the start of October 2025" 1 October 2025; "by
+ *   31 May" and "31 May at the latest" are deadlines (on or before).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v29';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v30';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v29+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v30+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
