@@ -109,15 +109,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   ("Saturday" against the Sundays row).
  * - `heuristic-v30`: "the end of May" is 31 May, "the start of October 2025" 1 October 2025; "by
  *   31 May" and "31 May at the latest" are deadlines (on or before).
+ * - `heuristic-v31`: a reference claim without figures is stated only by the answer's own words
+ *   for what the question did not already say (an answer echoing the question states nothing).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v30';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v31';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v30+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v31+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

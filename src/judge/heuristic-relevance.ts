@@ -207,7 +207,15 @@ export function referenceClaims(reference: string, answer: string, question: Rea
   for (const text of referenceClaimTexts(reference)) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
-    const { coverage, figures, enough } = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
+    const measured = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
+    const { coverage, figures } = measured;
+    let enough = measured.enough;
+    // A claim without figures is stated by the answer's words for what the question did not
+    // already say: "Trips to high-risk countries need approval from …" echoes the question's "trip
+    // to a high-risk country" and states nothing of "need a travel laptop from the equipment loan
+    // pool" (v31).
+    const own = claim.quantities.length === 0 ? claim.stems.filter((stem) => !hasStem(question, stem)) : [];
+    if (enough && own.length > 0) enough = own.filter((stem) => hasStem(stated.stemSet, stem)).length / own.length >= 0.5;
     const allFigures = figures.length === claim.quantities.length;
     claims.push({
       text,
