@@ -1,6 +1,7 @@
 import { extractCitations, type Citation } from '../contract/formats.js';
 import { isRefusal, isRefusalAside, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitSentences } from '../text/text.js';
+import { loadWordNet } from '../text/wordnet.js';
 import { readTableRow } from './table-row.js';
 
 export type { Citation } from '../contract/formats.js';
@@ -41,7 +42,8 @@ const PLEASANTRY =
 /**
  * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`,
  * "but", "whereas", "while", "although", ", so", "and" before a new subject ("and it is final"),
- * and `:` when a clause follows it. Clauses joined by commas or "and" stay together, so a
+ * ", and" before a verb and its object (the last of a list of actions), and `:` when a clause
+ * follows it. Clauses joined by commas or "and" stay together, so a
  * condition stays with what it conditions ("if it costs less than £1,000, you do not need
  * approval" is one claim). A quoted table row (`Header: cell; Header: cell`) is one claim.
  * Parenthesized asides of four words or more are claims of their own. Citation parentheses are
@@ -108,7 +110,7 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string 
  */
 function splitClauses(sentence: string): string[] {
   const clauses: string[] = [];
-  for (const part of sentence.split(CLAUSE_BREAK)) {
+  for (const part of sentence.split(CLAUSE_BREAK).flatMap(splitActions)) {
     const pieces = splitOutsideQuotes(part);
     clauses.push(pieces[0]!);
     for (const piece of pieces.slice(1)) {
@@ -117,6 +119,22 @@ function splitClauses(sentence: string): string[] {
     }
   }
   return clauses;
+}
+
+/** ", and" before a verb and its object: "…, and switch your laptop off", "…, and book the room" (v32). */
+const ACTION_AND = /,\s+and\s+(?=(\p{L}+)\s+(?:your|the|it|them|a|an|off|up|out|him|her|their|our|my|this|that|these|those)\b)/iu;
+
+/**
+ * A list of actions ends with ", and <verb> <object>" ("Call the Service Desk on ext. 4000, change
+ * your password, and switch your laptop off until IT collects it"): the last action is a claim of
+ * its own, so an invented step cannot ride on the true ones before it (v32). The word after "and"
+ * must be a verb in WordNet and be followed by an object or a particle; a list of things (", and
+ * hotel costs") is not split.
+ */
+function splitActions(part: string): string[] {
+  const match = ACTION_AND.exec(part);
+  if (match === null || loadWordNet().lemmas(match[1]!.toLowerCase(), 'verb').length === 0) return [part];
+  return [part.slice(0, match.index), ...splitActions(part.slice(match.index + match[0].length))];
 }
 
 /**

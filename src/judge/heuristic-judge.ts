@@ -111,15 +111,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   31 May" and "31 May at the latest" are deadlines (on or before).
  * - `heuristic-v31`: a reference claim without figures is stated only by the answer's own words
  *   for what the question did not already say (an answer echoing the question states nothing).
+ * - `heuristic-v32`: a list of actions ending in ", and <verb> <object>" splits there: the last
+ *   action is a claim of its own (`splitAnswer`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v31';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v32';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v31+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v32+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
