@@ -113,15 +113,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   for what the question did not already say (an answer echoing the question states nothing).
  * - `heuristic-v32`: a list of actions ending in ", and <verb> <object>" splits there: the last
  *   action is a claim of its own (`splitAnswer`).
+ * - `heuristic-v33`: for a question that is not yes/no, an answer whose every figure on a labelled
+ *   scale leaves out the asker's own ("as a grade 2" — "grade 4 and above …") is `off_topic`.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v32';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v33';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v32+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v33+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -87,9 +87,27 @@ export function answerRelevance(
     return coverage >= RELEVANCE_THRESHOLDS.relativeFloor && coverage >= RELEVANCE_THRESHOLDS.relativeShare * best;
   });
   if (!covered.some(Boolean)) return 'off_topic';
+  if (reading.kind !== 'yes_no' && aboutAnotherRank(reading.analysis, analysis)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   if (!direct && !speaksToAskedFigure(reading, analysis)) return 'partial';
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+}
+
+/**
+ * The asker says where they stand on a labelled scale ("as a grade 2", "I'm band 5") and every
+ * figure the answer gives on that scale leaves them out ("grade 4 and above do not receive paid
+ * overtime"): the answer is about other people's case, however well it matches the question's
+ * words (v33). An answer that also gives a figure taking them in ("grades 1 to 3 …") is not, and
+ * the rule is not applied to yes/no questions, where the exclusion is the answer ("I'm grade 3,
+ * can I get TOIL?" — "No: TOIL is only for grades 4 and above").
+ */
+function aboutAnotherRank(question: Analysis, answer: Analysis): boolean {
+  const asker = question.quantities.filter(({ quantity }) => quantity.kind === 'number' && quantity.dimension.startsWith('label:'));
+  if (asker.length === 0) return false;
+  return asker.some(({ quantity: stated }) => {
+    const same = answer.quantities.filter(({ quantity }) => quantity.kind === 'number' && stated.kind === 'number' && quantity.dimension === stated.dimension);
+    return same.length > 0 && same.every(({ quantity }) => relate(stated, quantity) === 'disagree');
+  });
 }
 
 /**
