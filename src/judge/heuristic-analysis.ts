@@ -8,6 +8,12 @@ import { loadWordNet, type WordNetPos } from '../text/wordnet.js';
 export interface QuantityInContext {
   quantity: Quantity;
   context: Set<string>;
+  /**
+   * For a claim whose subject is a pronoun for what was asked ("It can be extended once by up to 4
+   * weeks"): the question's words, which describe the figure too but weigh half of the claim's own
+   * (v34).
+   */
+  asked?: ReadonlySet<string>;
 }
 
 /** What the heuristic judge reads from one claim, question or evidence sentence. */

@@ -115,15 +115,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   action is a claim of its own (`splitAnswer`).
  * - `heuristic-v33`: for a question that is not yes/no, an answer whose every figure on a labelled
  *   scale leaves out the asker's own ("as a grade 2" — "grade 4 and above …") is `off_topic`.
+ * - `heuristic-v34`: a claim about "it" that has words of its own for its figure ("It can be
+ *   extended once by up to 4 weeks") is matched by them first; the question's words weigh half.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v33';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v34';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v33+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v34+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

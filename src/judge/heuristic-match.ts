@@ -106,11 +106,16 @@ const PRONOUN_SUBJECT = /^(?:(?:yes|no|not any ?more|nope|yep)\b[\s,.:;!-]*)?(?:
 /**
  * The claim's figures with their context. A bare answer's figure ("16 weeks") is about what the
  * question asks, and so is the figure of a claim whose subject is a pronoun for it: the question's
- * words are its context too (v9).
+ * words are its context too (v9). When such a claim has words of its own for the figure ("It can
+ * be extended once by up to 4 weeks"), those decide which evidence figure it means and the
+ * question's weigh half (`asked`, v34): the question ("How long does a PIP normally last?") is
+ * about another figure of the same sentence ("usually lasts 8 weeks").
  */
 function figuresAboutQuestion(text: string, claim: Analysis, questionStems: readonly string[], bare: boolean): readonly QuantityInContext[] {
   if (!bare && !PRONOUN_SUBJECT.test(text.trim())) return claim.quantities;
-  return claim.quantities.map(({ quantity, context }) => ({ quantity, context: new Set([...context, ...questionStems]) }));
+  return claim.quantities.map(({ quantity, context }) =>
+    bare || context.size === 0 ? { quantity, context: new Set([...context, ...questionStems]) } : { quantity, context, asked: new Set(questionStems.filter((stem) => !context.has(stem))) },
+  );
 }
 
 /**
@@ -601,14 +606,18 @@ function compareFigure(
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
     .filter((candidate) => candidate.relation !== 'incomparable');
   if (comparable.length === 0) return { relation: 'missing', claim, evidence: '' };
-  if (claimed.context.size === 0) {
+  const asked = claimed.asked ?? EMPTY;
+  if (claimed.context.size === 0 && asked.size === 0) {
     // No word describes the figure ("from 1 January to 31 December", ", up to a maximum of 30 days
     // a year"): it cannot be pinned to one evidence figure, so an equal figure of its kind
     // supports it and none contradicts it.
     const agreeing = comparable.find((candidate) => candidate.relation === 'agree');
     return agreeing ? { relation: 'agree', claim, evidence: agreeing.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
   }
-  const closeness = comparable.map((candidate) => [...claimed.context].filter((stem) => candidate.entry.context.has(stem) || hasSynonym(candidate.entry.context, stem, written, passageStems)).length);
+  const describes = (stem: string, candidate: (typeof comparable)[number]) => candidate.entry.context.has(stem) || hasSynonym(candidate.entry.context, stem, written, passageStems);
+  const closeness = comparable.map(
+    (candidate) => [...claimed.context].filter((stem) => describes(stem, candidate)).length + [...asked].filter((stem) => describes(stem, candidate)).length / 2,
+  );
   const closest = Math.max(...closeness);
   if (closest === 0) {
     // No evidence figure is described by the claim's words for its figure, but the passage's title,
@@ -616,7 +625,7 @@ function compareFigure(
     // whose sentence says "before the end of the 6 months"): the section is what every figure of
     // its sentences is about, so an equal figure of the kind supports the claim. It never
     // contradicts it: which figure the claim means is still unknown.
-    const aboutHeading = [...claimed.context].some((stem) => hasStem(heading, stem) || isSplitCompound(written.get(stem), heading));
+    const aboutHeading = [...claimed.context, ...asked].some((stem) => hasStem(heading, stem) || isSplitCompound(written.get(stem), heading));
     const agreeing = aboutHeading ? comparable.find((candidate) => candidate.relation === 'agree') : undefined;
     return agreeing ? { relation: 'agree', claim, evidence: agreeing.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
   }
