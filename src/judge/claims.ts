@@ -42,8 +42,9 @@ const PLEASANTRY =
 /**
  * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`,
  * "but", "whereas", "while", "although", ", so", "and" before a new subject ("and it is final"),
- * ", and" before a verb and its object (the last of a list of actions), and `:` when a clause
- * follows it. Clauses joined by commas or "and" stay together, so a
+ * ", and" before a verb and its object (the last of a list of actions), ", and" before a
+ * determiner and a clause of its own ("…, and the company also pays your travel"; not with
+ * `subjectClauses: false`, as reference answers are split), and `:` when a clause follows it. Clauses joined by commas or "and" stay together, so a
  * condition stays with what it conditions ("if it costs less than £1,000, you do not need
  * approval" is one claim). A quoted table row (`Header: cell; Header: cell`) is one claim.
  * Parenthesized asides of four words or more are claims of their own. Citation parentheses are
@@ -54,8 +55,9 @@ const PLEASANTRY =
  * splitAnswer('Twenty weeks at full pay (Leave Policy, updated 2026-01-12); then statutory pay.')
  * // { claims: ['Twenty weeks at full pay', 'then statutory pay'], citations: [{ title: 'Leave Policy', updated: '2026-01-12', … }], refusalClauses: [] }
  */
-export function splitAnswer(answer: string, options: { refusalSentence?: string } = {}): SplitAnswer {
+export function splitAnswer(answer: string, options: { refusalSentence?: string; subjectClauses?: boolean } = {}): SplitAnswer {
   const refusal = options.refusalSentence ?? REFUSAL_SENTENCE;
+  const subjectClauses = options.subjectClauses ?? true;
   const extracted = extractCitations(answer);
   // `(Source: …)` asides are removed from the claims but not judged as citations.
   const citations = extracted.citations.filter((citation) => citation.form !== 'aside');
@@ -82,11 +84,11 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string 
     for (const part of [body, ...asides]) {
       // The refusal sentence has a colon: keep a sentence made only of refusal clauses whole. An
       // app's own refusal sentence is one whole even when its clauses are no paraphrase of a refusal.
-      if (sameSentence(part, refusal) || (isRefusal(part, refusal) && splitClauses(part).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal)))) {
+      if (sameSentence(part, refusal) || (isRefusal(part, refusal) && splitClauses(part, subjectClauses).every((clause) => tidy(clause) === '' || isRefusal(clause, refusal)))) {
         refusalClauses.push(tidy(part));
         continue;
       }
-      for (const rawClause of splitClauses(part)) {
+      for (const rawClause of splitClauses(part, subjectClauses)) {
         const clause = tidy(rawClause);
         if (clause === '') continue;
         if (isRefusal(clause, refusal)) {
@@ -108,9 +110,9 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string 
  * value or a summary ("Deadline: 28 February", "… 13 weeks unpaid: 52 weeks in total") keeps both
  * sides together, since the part after it means nothing alone.
  */
-function splitClauses(sentence: string): string[] {
+function splitClauses(sentence: string, subjectClauses: boolean): string[] {
   const clauses: string[] = [];
-  for (const part of sentence.split(CLAUSE_BREAK).flatMap(splitActions)) {
+  for (const part of sentence.split(CLAUSE_BREAK).flatMap((piece) => splitActions(piece, subjectClauses))) {
     const pieces = splitOutsideQuotes(part);
     clauses.push(pieces[0]!);
     for (const piece of pieces.slice(1)) {
@@ -131,11 +133,27 @@ const ACTION_AND = /,\s+and\s+(?=(\p{L}+)\s+(?:your|the|it|them|a|an|off|up|out|
  * must be a verb in WordNet and be followed by an object or a particle; a list of things (", and
  * hotel costs") is not split.
  */
-function splitActions(part: string): string[] {
+function splitActions(part: string, subjectClauses: boolean): string[] {
   const match = ACTION_AND.exec(part);
-  if (match === null || loadWordNet().lemmas(match[1]!.toLowerCase(), 'verb').length === 0) return [part];
-  return [part.slice(0, match.index), ...splitActions(part.slice(match.index + match[0].length))];
+  if (match !== null && loadWordNet().lemmas(match[1]!.toLowerCase(), 'verb').length > 0) {
+    return [part.slice(0, match.index), ...splitActions(part.slice(match.index + match[0].length), subjectClauses)];
+  }
+  const subject = subjectClauses ? SUBJECT_AND.exec(part) : null;
+  if (subject !== null) {
+    const rest = part.slice(subject.index + subject[0].length);
+    if (hasVerb(rest) || FINITE_AFTER_SUBJECT.test(rest)) return [part.slice(0, subject.index), ...splitActions(rest, subjectClauses)];
+  }
+  return [part];
 }
+
+/** ", and" before a noun phrase that starts with a determiner: "…, and the company also pays your travel" (v35). */
+const SUBJECT_AND = /,\s+and\s+(?=(?:the|your|our|their|his|her|its|this|that|these|those)\s+\p{L})/iu;
+/**
+ * A clause of its own after that noun phrase: a verb of the third person, perhaps after an adverb,
+ * followed by what it governs ("the company pays for one resit", "the company also pays your travel").
+ * A noun in a list ("…, and the hotel costs") has nothing after it that a verb would govern.
+ */
+const FINITE_AFTER_SUBJECT = /^\S+\s+\p{L}+\s+(?:(?:also|then|still|only|just|usually|always|never|normally|automatically)\s+)?\p{L}{2,}s\s+(?:for|to|your|the|a|an|it|them|you|on|in|at|up|back|out|all|any|every|each|half)\b/iu;
 
 /**
  * A sentence's pieces at ": ", except inside double quotes: a quoted title ("Kenneth Williams:

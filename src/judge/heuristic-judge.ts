@@ -117,15 +117,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   scale leaves out the asker's own ("as a grade 2" — "grade 4 and above …") is `off_topic`.
  * - `heuristic-v34`: a claim about "it" that has words of its own for its figure ("It can be
  *   extended once by up to 4 weeks") is matched by them first; the question's words weigh half.
+ * - `heuristic-v35`: in an answer (not a reference), ", and" before a determiner and a clause of
+ *   its own ("…, and the company also pays your travel") ends a claim.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v34';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v35';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v34+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v35+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -299,7 +301,7 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
 export function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
   const grounds = new Map<string, string>();
   if (isRefusal(reference, refusal)) return grounds;
-  for (const text of splitAnswer(reference, { refusalSentence: refusal }).claims) {
+  for (const text of splitAnswer(reference, { refusalSentence: refusal, subjectClauses: false }).claims) {
     const claim = analyze(text);
     if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
     const judged = judgeClaim(text, claim, chunkUnits, question);

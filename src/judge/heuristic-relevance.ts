@@ -200,7 +200,7 @@ const BRACKETED = /\s*\([^()]*\)/g;
  * answer is split, without these two steps.)
  */
 function referenceClaimTexts(reference: string): string[] {
-  return splitAnswer(reference).claims.flatMap((claim) =>
+  return splitAnswer(reference, { subjectClauses: false }).claims.flatMap((claim) =>
     claim
       .replace(BRACKETED, '')
       .split(REFERENCE_FACT_BREAK)
