@@ -90,7 +90,7 @@ const IGNORED = new Set(['yes', 'ok', 'okay', 'sure', 'please', 'thank', 'thanks
  * withoutQuantityWord('How long is parental leave?') // 'how is parental leave?'
  */
 export function withoutQuantityWord(question: string): string {
-  return question.replace(/\bhow (?:long|much|many|often|far|soon|old)\b/gi, 'how');
+  return question.replace(/\bhow (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)\b/gi, 'how');
 }
 
 /**

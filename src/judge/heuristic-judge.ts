@@ -119,15 +119,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   extended once by up to 4 weeks") is matched by them first; the question's words weigh half.
  * - `heuristic-v35`: in an answer (not a reference), ", and" before a determiner and a clause of
  *   its own ("…, and the company also pays your travel") ends a claim.
+ * - `heuristic-v36`: "how quickly", "how fast", "how big/large/high/low" are quantity words like
+ *   "how long", and "already", "ever" no topic words of a question.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v35';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v36';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v35+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v36+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

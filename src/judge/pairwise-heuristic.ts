@@ -35,8 +35,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v6`: a tie left by the criteria and the claim verdicts goes to a side that
  *   answers part of the question (`incomplete`) over one that answers none of it (`off_topic`, or
  *   `over_refusal`: `comparePartialAnswer`).
+ * - `pairwise-heuristic-v7`: the question's words are read without "how quickly", "how fast",
+ *   "how big" … as without "how long" (`withoutQuantityWord`, the heuristic judge's v36), which can
+ *   change the passage that best matches the question.
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v6';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v7';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
