@@ -45,8 +45,8 @@ const PLEASANTRY =
  * ", and" before a verb and its object (the last of a list of actions), ", and" before a
  * determiner and a clause of its own ("…, and the company also pays your travel"; not with
  * `subjectClauses: false`, as reference answers are split), and `:` when a clause follows it.
- * Clauses joined by commas or "and" stay together, so a condition stays with what it conditions ("if it costs less than £1,000, you do not need
- * approval" is one claim). A quoted table row (`Header: cell; Header: cell`) is one claim.
+ * Clauses joined by commas or "and" stay together, so a condition stays with what it conditions
+ * ("if it costs less than £1,000, you do not need approval" is one claim). A quoted table row (`Header: cell; Header: cell`) is one claim.
  * Parenthesized asides of four words or more are claims of their own. Citation parentheses are
  * removed from the claims and returned separately; refusal clauses and pleasantries ("I hope this
  * helps") are dropped.
