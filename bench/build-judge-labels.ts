@@ -24,14 +24,15 @@
  * `fixtures/judge-labels/handbook-fresh2.jsonl` is built from `source/handbook-fresh2-answers.jsonl`:
  * answers to the questions of `fixtures/questions/handbook-labels.jsonl` (no eval suite asks them),
  * about handbook sections no other question covers, written after `heuristic-v33` and measured
- * before any rule looked at them.
+ * before any rule looked at them. `handbook-fresh3.jsonl` (`source/handbook-fresh3-answers.jsonl`)
+ * is built the same way, to more new questions of that file, written after `heuristic-v36`.
  *
  * The two halves were built on 2026-12-01, before later retrieval changes (the term-coverage gate
  * among them); rebuilding them today changes the evidence of some of their items, so `--only
  * paraphrase` writes the paraphrase file alone (`--only heldout` the held-out file, `--only fresh` the
  * fresh one).
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,7 +85,7 @@ const readJsonl = <T>(path: string): T[] =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
 
-type LabelFileName = 'tune' | 'check' | 'paraphrase' | 'heldout' | 'fresh' | 'fresh2';
+type LabelFileName = 'tune' | 'check' | 'paraphrase' | 'heldout' | 'fresh' | 'fresh2' | 'fresh3';
 
 function labelledItem(line: SourceLine, question: Question, evidence: LabelledItem['evidence'], counters: Map<string, number>): LabelledItem {
   if (!JUDGE_LABELS.includes(line.label)) throw new Error(`unknown label ${line.label}`);
@@ -107,24 +108,25 @@ function labelledItem(line: SourceLine, question: Question, evidence: LabelledIt
   };
 }
 
-const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2]
-  --only   write only the tuning and check halves, or only handbook-paraphrase.jsonl, handbook-heldout.jsonl, handbook-fresh.jsonl or handbook-fresh2.jsonl (default: all six)
+const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3]
+  --only   write only the tuning and check halves, or only handbook-paraphrase.jsonl, handbook-heldout.jsonl, handbook-fresh.jsonl, handbook-fresh2.jsonl or handbook-fresh3.jsonl (default: all seven)
 `;
 
 async function main(): Promise<void> {
   const flags = benchFlags({ only: true, help: false }, USAGE);
   if (!flags) return;
   const only = flags.get('only');
-  if (only !== undefined && !['halves', 'paraphrase', 'heldout', 'fresh', 'fresh2'].includes(only)) throw new BenchUsageError(`--only must be halves, paraphrase, heldout, fresh or fresh2, not ${JSON.stringify(only)}`);
+  if (only !== undefined && !['halves', 'paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3'].includes(only)) throw new BenchUsageError(`--only must be halves, paraphrase, heldout, fresh, fresh2 or fresh3, not ${JSON.stringify(only)}`);
   const source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-answers.jsonl'));
   const paraphraseSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-paraphrase-answers.jsonl'));
   const heldoutSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-heldout-answers.jsonl'));
   const freshSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-fresh-answers.jsonl'));
   const fresh2Source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-fresh2-answers.jsonl'));
+  const fresh3Source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-fresh3-answers.jsonl'));
   const questions = new Map(
     ['handbook.jsonl', 'handbook-dev.jsonl', 'handbook-labels.jsonl'].flatMap((file) => readJsonl<Question>(join(REPO_ROOT, 'fixtures/questions', file))).map((question) => [question.id, question]),
   );
-  for (const line of [...source, ...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source]) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
+  for (const line of [...source, ...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source, ...fresh3Source]) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
   const used = [...new Set(source.map((line) => line.q))].sort();
   const reused = paraphraseSource.find((line) => used.includes(line.q));
   if (reused) throw new Error(`question ${reused.q} of the paraphrase set is already in the tuning or check half`);
@@ -134,6 +136,8 @@ async function main(): Promise<void> {
   if (reusedFresh) throw new Error(`question ${reusedFresh.q} of the fresh set is already in another label file`);
   const reusedFresh2 = fresh2Source.find((line) => used.includes(line.q) || [...paraphraseSource, ...heldoutSource, ...freshSource].some((other) => other.q === line.q));
   if (reusedFresh2) throw new Error(`question ${reusedFresh2.q} of the second fresh set is already in another label file`);
+  const reusedFresh3 = fresh3Source.find((line) => used.includes(line.q) || [...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source].some((other) => other.q === line.q));
+  if (reusedFresh3) throw new Error(`question ${reusedFresh3.q} of the third fresh set is already in another label file`);
   const dir = mkdtempSync(join(tmpdir(), 'groundcheck-labels-'));
   const index = openIndex({ path: join(dir, 'index.db'), embedder: createLocalEmbedder() });
   try {
@@ -146,14 +150,15 @@ async function main(): Promise<void> {
     for (const line of heldoutSource) fileOf.set(line.q, 'heldout');
     for (const line of freshSource) fileOf.set(line.q, 'fresh');
     for (const line of fresh2Source) fileOf.set(line.q, 'fresh2');
+    for (const line of fresh3Source) fileOf.set(line.q, 'fresh3');
     const evidence = new Map<string, LabelledItem['evidence']>();
     for (const id of fileOf.keys()) {
       const result = await retrieve(index, questions.get(id)!.question, { topK: 8 });
       evidence.set(id, result.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text })));
     }
-    const files: Record<LabelFileName, LabelledItem[]> = { tune: [], check: [], paraphrase: [], heldout: [], fresh: [], fresh2: [] };
+    const files: Record<LabelFileName, LabelledItem[]> = { tune: [], check: [], paraphrase: [], heldout: [], fresh: [], fresh2: [], fresh3: [] };
     const counters = new Map<string, number>();
-    for (const line of [...source, ...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source]) {
+    for (const line of [...source, ...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source, ...fresh3Source]) {
       files[fileOf.get(line.q)!].push(labelledItem(line, questions.get(line.q)!, evidence.get(line.q)!, counters));
     }
     for (const [name, items] of Object.entries(files)) {

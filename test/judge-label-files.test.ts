@@ -7,8 +7,8 @@ const folder = join(import.meta.dirname, '..', 'fixtures', 'judge-labels');
 const files = readdirSync(folder).filter((name) => name.endsWith('.jsonl')).sort();
 
 describe('hand-label files (bench:judge --labels)', () => {
-  it('are the tuning half, the check half, the paraphrase file, the held-out file and the two fresh files', () => {
-    expect(files).toEqual(['handbook-check.jsonl', 'handbook-fresh.jsonl', 'handbook-fresh2.jsonl', 'handbook-heldout.jsonl', 'handbook-paraphrase.jsonl', 'handbook-tune.jsonl']);
+  it('are the tuning half, the check half, the paraphrase file, the held-out file and the three fresh files', () => {
+    expect(files).toEqual(['handbook-check.jsonl', 'handbook-fresh.jsonl', 'handbook-fresh2.jsonl', 'handbook-fresh3.jsonl', 'handbook-heldout.jsonl', 'handbook-paraphrase.jsonl', 'handbook-tune.jsonl']);
   });
 
   it.each(files)('%s loads through the bench loader, with every label at least 4 times', (name) => {
@@ -37,5 +37,10 @@ describe('hand-label files (bench:judge --labels)', () => {
   it('the second fresh file asks none of the other files\' questions', () => {
     const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-heldout.jsonl', 'handbook-fresh.jsonl'].flatMap((name) => [...questionsOf(name)]));
     expect([...questionsOf('handbook-fresh2.jsonl')].filter((id) => others.has(id))).toEqual([]);
+  });
+
+  it('the third fresh file asks none of the other files\' questions', () => {
+    const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-heldout.jsonl', 'handbook-fresh.jsonl', 'handbook-fresh2.jsonl'].flatMap((name) => [...questionsOf(name)]));
+    expect([...questionsOf('handbook-fresh3.jsonl')].filter((id) => others.has(id))).toEqual([]);
   });
 });
