@@ -1,7 +1,7 @@
 import { excerptEndLine, parseCodeExcerpt, parseErrorReport, reportFrames, type CodeExcerpt, type ReportFrame } from '../contract/code.js';
 import { parseQuestionMessage, parseWordLimit } from '../contract/formats.js';
 import { EMPTY_USAGE, type ChatCallOptions, type ChatModel, type ChatResult } from '../providers/spec.js';
-import { countWords } from '../text/text.js';
+import { countWords, escapeRegExp } from '../text/text.js';
 import { readError } from './error-patterns.js';
 
 /** The offline explainer's model id, recorded in every trace it writes. */
@@ -208,10 +208,6 @@ function usageOf(excerpts: CodeExcerpt[], name: string, path: string | null): Fo
 
 function quotedIn(header: string): string[] {
   return [...header.matchAll(/'([^']+)'|"([^"]+)"|`([^`]+)`/g)].map((match) => (match[1] ?? match[2] ?? match[3])!.split('/').pop()!);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function identifiersOf(code: string): string[] {

@@ -1,5 +1,5 @@
 import { hasVerb } from './claims.js';
-import { stem } from '../text/text.js';
+import { escapeRegExp, stem } from '../text/text.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
 import { SUPERSEDED_MARKER, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
@@ -195,9 +195,8 @@ const LETTER_CODE = /^(?:[a-z][.&/-]){1,5}[a-z]\.?$/i;
 export function judgeLetterCode(text: string, units: readonly EvidenceUnit[], question: Analysis | null): JudgedClaim | null {
   const code = text.trim();
   if (question === null || !LETTER_CODE.test(code)) return null;
-  const letters = code.replace(/\.$/, '');
-  const escaped = letters.replace(/[./]/g, (separator) => `\\${separator}`);
-  const written = new RegExp(`(?<![\\p{L}\\p{N}.&/-])${escaped}(?![\\p{L}\\p{N}&/-]|\\.[\\p{L}\\p{N}])`, 'iu');
+  const letters = escapeRegExp(code.replace(/\.$/, ''));
+  const written = new RegExp(`(?<![\\p{L}\\p{N}.&/-])${letters}(?![\\p{L}\\p{N}&/-]|\\.[\\p{L}\\p{N}])`, 'iu');
   const unit = units.find((candidate) => question.stems.some((stem) => candidate.passageStems.has(stem)) && written.test(candidate.text));
   if (unit === undefined) return null;
   return { text, verdict: 'verified', evidenceChunkId: unit.passageId, note: `the answer appears in ${unit.passageId}, which is about the question` };
@@ -214,7 +213,7 @@ function otherRowLabel(assessment: Assessment, assessments: readonly Assessment[
   // "Outside London it's £120": the claim names the other row to exclude it.
   const excluded = (missing: string) => {
     const word = claim.written.get(missing);
-    return word !== undefined && new RegExp(`\\b(?:outside|except|excluding|besides|beyond|apart from|other than|not)\\b[^,.;:]*\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text);
+    return word !== undefined && new RegExp(`\\b(?:outside|except|excluding|besides|beyond|apart from|other than|not)\\b[^,.;:]*\\b${escapeRegExp(word)}\\b`, 'i').test(text);
   };
   for (const other of assessments) {
     const label = other.unit.row?.[0];

@@ -168,3 +168,14 @@ export function fnv1a(text: string, seed = 0x811c9dc5): number {
   }
   return hash >>> 0;
 }
+
+/**
+ * The text with every regular-expression syntax character escaped, to match it literally inside a
+ * pattern (valid with and without the `u` flag).
+ *
+ * @example
+ * new RegExp(`\\b${escapeRegExp('F.E.A.R')}`).test('F.E.A.R.') // true
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
