@@ -39,21 +39,28 @@ const BOUND_WORDS: [string[], DateBound, boolean][] = [
 /** Words after a "from" date that make it the start of a period ("from 1 April to 31 March"), not a bound. */
 const PERIOD_END: ReadonlySet<string> = new Set(['to', 'until', 'till', 'through', 'and', '-', '–', '—']);
 
+/** Words after a date that make it a bound taking in its date: "31 May at the latest" is a deadline, as "by 31 May" is (v30). */
+const BOUND_WORDS_AFTER: [string[], DateBound][] = [[['at', 'the', 'latest'], 'before'], [['at', 'the', 'earliest'], 'after']];
+
 /**
- * The bound the words around a date make of it (the date spans tokens `index`…`end`), and whether
- * it takes in the date itself: "before 1 January 2026" is `before`, not inclusive; "from",
- * "since", "on or after 1 January 2026" are `after`, inclusive ("after" is not); "until" is an
- * inclusive `before` (see {@link DateQuantity.inclusive}); a date that starts a period ("from 1
- * April 2025 to 31 March 2026") is no bound.
+ * The bound the words around a date make of it (the date spans tokens `index`…`end`), whether it
+ * takes in the date itself, and where the date and its bound words end: "before 1 January 2026"
+ * is `before`, not inclusive; "from", "since", "on or after 1 January 2026" are `after`, inclusive
+ * ("after" is not); "until" and "by" are an inclusive `before` (see {@link DateQuantity.inclusive}),
+ * and so is "31 May at the latest" (whose `end` then takes in "at the latest"); a date that starts
+ * a period ("from 1 April 2025 to 31 March 2026") is no bound.
  */
-export function dateBoundAt(tokens: readonly Token[], index: number, end: number): { bound: DateBound | null; inclusive: boolean } {
+export function dateBoundAt(tokens: readonly Token[], index: number, end: number): { bound: DateBound | null; inclusive: boolean; end: number } {
+  for (const [words, bound] of BOUND_WORDS_AFTER) {
+    if (words.every((word, offset) => tokens[end + 1 + offset]?.lower === word)) return { bound, inclusive: true, end: end + words.length };
+  }
   for (const [words, bound, inclusive] of BOUND_WORDS) {
     const start = index - words.length;
     if (start < 0 || !words.every((word, offset) => tokens[start + offset]?.lower === word)) continue;
     if (words[0] === 'from' && PERIOD_END.has(tokens[end + 1]?.lower ?? '')) break;
-    return { bound, inclusive };
+    return { bound, inclusive, end };
   }
-  return { bound: null, inclusive: false };
+  return { bound: null, inclusive: false, end };
 }
 
 const MONTHS: Record<string, number> = {
@@ -66,10 +73,9 @@ const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'j
 /** Words for the edges of a month: "the end of May" is its last day, "the start of October" its first. */
 const MONTH_EDGES: Record<string, 'first' | 'last'> = { end: 'last', start: 'first', beginning: 'first' };
 
-/** The last day of a month (February: 29 in a leap year, else 28, and 28 when the year is unknown). */
+/** The last day of a month (February: 29 in a leap year, 28 when the year is unknown: day 0 of the next month in a common year). */
 function lastDayOf(month: number, year: number | null): number {
-  if (month === 2) return year !== null && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return new Date(Date.UTC(year ?? 2001, month, 0)).getUTCDate();
 }
 
 /**

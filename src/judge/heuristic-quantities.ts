@@ -101,11 +101,8 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
     const token = tokens[index]!;
     const date = readDate(tokens, index, (from) => findUnit(tokens, from) !== null || MULTIPLIERS[tokens[from]?.lower ?? ''] !== undefined);
     if (date) {
-      // "31 May at the latest": a deadline, as "by 31 May" is (v30).
-      const after = tokens.slice(date.end + 1, date.end + 4).map((next) => next.lower).join(' ');
-      const edge = after === 'at the latest' ? 'before' : after === 'at the earliest' ? 'after' : null;
-      const end = edge === null ? date.end : date.end + 3;
-      quantities.push({ ...date.quantity, ...(edge === null ? dateBoundAt(tokens, index, date.end) : { bound: edge, inclusive: true }), end });
+      const { bound, inclusive, end } = dateBoundAt(tokens, index, date.end);
+      quantities.push({ ...date.quantity, bound, inclusive, end });
       for (let at = index; at <= end; at++) consumed.add(at);
       index = end;
       continue;
