@@ -153,7 +153,6 @@ export function analyze(text: string): Analysis {
     if (token.lower === 'no' && COMPARATIVE.has(tokens[index + 1]?.lower ?? '') && tokens[index + 2]?.lower === 'than') return;
     // "the no-approval limit", "a no-claims bonus": a compound naming something, not a negation.
     if (tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.text === '-' && tokens[index + 2]?.kind === 'word') return;
-    // "unable to work because of illness for 26 weeks": the adjective negates its verb, not the rest of the clause.
     // "Harbourline doesn't set your tax code, HMRC does": the contrast that follows says the verb
     // holds, for another subject; what is negated is the subject before the negation (v28).
     if (contrastFollows(tokens, index)) {
@@ -163,6 +162,7 @@ export function analyze(text: string): Analysis {
       }
       return;
     }
+    // "unable to work because of illness for 26 weeks": the adjective negates its verb, not the rest of the clause.
     const forward = token.lower === 'unable' ? scope(tokens, index, 1, isContent).slice(0, 1) : scope(tokens, index, 1, isContent);
     const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent);
     for (const stem of stemsInScope) {
@@ -336,7 +336,6 @@ function quantityContext(quantity: Quantity, all: readonly Quantity[], tokens: r
   return context;
 }
 
-/** Content stems from a negation to the end of its clause (or back to the start, for "X isn't"). */
 /** Auxiliaries that end an elliptical contrast ("…, HMRC does", "…, your manager can"). */
 const CONTRAST_AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'can', 'could', 'may', 'must', 'should', 'has', 'have', 'had']);
 
@@ -358,6 +357,7 @@ function contrastFollows(tokens: readonly Token[], index: number): boolean {
   return CONTRAST_AUXILIARIES.has(words.at(-1)!.lower);
 }
 
+/** Content stems from a negation to the end of its clause (or back to the start, for "X isn't"). */
 function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: (token: Token, index: number) => boolean): string[] {
   const clause = tokens[from]!.clause;
   const stems: string[] = [];

@@ -523,15 +523,15 @@ function weightedCoverage(stems: readonly string[], unit: EvidenceUnit): number 
 function comparePolarity(claim: Analysis, evidenceSegments: readonly Segment[]): string | null {
   for (const segment of claim.segments) {
     let most = 0;
-    let aligned: { evidence: Segment; shared: string[] }[] = [];
-    for (const evidence of evidenceSegments) {
+    let aligned: { evidence: Segment; next: Segment | undefined; shared: string[] }[] = [];
+    evidenceSegments.forEach((evidence, index) => {
       const shared = [...segment.stems].filter((stem) => hasStem(evidence.stems, stem));
-      if (shared.length === 0 || shared.length < most) continue;
+      if (shared.length === 0 || shared.length < most) return;
       if (shared.length > most) (most = shared.length), (aligned = []);
-      aligned.push({ evidence, shared });
-    }
+      aligned.push({ evidence, next: evidenceSegments[index + 1], shared });
+    });
     if (aligned.length === 0) continue;
-    const mismatches = aligned.map(({ evidence, shared }) => polarityMismatch(claim, segment, evidence, shared) ?? contrastMismatch(claim, segment, evidenceSegments[evidenceSegments.indexOf(evidence) + 1]));
+    const mismatches = aligned.map(({ evidence, next, shared }) => polarityMismatch(claim, segment, evidence, shared) ?? contrastMismatch(claim, segment, next));
     if (mismatches.every((mismatch) => mismatch !== null)) return mismatches[0]!;
   }
   return null;
@@ -543,9 +543,8 @@ const MAX_CONTRAST_STEMS = 3;
 /**
  * The evidence's statement followed by an elliptical negation of one of its parts ("Your tax code
  * is set by HMRC, not by Harbourline"): the segment after it opens with ", not" in prose and holds
- * only negated words. A claim
- * that states one of those words without negating it ("Your tax code is set by Harbourline")
- * states what the evidence rules out (v28).
+ * only negated words. A claim that states one of those words without negating it ("Your tax code
+ * is set by Harbourline") states what the evidence rules out (v28).
  */
 function contrastMismatch(claim: Analysis, claimSegment: Segment, next: Segment | undefined): string | null {
   if (next === undefined || !next.contrast || next.stems.size === 0 || next.stems.size > MAX_CONTRAST_STEMS) return null;
