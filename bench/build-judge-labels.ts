@@ -27,10 +27,10 @@
  * before any rule looked at them. `handbook-fresh3.jsonl` (`source/handbook-fresh3-answers.jsonl`)
  * is built the same way, to more new questions of that file, written after `heuristic-v36`.
  *
- * The two halves were built on 2026-12-01, before later retrieval changes (the term-coverage gate
- * among them); rebuilding them today changes the evidence of some of their items, so `--only
- * paraphrase` writes the paraphrase file alone (`--only heldout` the held-out file, `--only fresh` the
- * fresh one).
+ * Each of these files asks questions that neither half nor any file before it in
+ * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
+ * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
+ * of their items, so `--only <name>` writes one of the other files alone.
  *
  *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3]
  */
@@ -85,7 +85,10 @@ const readJsonl = <T>(path: string): T[] =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
 
-type LabelFileName = 'tune' | 'check' | 'paraphrase' | 'heldout' | 'fresh' | 'fresh2' | 'fresh3';
+/** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3'] as const;
+
+type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
 function labelledItem(line: SourceLine, question: Question, evidence: LabelledItem['evidence'], counters: Map<string, number>): LabelledItem {
   if (!JUDGE_LABELS.includes(line.label)) throw new Error(`unknown label ${line.label}`);
@@ -108,36 +111,32 @@ function labelledItem(line: SourceLine, question: Question, evidence: LabelledIt
   };
 }
 
-const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3]
-  --only   write only the tuning and check halves, or only handbook-paraphrase.jsonl, handbook-heldout.jsonl, handbook-fresh.jsonl, handbook-fresh2.jsonl or handbook-fresh3.jsonl (default: all seven)
+const USAGE = `usage: npx tsx bench/build-judge-labels.ts [--only halves|${SEPARATE_FILES.join('|')}]
+  --only   write only the tuning and check halves, or only handbook-<name>.jsonl for one of ${SEPARATE_FILES.join(', ')} (default: all ${SEPARATE_FILES.length + 2})
 `;
 
 async function main(): Promise<void> {
   const flags = benchFlags({ only: true, help: false }, USAGE);
   if (!flags) return;
   const only = flags.get('only');
-  if (only !== undefined && !['halves', 'paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3'].includes(only)) throw new BenchUsageError(`--only must be halves, paraphrase, heldout, fresh, fresh2 or fresh3, not ${JSON.stringify(only)}`);
+  if (only !== undefined && only !== 'halves' && !(SEPARATE_FILES as readonly string[]).includes(only)) {
+    throw new BenchUsageError(`--only must be halves or one of ${SEPARATE_FILES.join(', ')}, not ${JSON.stringify(only)}`);
+  }
   const source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-answers.jsonl'));
-  const paraphraseSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-paraphrase-answers.jsonl'));
-  const heldoutSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-heldout-answers.jsonl'));
-  const freshSource = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-fresh-answers.jsonl'));
-  const fresh2Source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-fresh2-answers.jsonl'));
-  const fresh3Source = readJsonl<SourceLine>(join(REPO_ROOT, 'fixtures/judge-labels/source/handbook-fresh3-answers.jsonl'));
+  const separate = SEPARATE_FILES.map((name) => ({ name, lines: readJsonl<SourceLine>(join(REPO_ROOT, `fixtures/judge-labels/source/handbook-${name}-answers.jsonl`)) }));
+  const allLines = [...source, ...separate.flatMap((file) => file.lines)];
   const questions = new Map(
     ['handbook.jsonl', 'handbook-dev.jsonl', 'handbook-labels.jsonl'].flatMap((file) => readJsonl<Question>(join(REPO_ROOT, 'fixtures/questions', file))).map((question) => [question.id, question]),
   );
-  for (const line of [...source, ...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source, ...fresh3Source]) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
+  for (const line of allLines) if (!questions.has(line.q)) throw new Error(`unknown question ${line.q}`);
   const used = [...new Set(source.map((line) => line.q))].sort();
-  const reused = paraphraseSource.find((line) => used.includes(line.q));
-  if (reused) throw new Error(`question ${reused.q} of the paraphrase set is already in the tuning or check half`);
-  const reusedHeldout = heldoutSource.find((line) => used.includes(line.q) || paraphraseSource.some((other) => other.q === line.q));
-  if (reusedHeldout) throw new Error(`question ${reusedHeldout.q} of the held-out set is already in another label file`);
-  const reusedFresh = freshSource.find((line) => used.includes(line.q) || [...paraphraseSource, ...heldoutSource].some((other) => other.q === line.q));
-  if (reusedFresh) throw new Error(`question ${reusedFresh.q} of the fresh set is already in another label file`);
-  const reusedFresh2 = fresh2Source.find((line) => used.includes(line.q) || [...paraphraseSource, ...heldoutSource, ...freshSource].some((other) => other.q === line.q));
-  if (reusedFresh2) throw new Error(`question ${reusedFresh2.q} of the second fresh set is already in another label file`);
-  const reusedFresh3 = fresh3Source.find((line) => used.includes(line.q) || [...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source].some((other) => other.q === line.q));
-  if (reusedFresh3) throw new Error(`question ${reusedFresh3.q} of the third fresh set is already in another label file`);
+  // Each separate file asks none of the questions of the halves or of the files written before it.
+  const asked = new Set(used);
+  for (const file of separate) {
+    const reused = file.lines.find((line) => asked.has(line.q));
+    if (reused) throw new Error(`question ${reused.q} of source/handbook-${file.name}-answers.jsonl is already in another label file`);
+    for (const line of file.lines) asked.add(line.q);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'groundcheck-labels-'));
   const index = openIndex({ path: join(dir, 'index.db'), embedder: createLocalEmbedder() });
   try {
@@ -146,19 +145,15 @@ async function main(): Promise<void> {
     for (const mustRefuse of [false, true]) {
       used.filter((id) => questions.get(id)!.mustRefuse === mustRefuse).forEach((id, position) => fileOf.set(id, position % 2 === 0 ? 'tune' : 'check'));
     }
-    for (const line of paraphraseSource) fileOf.set(line.q, 'paraphrase');
-    for (const line of heldoutSource) fileOf.set(line.q, 'heldout');
-    for (const line of freshSource) fileOf.set(line.q, 'fresh');
-    for (const line of fresh2Source) fileOf.set(line.q, 'fresh2');
-    for (const line of fresh3Source) fileOf.set(line.q, 'fresh3');
+    for (const file of separate) for (const line of file.lines) fileOf.set(line.q, file.name);
     const evidence = new Map<string, LabelledItem['evidence']>();
     for (const id of fileOf.keys()) {
       const result = await retrieve(index, questions.get(id)!.question, { topK: 8 });
       evidence.set(id, result.chunks.map((chunk) => ({ id: chunk.chunkId, text: chunk.text })));
     }
-    const files: Record<LabelFileName, LabelledItem[]> = { tune: [], check: [], paraphrase: [], heldout: [], fresh: [], fresh2: [], fresh3: [] };
+    const files = Object.fromEntries((['tune', 'check', ...SEPARATE_FILES] as const).map((name) => [name, [] as LabelledItem[]])) as Record<LabelFileName, LabelledItem[]>;
     const counters = new Map<string, number>();
-    for (const line of [...source, ...paraphraseSource, ...heldoutSource, ...freshSource, ...fresh2Source, ...fresh3Source]) {
+    for (const line of allLines) {
       files[fileOf.get(line.q)!].push(labelledItem(line, questions.get(line.q)!, evidence.get(line.q)!, counters));
     }
     for (const [name, items] of Object.entries(files)) {
