@@ -19,28 +19,10 @@ describe('hand-label files (bench:judge --labels)', () => {
 
   const questionsOf = (name: string) => new Set(loadLabelFile(join(folder, name)).items.map((item) => item.questionId));
 
-  it('the paraphrase file asks none of the two halves\' questions', () => {
-    const halves = new Set([...questionsOf('handbook-tune.jsonl'), ...questionsOf('handbook-check.jsonl')]);
-    expect([...questionsOf('handbook-paraphrase.jsonl')].filter((id) => halves.has(id))).toEqual([]);
-  });
-
-  it('the held-out file asks none of the other files\' questions', () => {
-    const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl'].flatMap((name) => [...questionsOf(name)]));
-    expect([...questionsOf('handbook-heldout.jsonl')].filter((id) => others.has(id))).toEqual([]);
-  });
-
-  it('the fresh file asks none of the other files\' questions', () => {
-    const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-heldout.jsonl'].flatMap((name) => [...questionsOf(name)]));
-    expect([...questionsOf('handbook-fresh.jsonl')].filter((id) => others.has(id))).toEqual([]);
-  });
-
-  it('the second fresh file asks none of the other files\' questions', () => {
-    const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-heldout.jsonl', 'handbook-fresh.jsonl'].flatMap((name) => [...questionsOf(name)]));
-    expect([...questionsOf('handbook-fresh2.jsonl')].filter((id) => others.has(id))).toEqual([]);
-  });
-
-  it('the third fresh file asks none of the other files\' questions', () => {
-    const others = new Set(['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-heldout.jsonl', 'handbook-fresh.jsonl', 'handbook-fresh2.jsonl'].flatMap((name) => [...questionsOf(name)]));
-    expect([...questionsOf('handbook-fresh3.jsonl')].filter((id) => others.has(id))).toEqual([]);
+  // In the order the files were written: each asks none of the questions of the files before it.
+  const writtenInOrder = ['handbook-tune.jsonl', 'handbook-check.jsonl', 'handbook-paraphrase.jsonl', 'handbook-heldout.jsonl', 'handbook-fresh.jsonl', 'handbook-fresh2.jsonl', 'handbook-fresh3.jsonl'];
+  it.each(writtenInOrder.slice(2).map((name) => [name, writtenInOrder.slice(0, writtenInOrder.indexOf(name))] as const))('%s asks none of the questions of %j', (name, earlier) => {
+    const others = new Set(earlier.flatMap((other) => [...questionsOf(other)]));
+    expect([...questionsOf(name)].filter((id) => others.has(id))).toEqual([]);
   });
 });

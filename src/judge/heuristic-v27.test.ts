@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
@@ -14,8 +15,7 @@ const knowledge: EvidencePassage[] = [
 ];
 
 async function outcome(question: string, answer: string) {
-  const judgment = await judge.judge({ question, evidence: knowledge, answer });
-  if (judgment.status !== 'ok') throw new Error(`judge error: ${judgment.error}`);
+  const judgment = okJudgment(await judge.judge({ question, evidence: knowledge, answer }));
   return { verdicts: judgment.claims.map((claim) => claim.verdict), undetermined: judgment.undetermined, hallucinated: judgment.hallucinated };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimVerdicts } from '../test-support/judgments.js';
 import { splitAnswer } from './claims.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
@@ -25,11 +26,6 @@ describe('a list of actions ending in ", and <verb> <object>" (heuristic-v32)', 
   });
 
   it('an invented last step is its own claim, and absent', async () => {
-    const judgment = await judge.judge({
-      question: 'I clicked a link in a phishing email by mistake. What now?',
-      evidence: phishing,
-      answer: 'Call the Service Desk on ext. 4000 immediately, change your password, and switch your laptop off until IT collects it.',
-    });
-    expect(judgment.status === 'ok' && judgment.claims.map((claim) => claim.verdict)).toEqual(['verified', 'absent']);
+    expect(await claimVerdicts(judge, 'I clicked a link in a phishing email by mistake. What now?', phishing, 'Call the Service Desk on ext. 4000 immediately, change your password, and switch your laptop off until IT collects it.')).toEqual(['verified', 'absent']);
   });
 });

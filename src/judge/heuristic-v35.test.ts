@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimVerdicts } from '../test-support/judgments.js';
 import { splitAnswer } from './claims.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
@@ -30,11 +31,6 @@ describe('a clause with its own subject after ", and" (heuristic-v35)', () => {
   });
 
   it('an invented payment after a true rule is its own claim, and absent', async () => {
-    const judgment = await judge.judge({
-      question: "I've been called up for jury service for three weeks. Will I still get paid?",
-      evidence: jury,
-      answer: 'Yes, you get your normal salary for 10 working days, and the company also pays your travel to court.',
-    });
-    expect(judgment.status === 'ok' && judgment.claims.map((claim) => claim.verdict)).toEqual(['verified', 'absent']);
+    expect(await claimVerdicts(judge, "I've been called up for jury service for three weeks. Will I still get paid?", jury, 'Yes, you get your normal salary for 10 working days, and the company also pays your travel to court.')).toEqual(['verified', 'absent']);
   });
 });
