@@ -121,15 +121,20 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   its own ("…, and the company also pays your travel") ends a claim.
  * - `heuristic-v36`: "how quickly", "how fast", "how big/large/high/low" are quantity words like
  *   "how long", and "already", "ever" no topic words of a question.
+ * - `heuristic-v37`: a table row does not verify a claim naming no row when the question names
+ *   another row ("on a Sunday"); a claim of no limit ("as long as you like") is contradicted by a
+ *   stated maximum; a claim opening with its figure ("At most 22.5 hours, …") is about what was
+ *   asked; "worth" is a light word, and "pay"/"paid"/"receive"/"earn" in a claim stating an amount
+ *   are found in a sentence giving one.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v36';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v37';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v36+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v37+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

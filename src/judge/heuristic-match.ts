@@ -9,7 +9,7 @@ import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
 import { spelledOut } from './heuristic-acronyms.js';
 import { hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
-import { foundByClass } from './heuristic-word-classes.js';
+import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
 import { NO_WORKING, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
 
@@ -53,6 +53,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'beforehand', 'just', 'realli', 'actual', 'also', 'simpli', 'exactli', 'alright', 'ok', 'okai', 'sure', 'thing', 'lot', 'bit',
   // Focus adverbs (v16): "even if nobody calls you out", "don't forward it either".
   'even', 'either', 'too',
+  // A figure's value (v37): "3 days' worth", "a bike worth up to £2,500"; the figure is compared anyway.
+  'worth',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -104,6 +106,13 @@ interface Assessment {
 const PRONOUN_SUBJECT = /^(?:(?:yes|no|not any ?more|nope|yep)\b[\s,.:;!-]*)?(?:it|that|this)(?:'s|\s)/i;
 
 /**
+ * A claim that opens with its figure, with no subject ("At most 22.5 hours, which is 3 days'
+ * worth.", "Up to £300, with receipts."): an answer's fragment, whose figure is what was asked,
+ * like a pronoun subject's (v37).
+ */
+const FIGURE_FIRST = /^(?:(?:yes|no)\b[\s,.:;!-]*)?(?:(?:at (?:most|least)|up to|about|around|roughly|only|just|exactly|no (?:more|less|fewer) than|(?:more|less|fewer) than|over|under)\s+)?(?:[£$€]\s?)?\d/i;
+
+/**
  * The claim's figures with their context. A bare answer's figure ("16 weeks") is about what the
  * question asks, and so is the figure of a claim whose subject is a pronoun for it: the question's
  * words are its context too (v9). When such a claim has words of its own for the figure ("It can
@@ -112,7 +121,7 @@ const PRONOUN_SUBJECT = /^(?:(?:yes|no|not any ?more|nope|yep)\b[\s,.:;!-]*)?(?:
  * about another figure of the same sentence ("usually lasts 8 weeks").
  */
 function figuresAboutQuestion(text: string, claim: Analysis, questionStems: readonly string[], bare: boolean): readonly QuantityInContext[] {
-  if (!bare && !PRONOUN_SUBJECT.test(text.trim())) return claim.quantities;
+  if (!bare && !PRONOUN_SUBJECT.test(text.trim()) && !FIGURE_FIRST.test(text.trim())) return claim.quantities;
   return claim.quantities.map(({ quantity, context }) =>
     bare || context.size === 0 ? { quantity, context: new Set([...context, ...questionStems]) } : { quantity, context, asked: new Set(questionStems.filter((stem) => !context.has(stem))) },
   );
@@ -142,11 +151,16 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
   const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null).sort((a, b) => b.score - a.score);
+  const askedRow = verifying.length > 0 && question !== null ? rowTheQuestionNames(verifying[0]!, assessments, claim, question) : null;
+  if (askedRow) return { text, verdict: 'absent', evidenceChunkId: null, note: askedRow };
   const ambiguous = verifying.length > 0 ? ambiguousRow(verifying[0]!, assessments) : null;
   if (ambiguous) return { text, verdict: 'absent', evidenceChunkId: null, note: ambiguous };
   if (verifying.length > 0) {
     const best = verifying[0]!;
     const where = best.unit.passageId;
+    if (UNBOUNDED.test(text) && foundAsBound('maximum', best.unit.neighbourhood.text) && !UNBOUNDED.test(best.unit.neighbourhood.text)) {
+      return { text, verdict: 'contradicted', evidenceChunkId: where, note: `${where} states a limit, the claim says there is none` };
+    }
     const agreed = best.figures.map((figure) => figure.claim);
     const note = bare
       ? `the answer appears in ${where}, which is about the question`
@@ -224,6 +238,50 @@ function otherRowLabel(assessment: Assessment, assessments: readonly Assessment[
   }
   return null;
 }
+
+/**
+ * A claim that there is no limit ("for as long as you like", "unlimited", "there's no cap"): the
+ * sentence that otherwise verifies it, stating a maximum ("for up to 4 consecutive weeks"),
+ * contradicts it (v37).
+ */
+const UNBOUNDED = /\b(?:as (?:long|much|many|often) as you (?:like|want|wish|need)|unlimited|no (?:limit|cap|maximum|upper limit|ceiling)\b|not (?:limited|capped)|without (?:a |any )?(?:limit|cap))/i;
+
+/** The content stems of a table row's label (its first cell), numbers left out. */
+function labelStems(row: NonNullable<EvidenceUnit['row']>): Set<string> {
+  return new Set(row[0]!.cell.split(/[^\p{L}\p{N}]+/u).filter((word) => /\p{L}{3,}/u.test(word)).map((word) => stem(word)));
+}
+
+/**
+ * The question names another row of the table whose row verifies the claim, and names nothing of
+ * this row's label, while the claim names no row itself (v37): "I worked 4 hours on a Sunday …
+ * what rate?" answered "It's paid at time and a half" rests on the Saturday row, when the Sundays
+ * row gives another figure. The asker's details pick the row; a claim that names none is read as
+ * about the asker's. Not verified (`absent`): the question's row is not the one stating it.
+ * `null` when the question names this row, no other, or the claim names a row.
+ */
+function rowTheQuestionNames(best: Assessment, assessments: readonly Assessment[], claim: Analysis, question: Analysis): string | null {
+  const row = best.unit.row;
+  if (row === null) return null;
+  const own = labelStems(row);
+  const named = (stems: ReadonlySet<string>, stemOf: string) => hasStem(stems, stemOf);
+  if (question.stems.some((stemOf) => named(own, stemOf)) || claim.stems.some((stemOf) => named(own, stemOf))) return null;
+  for (const other of assessments) {
+    const otherRow = other.unit.row;
+    if (otherRow === null || other.unit.passageId !== best.unit.passageId || otherRow[0]!.cell === row[0]!.cell) continue;
+    const otherLabel = labelStems(otherRow);
+    if (claim.stems.some((stemOf) => named(otherLabel, stemOf))) return null;
+    const asked = question.stems.find((stemOf) => named(otherLabel, stemOf) && !hasStem(best.unit.own, stemOf));
+    if (asked !== undefined) {
+      const word = question.written.get(asked) ?? asked;
+      return `the question asks about "${word}", the "${otherRow[0]!.cell}" row of ${best.unit.passageId}, not the "${row[0]!.cell}" row that states it`;
+    }
+  }
+  return null;
+}
+
+/** Whether the claim states an amount of money (for the payment word class, v37). */
+const MONEY_DIMENSIONS: ReadonlySet<string> = new Set(['GBP', 'USD', 'EUR']);
+const statesMoney = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && MONEY_DIMENSIONS.has(quantity.dimension));
 
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();
 
@@ -379,7 +437,7 @@ function assess(
     literally(stem) ||
     hasSynonym(unit.own, stem, claim.written, unit.passageStems) ||
     isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
-    foundByClass(stem, unit.text) ||
+    foundByClass(stem, unit.text, statesMoney(claim)) ||
     asPhrase(stem) ||
     abbreviated(claim.written.get(stem), unit.text);
   // Asked of each stem up to five times below: decided once per stem and unit.
@@ -462,7 +520,7 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean, worked: WorkedFigures): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
   const has = (stem: string) =>
-    hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text);
+    hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text, statesMoney(claim));
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;

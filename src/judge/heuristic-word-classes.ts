@@ -40,6 +40,16 @@ const RISE_STEMS: ReadonlySet<string> = new Set(['rose', 'risen', 'rise', 'incre
 const RISE_TEXT = /\b(?:rose|risen|rises?|increas(?:e|es|ed)|raised|went up|gone up|replaces?|replaced|previous(?:ly)?)\b/i;
 
 /**
+ * Payment (v37): "a weekend day on call pays £80", "you'd receive £40", "it's reimbursed at 45p":
+ * in a claim stating an amount of money, the verb says only that the amount changes hands, which
+ * a sentence or table row giving an amount states ("Weekend day or bank holiday (24 hours) |
+ * £80"). Who pays whom is not checked, as before; the amount is compared as a figure. A claim
+ * with no amount ("the company will pay half your broadband") must find its verb as written.
+ */
+const PAYMENT_STEMS: ReadonlySet<string> = new Set(['pai', 'paid', 'earn', 'receiv', 'reimburs', 'refund']);
+const MONEY_TEXT = /[£$€]\s?\d|\b\d+(?:\.\d+)?p\b/;
+
+/**
  * Bounds (v16): "minimum" is what "at least" / "no less than" states, and "maximum" what "up to",
  * "at most", "no more than" or a cap states: people ask for "the minimum length" of what a
  * document says "must be at least 14 characters long".
@@ -56,10 +66,11 @@ const MAXIMUM_TEXT = /\b(?:up to|at most|no (?:more|longer) than|maximum|max\.?|
  * foundByClass('need', 'If you stay with friends, you may claim £25 per night with no receipt required.') // true
  * foundByClass('compani', 'If you use a screen for work, Harbourline will reimburse an eye test.') // true
  */
-export function foundByClass(stem: string, evidenceText: string): boolean {
+export function foundByClass(stem: string, evidenceText: string, claimStatesMoney = false): boolean {
   if (REQUIREMENT_STEMS.has(stem)) return REQUIREMENT_TEXT.test(evidenceText);
   if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
   if (RISE_STEMS.has(stem)) return RISE_TEXT.test(evidenceText);
+  if (PAYMENT_STEMS.has(stem)) return claimStatesMoney && MONEY_TEXT.test(evidenceText);
   return foundAsBound(stem, evidenceText);
 }
 
