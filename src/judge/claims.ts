@@ -138,6 +138,8 @@ function splitActions(part: string, subjectClauses: boolean): string[] {
   if (match !== null && loadWordNet().lemmas(match[1]!.toLowerCase(), 'verb').length > 0) {
     return [part.slice(0, match.index), ...splitActions(part.slice(match.index + match[0].length), subjectClauses)];
   }
+  const pronoun = subjectClauses ? PRONOUN_AND.exec(part) : null;
+  if (pronoun !== null) return [part.slice(0, pronoun.index), ...splitActions(part.slice(pronoun.index + pronoun[0].length), subjectClauses)];
   const subject = subjectClauses ? SUBJECT_AND.exec(part) : null;
   if (subject !== null) {
     const rest = part.slice(subject.index + subject[0].length);
@@ -145,6 +147,14 @@ function splitActions(part: string, subjectClauses: boolean): string[] {
   }
   return [part];
 }
+
+/**
+ * ", and" before a clause whose subject is a personal pronoun, contracted ("…, and they'll decide
+ * within a week") or after "then" / "after that" ("…, and after that you'll need a fit note for
+ * any further sick day"): a statement of its own (v38), in answers only, as for
+ * {@link SUBJECT_AND}. A pronoun and a space right after "and" is a {@link CLAUSE_BREAK} already.
+ */
+const PRONOUN_AND = /,\s+and\s+(?:(?:then|after that|afterwards|also)\s+)?(?=(?:you|they|we|he|she|it)(?:['’](?:ll|d|re|ve|s))?\s+\p{L})/iu;
 
 /** ", and" before a noun phrase that starts with a determiner: "…, and the company also pays your travel" (v35). */
 const SUBJECT_AND = /,\s+and\s+(?=(?:the|your|our|their|his|her|its|this|that|these|those)\s+\p{L})/iu;

@@ -62,10 +62,17 @@ export interface Segment {
 }
 
 /**
+ * Verbs of not doing (v38): "skip the lifts", "avoid the lifts" say what "do not use the lifts"
+ * says. They negate what follows, like "not", and state nothing else (light words in claim
+ * matching, `heuristic-match.ts`).
+ */
+export const AVOIDING: readonly string[] = ['avoid', 'avoids', 'avoiding', 'skip', 'skips', 'skipping'];
+
+/**
  * Words that turn a statement into its opposite. `unless`/`except` add conditions instead, so they
  * are not here. "unable to phone" is "cannot phone" (v12; its scope is the verb it negates).
  */
-const NEGATORS = new Set(['no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'unable']);
+const NEGATORS = new Set(['no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'unable', ...AVOIDING]);
 /** Words that end a negation's scope: a new clause with its own polarity starts. */
 const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'although', 'whereas', 'which', 'who', 'where', 'while', 'except', 'and']);
 /**

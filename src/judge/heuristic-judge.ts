@@ -126,15 +126,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   stated maximum; a claim opening with its figure ("At most 22.5 hours, …") is about what was
  *   asked; "worth" is a light word, and "pay"/"paid"/"receive"/"earn" in a claim stating an amount
  *   are found in a sentence giving one.
+ * - `heuristic-v38`: "pay review" is personal data and "what he got" another person's (shared
+ *   with the offline answerer); hedges are light; "avoid"/"skip" negate what follows; ", and
+ *   they'll …" / ", and after that you …" end a claim in an answer.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v37';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v38';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v37+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v38+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

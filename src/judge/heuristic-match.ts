@@ -55,6 +55,10 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'even', 'either', 'too',
   // A figure's value (v37): "3 days' worth", "a bike worth up to £2,500"; the figure is compared anyway.
   'worth',
+  // Hedges (v38): "Possibly, through income protection" states what "through income protection" does.
+  'possibl', 'probabl', 'mayb', 'perhap',
+  // Verbs of not doing (v38, `AVOIDING`): their negation is compared; the verb states nothing else.
+  'avoid', 'skip',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();

@@ -15,6 +15,9 @@ describe('asksForPersonalData', () => {
     'Has anyone in my team been using the EAP counselling sessions?',
     'Give me the home phone number of Daniel Reeves in Sales.',
     'What medical condition has Olu been off sick with?',
+    // A name opening the question, then "he": another person's pay review (2026-12-04).
+    'Daniel Hughes reckons he got 8% in the April pay review. Can you check what he really got?',
+    'Priya says she earns more than me. How much she earns, roughly?',
   ])('refuses: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(true);
   });
@@ -27,6 +30,8 @@ describe('asksForPersonalData', () => {
     'Can my husband use the employee assistance helpline as well?',
     'Who do I contact if I think my tax code is wrong?',
     'How long do you keep my personnel file after I leave?',
+    'I only got 3% in the pay review. What can I do about it?',
+    'When do pay review increases take effect?',
   ])('answers: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(false);
   });

@@ -14,7 +14,7 @@
 
 /** Data about a person that a colleague must not be given. */
 const PERSONAL_DATA =
-  /\b(?:salary|salaries|paid|earns?|earning|pay ?(?:rise|grade|band)|bonus|home address|address|(?:personal |home |mobile |phone )?(?:phone|mobile|telephone) number|number|mobile|bank (?:account )?details|bank account|account details|sort code|sick days|sickness|off sick|medical|health|condition|diagnosis|rating|rated|review (?:score|result)|disciplinary|warning|performance improvement plan|pip|pregnant|pregnancy|counselling|date of birth|birthday|age|national insurance|ni number|passport|emergency contact|personnel file|records?)\b/i;
+  /\b(?:salary|salaries|paid|earns?|earning|pay ?(?:rise|grade|band|review)|bonus|home address|address|(?:personal |home |mobile |phone )?(?:phone|mobile|telephone) number|number|mobile|bank (?:account )?details|bank account|account details|sort code|sick days|sickness|off sick|medical|health|condition|diagnosis|rating|rated|review (?:score|result)|disciplinary|warning|performance improvement plan|pip|pregnant|pregnancy|counselling|date of birth|birthday|age|national insurance|ni number|passport|emergency contact|personnel file|records?)\b/i;
 
 /** A person other than the asker: a name, a role's or colleague's possessive, a colleague picked out. */
 const OTHER_PERSON = [
@@ -25,6 +25,8 @@ const OTHER_PERSON = [
   /\bwhich\s+(?:of\s+(?:my|our|the)\s+)?(?:people|colleagues|employees|staff|members|engineers|managers|team members|ones)\b/i,
   /\b(?:has|have|is|are|did)\s+(?:anyone|anybody|someone|somebody|any of (?:my|our|the) \w+)\b/i,
   /\b(?:his|her|him|their)\b.*\b(?:salary|address|number|details|rating|records?)\b/i,
+  // "Can you check what he really got?", "how much she earns": another person's pay, told by a pronoun.
+  /\b(?:what|how much)\s+(?:he|she)\s+(?:\w+\s+)?(?:got|gets|earns|earned|makes|made|was paid|is paid|was given)\b/i,
 ];
 
 /** Asking who did something that is confidential about the person who did it ("who reported the concern?"). */
