@@ -267,14 +267,13 @@ function rowTheQuestionNames(best: Assessment, assessments: readonly Assessment[
   const row = best.unit.row;
   if (row === null) return null;
   const own = labelStems(row);
-  const named = (stems: ReadonlySet<string>, stemOf: string) => hasStem(stems, stemOf);
-  if (question.stems.some((stemOf) => named(own, stemOf)) || claim.stems.some((stemOf) => named(own, stemOf))) return null;
+  if (question.stems.some((stemOf) => hasStem(own, stemOf)) || claim.stems.some((stemOf) => hasStem(own, stemOf))) return null;
   for (const other of assessments) {
     const otherRow = other.unit.row;
     if (otherRow === null || other.unit.passageId !== best.unit.passageId || otherRow[0]!.cell === row[0]!.cell) continue;
     const otherLabel = labelStems(otherRow);
-    if (claim.stems.some((stemOf) => named(otherLabel, stemOf))) return null;
-    const asked = question.stems.find((stemOf) => named(otherLabel, stemOf) && !hasStem(best.unit.own, stemOf));
+    if (claim.stems.some((stemOf) => hasStem(otherLabel, stemOf))) return null;
+    const asked = question.stems.find((stemOf) => hasStem(otherLabel, stemOf) && !hasStem(best.unit.own, stemOf));
     if (asked !== undefined) {
       const word = question.written.get(asked) ?? asked;
       return `the question asks about "${word}", the "${otherRow[0]!.cell}" row of ${best.unit.passageId}, not the "${row[0]!.cell}" row that states it`;
@@ -437,11 +436,12 @@ function assess(
   const literally = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || acronym(stem);
   // A two-word phrase ("straight away") is found as its WordNet synonym ("immediately"), and a word as its abbreviation ("ext.") (v18).
   const asPhrase = (stem: string) => phrases.get(stem)?.some((other) => unit.own.has(other)) === true;
+  const money = statesMoney(claim);
   const findsStem = (stem: string) =>
     literally(stem) ||
     hasSynonym(unit.own, stem, claim.written, unit.passageStems) ||
     isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
-    foundByClass(stem, unit.text, statesMoney(claim)) ||
+    foundByClass(stem, unit.text, money) ||
     asPhrase(stem) ||
     abbreviated(claim.written.get(stem), unit.text);
   // Asked of each stem up to five times below: decided once per stem and unit.
@@ -523,8 +523,9 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
  */
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean, worked: WorkedFigures): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
+  const money = statesMoney(claim);
   const has = (stem: string) =>
-    hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text, statesMoney(claim));
+    hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text, money);
   const covered = claim.stems.filter(has);
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;
