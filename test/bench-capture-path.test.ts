@@ -18,12 +18,15 @@ describe('bench:capture-path', () => {
     // Flushed every 512 spans and at the end: each flush one request to the receiver on 127.0.0.1.
     expect(figures.otlpRequests).toBeGreaterThan(0);
     // The write is part of the block, but the two figures subtract other threads' time over
-    // different spans (read at scheduler ticks on a busy VM): on a loaded machine the write came
-    // out 7% above the whole (19.97 against 21.29 µs). Only a gross accounting error fails here.
+    // different spans, read from /proc at scheduler ticks: on a loaded machine the write came out
+    // 7% above the whole (19.97 against 21.29 µs), and at −4.4 µs per capture in a fresh-clone CI
+    // run (2026-12-04) while TypeScript compiled beside it; with a compiler running, either side's
+    // write read 1–36 µs in five runs. Only a gross accounting error (a write near minus the
+    // block, or above twice it) fails here.
     for (const side of ['captureRag', 'captureRagThread'] as const) {
-      expect(figures.micros[side]).toBeGreaterThan(0);
-      expect(figures.writeMicros[side]).toBeGreaterThan(0);
-      expect(figures.writeMicros[side]).toBeLessThan(2 * figures.micros[side]);
+      expect(figures.micros[side], side).toBeGreaterThan(0);
+      expect(figures.writeMicros[side], side).toBeGreaterThan(-figures.micros[side]);
+      expect(figures.writeMicros[side], side).toBeLessThan(2 * figures.micros[side]);
     }
     // The default store writes on the request thread (only its checkpoint thread runs beside);
     // with writerThread the writer thread does the SQLite work, and its time is read apart.
