@@ -129,15 +129,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v38`: "pay review" is personal data and "what he got" another person's (shared
  *   with the offline answerer); hedges are light; "avoid"/"skip" negate what follows; ", and
  *   they'll …" / ", and after that you …" end a claim in an answer.
+ * - `heuristic-v39`: a relation noun of a claim ("Bob Barker's wife", "the founder of") must be
+ *   found for a sentence to verify it.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v38';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v39';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v38+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v39+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -154,7 +154,11 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
-  const verifying = assessments.filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null).sort((a, b) => b.score - a.score);
+  // A relation noun ("Bob Barker's wife") must be found (v39).
+  const relational = relationalStems(text);
+  const verifying = assessments
+    .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => relational.has(stem)))
+    .sort((a, b) => b.score - a.score);
   const askedRow = verifying.length > 0 && question !== null ? rowTheQuestionNames(verifying[0]!, assessments, claim, question) : null;
   if (askedRow) return { text, verdict: 'absent', evidenceChunkId: null, note: askedRow };
   const ambiguous = verifying.length > 0 ? ambiguousRow(verifying[0]!, assessments) : null;
@@ -280,6 +284,22 @@ function rowTheQuestionNames(best: Assessment, assessments: readonly Assessment[
     }
   }
   return null;
+}
+
+/**
+ * Relation nouns of a claim (v39): the noun after a name's possessive ("Bob Barker's wife") and
+ * the noun of "the/a <noun> of" ("the founder of the journal", "the city of Liverpool"). Such a
+ * noun is the relation the claim asserts between two things the evidence may well name together,
+ * so it must be found (as written, or by a synonym or class) for a sentence to verify the claim,
+ * however many other words it holds: "Bob Barker's wife was Miss USA 1968" is not what a sentence
+ * about Bob Barker hosting Miss USA 1968 states. A possessive of an ordinary word ("your manager's
+ * approval", "one month's notice") names no relation of this kind and is not read.
+ */
+function relationalStems(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/\p{Lu}\p{L}*['’]s\s+(\p{Ll}+)/gu)) found.add(stem(match[1]!));
+  for (const match of text.matchAll(/\b(?:the|a|an)\s+(\p{Ll}+)\s+of\b/gu)) found.add(stem(match[1]!));
+  return found;
 }
 
 /** Whether the claim states an amount of money (for the payment word class, v37). */
