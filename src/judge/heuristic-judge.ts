@@ -7,6 +7,7 @@ import { analyze, type Analysis } from './heuristic-analysis.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, judgeLetterCode, paraphraseCandidates } from './heuristic-match.js';
+import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
@@ -131,15 +132,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   they'll …" / ", and after that you …" end a claim in an answer.
  * - `heuristic-v39`: a relation noun of a claim ("Bob Barker's wife", "the founder of") must be
  *   found for a sentence to verify it.
+ * - `heuristic-v40`: a bare "yes"/"no" to "Are both A and B P?" / "Are A and B both P?" is judged
+ *   by the two claims the question states (`heuristic-yes-no.ts`); undetermined unless the
+ *   evidence verifies both or contradicts one.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v39';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v40';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v39+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v40+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -188,8 +192,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         for (const text of split.claims) {
           const claim = analyze(text);
           if (claim.stems.length === 0 && claim.quantities.length === 0) {
-            // Nothing to check ("Yes.", "No.", "Sure!"), unless a letter code the evidence writes ("F.E.A.R.").
-            const code = split.claims.length === 1 ? judgeLetterCode(text, units, reading.analysis) : null;
+            // Nothing to check ("Yes.", "No.", "Sure!"), unless a letter code the evidence writes ("F.E.A.R."),
+            // or a bare yes/no to a question about two things at once, which the evidence settles (v40).
+            const code = split.claims.length === 1 ? (judgeLetterCode(text, units, reading.analysis) ?? judgeBareYesNo(text, input.question, units, reading.analysis)) : null;
             if (code !== null) claims.push(code);
             continue;
           }
