@@ -18,7 +18,8 @@ import { loadWordNet } from '../text/wordnet.js';
  *   verified by a missing word, and a "yes" is never flagged for one.
  *
  * Only the forms "both A and B P", "A and B both P" (with "are/is/were/was/do/does/did" first) are
- * read, the pair split at the last " and " before "both" or after it ("Gin and tonic and Paloma").
+ * read. In "A and B both P" the pair splits at the last " and " ("Gin and tonic and Paloma": "Gin
+ * and tonic", "Paloma"); in "both A and B P" at the first, and B ends where P begins (below).
  */
 const BOTH_FIRST = /^(are|is|were|was|do|does|did)\s+both\s+(.+?)\s+and\s+(.+?)\s+(\S.*?)[?.!\s]*$/i;
 const NAME_LINKS: ReadonlySet<string> = new Set(['of', 'for', 'the', 'de', 'la', 'von', 'van', 'and']);
@@ -30,7 +31,10 @@ export function bothClaims(question: string): [string, string] | null {
   // Each claim keeps the question's verb ("Wenling are in China"): a claim with a verb is checked
   // word by word against a sentence, not read as a bare answer to the question.
   const after = BOTH_AFTER.exec(text);
-  if (after) return [`${after[2]} ${after[1]!.toLowerCase()} ${after[4]}`, `${after[3]} ${after[1]!.toLowerCase()} ${after[4]}`];
+  if (after) {
+    const verb = after[1]!.toLowerCase();
+    return [`${after[2]} ${verb} ${after[4]}`, `${after[3]} ${verb} ${after[4]}`];
+  }
   const first = BOTH_FIRST.exec(text);
   if (!first) return null;
   const verb = first[1]!.toLowerCase();
