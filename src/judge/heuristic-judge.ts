@@ -8,6 +8,7 @@ import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion }
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { judgeClaim, judgeLetterCode, paraphraseCandidates } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
+import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
@@ -135,15 +136,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v40`: a bare "yes"/"no" to "Are both A and B P?" / "Are A and B both P?" is judged
  *   by the two claims the question states (`heuristic-yes-no.ts`); undetermined unless the
  *   evidence verifies both or contradicts one.
+ * - `heuristic-v41`: the question is read with chat-box spellings written out ("hols", "mgr",
+ *   "isnt"; `src/text/casual.ts`), as retrieval reads it.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v40';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v41';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v40+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v41+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -184,7 +187,10 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // Retrieved chunks, not reference passages: what context verdicts and section subjects read.
         const chunkIds = new Set(input.evidence.filter((passage) => passage.kind === 'chunk').map((passage) => passage.id));
         const chunkUnits = units.filter((unit) => chunkIds.has(unit.passageId));
-        const reading = readQuestion(input.question, chunkUnits);
+        // Read with chat-box spellings written out ("hols" as "holidays", "mgr" as "manager"), as
+        // retrieval and its gate read it (v41); names and personal data are read from the question as typed.
+        const question = expandCasual(input.question);
+        const reading = readQuestion(question, chunkUnits);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
         let claims: JudgedClaim[] = [];
@@ -194,7 +200,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           if (claim.stems.length === 0 && claim.quantities.length === 0) {
             // Nothing to check ("Yes.", "No.", "Sure!"), unless a letter code the evidence writes ("F.E.A.R."),
             // or a bare yes/no to a question about two things at once, which the evidence settles (v40).
-            const code = split.claims.length === 1 ? (judgeLetterCode(text, units, reading.analysis) ?? judgeBareYesNo(text, input.question, units, reading.analysis)) : null;
+            const code = split.claims.length === 1 ? (judgeLetterCode(text, units, reading.analysis) ?? judgeBareYesNo(text, question, units, reading.analysis)) : null;
             if (code !== null) claims.push(code);
             continue;
           }
@@ -229,7 +235,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         if (relevance === 'answers' || relevance === 'partial') {
           const heading = (passage: PassageInfo) => new Set([...passage.section, ...passage.titleStems]);
           const resting = new Set(claims.map((claim) => claim.evidenceChunkId));
-          if (swappedModifier(input.question, input.answer, retrieved.map(heading), retrieved.filter((passage) => resting.has(passage.id)).map(heading))) relevance = 'off_topic';
+          if (swappedModifier(question, input.answer, retrieved.map(heading), retrieved.filter((passage) => resting.has(passage.id)).map(heading))) relevance = 'off_topic';
         }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
         contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));

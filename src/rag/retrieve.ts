@@ -1,3 +1,4 @@
+import { expandCasual } from '../text/casual.js';
 import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
@@ -85,13 +86,15 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const vectorWeight = options.vectorWeight ?? 1;
   const textWeight = options.textWeight ?? 1;
 
-  const [queryVector] = (await index.embedder.embed({ values: [question], purpose: 'query' })).embeddings;
+  // Searched and gated as written out ("mgr" as "manager", "ive" as "I've"); `query` keeps the question as typed.
+  const searchText = expandCasual(question);
+  const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
   const hasDirection = queryVector.some((component) => component !== 0);
   const vectorHits = vectorWeight > 0 && hasDirection ? index.vectorSearch(queryVector, candidates) : [];
   // Places are searched for by their region too ("Portugal" finds "working from abroad").
-  const textQuery = [question, ...placeRegionWords(question)].join(' ');
+  const textQuery = [searchText, ...placeRegionWords(searchText)].join(' ');
   const textHits = textWeight > 0 ? index.textSearch(buildMatchQuery(textQuery), candidates, options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) : [];
 
   const fused = new Map<number, { score: number; vectorRank: number | null; textRank: number | null; similarity: number | null; bm25: number | null }>();
@@ -135,7 +138,7 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
 
   const topSimilarity = ranked.length === 0 ? null : Math.max(...ranked.map(([, value]) => value.similarity ?? 0));
   const coverageOptions = options.termCoverage === false ? null : options.termCoverage ?? {};
-  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await checkTermCoverage(index, question, coverageOptions) : null;
+  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await checkTermCoverage(index, searchText, coverageOptions) : null;
   const uncovered = (termCoverage?.uncoveredTerms.length ?? 0) > 0;
   const passing = uncovered ? [] : ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
   const stored = index.getChunks(passing.map(([rowid]) => rowid));

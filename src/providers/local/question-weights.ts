@@ -1,3 +1,4 @@
+import { expandCasual } from '../../text/casual.js';
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { stem, STOPWORDS, words } from '../../text/text.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
@@ -62,7 +63,7 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  * is found: it may be exactly what is asked about, and then no sentence answers the question.
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
-  const analysed = questionTerms(question.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
+  const analysed = questionTerms(expandCasual(question).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
   const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {

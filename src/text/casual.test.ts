@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { expandCasual } from './casual.js';
+
+describe('expandCasual', () => {
+  it.each([
+    ['ive asked my mgr about hols', "I've asked my manager about holidays"],
+    ['isnt there a wfh allowance?', "isn't there a work from home allowance?"],
+    ['how often should we do 1:1s', 'how often should we do one-to-one meetings'],
+    ['DONT know, xmas maybe', "don't know, Christmas maybe"],
+    // A hyphen ends a word, as a space does.
+    ['a mgrs-only list', 'a managers-only list'],
+  ])('%s', (typed, written) => {
+    expect(expandCasual(typed)).toBe(written);
+  });
+
+  it.each([
+    // English words that are also apostrophe-less contractions, and words containing an abbreviation.
+    'I wont be in; ill tell him its fine, lets see',
+    'My ID card, were you told?',
+    'Ask the hols4u team', // part of a longer word
+    'Meeting at 11:15 in room 1:10',
+    "I've already written it out",
+  ])('leaves alone: %s', (text) => {
+    expect(expandCasual(text)).toBe(text);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Chat-box spelling, read as the words it stands for (for searching and for the relevance gate):
+ * contractions typed without their apostrophe ("ive", "isnt", "dont") and common abbreviations
+ * ("mgr", "hols", "xmas", "wfh"). A corpus writes "manager" and "holiday"; a person types "mgr" and
+ * "hols", and the term-coverage gate refused such questions because the corpus never holds the
+ * abbreviation (METHODOLOGY.md, "The relevance gate"). Whole words only, case ignored; the
+ * question the user typed is what traces, captures and judges keep.
+ *
+ * Deliberately a short list of forms that mean one thing in ordinary writing: "wont", "ill",
+ * "id", "its", "were", "lets", "shell" are English words too and are left alone.
+ */
+const CASUAL: ReadonlyMap<string, string> = new Map([
+  // Contractions without the apostrophe.
+  ['im', "I'm"], ['ive', "I've"], ['youre', "you're"], ['youve', "you've"], ['youll', "you'll"], ['youd', "you'd"],
+  ['weve', "we've"], ['theyre', "they're"], ['theyve', "they've"], ['isnt', "isn't"], ['arent', "aren't"],
+  ['wasnt', "wasn't"], ['werent', "weren't"], ['dont', "don't"], ['doesnt', "doesn't"], ['didnt', "didn't"],
+  ['cant', "can't"], ['couldnt', "couldn't"], ['wouldnt', "wouldn't"], ['shouldnt', "shouldn't"],
+  ['havent', "haven't"], ['hasnt', "hasn't"], ['hadnt', "hadn't"], ['mustnt', "mustn't"], ['thats', "that's"],
+  ['whats', "what's"], ['theres', "there's"], ['hows', "how's"], ['whos', "who's"], ['aint', "isn't"],
+  // Abbreviations.
+  ['mgr', 'manager'], ['mgrs', 'managers'], ['hol', 'holiday'], ['hols', 'holidays'], ['xmas', 'Christmas'],
+  ['wfh', 'work from home'], ['bday', 'birthday'], ['pls', 'please'], ['plz', 'please'], ['thx', 'thanks'],
+  ['dept', 'department'], ['approx', 'approximately'], ['asap', 'as soon as possible'], ['appt', 'appointment'],
+  ['appts', 'appointments'], ['mins', 'minutes'], ['hrs', 'hours'], ['wk', 'week'], ['wks', 'weeks'],
+  ['yr', 'year'], ['yrs', 'years'], ['tmrw', 'tomorrow'], ['msg', 'message'], ['govt', 'government'],
+  ['gf', 'partner'], ['bf', 'partner'], ['ooo', 'out of office'], ['1:1', 'one-to-one meeting'], ['1:1s', 'one-to-one meetings'],
+]);
+
+const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}'’:])(${[...CASUAL.keys()].map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}'’:])`, 'giu');
+
+/**
+ * The text with chat-box spellings written out.
+ *
+ * @example
+ * expandCasual('ive asked my mgr about hols') // "I've asked my manager about holidays"
+ */
+export function expandCasual(text: string): string {
+  return text.replace(PATTERN, (match) => CASUAL.get(match.toLowerCase()) ?? match);
+}
