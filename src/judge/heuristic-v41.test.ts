@@ -3,7 +3,7 @@ import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
-// heuristic-v41: the question is read with chat-box spellings written out (METHODOLOGY.md, "Changes in v41").
+// heuristic-v41: the question is read with chat-box spellings written out (METHODOLOGY.md, "The relevance gate" and "v41").
 const judge = createHeuristicFaithfulnessJudge();
 
 const leave: EvidencePassage[] = [
