@@ -7,6 +7,7 @@ describe('expandCasual', () => {
     ['isnt there a wfh allowance?', "isn't there a work from home allowance?"],
     ['how often should we do 1:1s', 'how often should we do one-to-one meetings'],
     ['DONT know, xmas maybe', "don't know, Christmas maybe"],
+    ['btw r u allowed to claim train tix abt that lol', 'by the way are you allowed to claim train tickets about that '],
     // A hyphen ends a word, as a space does.
     ['a mgrs-only list', 'a managers-only list'],
   ])('%s', (typed, written) => {

@@ -24,6 +24,10 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['appts', 'appointments'], ['mins', 'minutes'], ['hrs', 'hours'], ['wk', 'week'], ['wks', 'weeks'],
   ['yr', 'year'], ['yrs', 'years'], ['tmrw', 'tomorrow'], ['msg', 'message'], ['govt', 'government'],
   ['gf', 'partner'], ['bf', 'partner'], ['ooo', 'out of office'], ['1:1', 'one-to-one meeting'], ['1:1s', 'one-to-one meetings'],
+  // Chat words.
+  ['u', 'you'], ['ur', 'your'], ['r', 'are'], ['ppl', 'people'], ['abt', 'about'], ['tho', 'though'], ['thru', 'through'],
+  ['btw', 'by the way'], ['idk', "I don't know"], ['cos', 'because'], ['coz', 'because'], ['cuz', 'because'],
+  ['b4', 'before'], ['tix', 'tickets'], ['lol', ''],
 ]);
 
 const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}'’:])(${[...CASUAL.keys()].map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}'’:])`, 'giu');

@@ -47,7 +47,7 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
     'everything thing things way lot bit kind sort happen happens happened ' +
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
-    'mean going think thought heard hear told reckon'
+    'mean going think thought heard hear told reckon though anyway anyways'
   ).split(' '),
 );
 
