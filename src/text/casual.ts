@@ -30,7 +30,11 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['b4', 'before'], ['tix', 'tickets'], ['lol', ''],
 ]);
 
-const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}'’:])(${[...CASUAL.keys()].map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}'’:])`, 'giu');
+/**
+ * A spelling stands alone: not inside a word, a code or an address ("R&B", "U.S.", "h/w", "a-b",
+ * "x@y"), where a letter is no chat word.
+ */
+const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}'’:&./@_-])(${[...CASUAL.keys()].map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}'’:&/@_-]|\\.[\\p{L}\\p{N}])`, 'giu');
 
 /**
  * The text with chat-box spellings written out.
