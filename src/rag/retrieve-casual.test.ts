@@ -32,6 +32,8 @@ describe('questions typed the way people chat', () => {
     'cant find my payslip, where is it',
     'how often should my mgr do 1:1s',
     'do i need my mgr to approve a 600 quid course',
+    // Adverbs and "stuff" say how, not what (gated before: "afterwards", "stuff").
+    'can i claim for stuff i bought afterwards on a work trip',
   ])('answerable, not gated: "%s"', async (question) => {
     const result = await retrieve(await handbookIndex(), question, { topK: 8 });
     expect(result.gateReason).toBeNull();
@@ -53,7 +55,8 @@ describe('questions typed the way people chat', () => {
     const index = await handbookIndex();
     const result = await retrieve(index, 'can i bring my dog to the office, im wfh mostly', { topK: 5 });
     expect(result.gateReason).toBe('coverage');
-    expect(result.termCoverage?.uncoveredTerms).toContain('dog');
+    // "mostly" is an adverb and no topic word: only the dog is missing.
+    expect(result.termCoverage?.uncoveredTerms).toEqual(['dog']);
   });
 
   it('the offline answerer answers it from the right section, and the trace keeps the question as typed', async () => {

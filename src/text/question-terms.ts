@@ -1,3 +1,4 @@
+import { loadWordNet } from './wordnet.js';
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
 import { DATE_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
 import { splitSentences, stem, STOPWORDS } from './text.js';
@@ -47,7 +48,7 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
     'everything thing things way lot bit kind sort happen happens happened ' +
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
-    'mean going think thought heard hear told reckon though anyway anyways'
+    'mean going think thought heard hear told reckon though anyway anyways stuff'
   ).split(' '),
 );
 
@@ -148,7 +149,7 @@ function kindOf(word: string, previous: string, next: string): TermKind {
   if (/\d/.test(word) || isNumberWord(word) || ordinalValue(word) !== null) return 'specific';
   if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
-  if (GENERIC_WORDS.has(word)) return 'generic';
+  if (GENERIC_WORDS.has(word) || adverbOnly(word)) return 'generic';
   return 'topic';
 }
 
@@ -163,4 +164,13 @@ export function placeRegionWords(question: string): string[] {
   const found = new Set<string>();
   for (const term of questionTerms(question)) for (const region of PLACE_REGIONS.get(term.word) ?? []) found.add(region);
   return [...found];
+}
+
+/**
+ * A word WordNet knows only as an adverb ("mostly", "afterwards", "anyhow"): it says how or when,
+ * never what a question is about.
+ */
+function adverbOnly(word: string): boolean {
+  const wordnet = loadWordNet();
+  return wordnet.lemmas(word, 'adv').length > 0 && wordnet.lemmas(word, 'noun').length === 0 && wordnet.lemmas(word, 'verb').length === 0 && wordnet.lemmas(word, 'adj').length === 0;
 }
