@@ -138,15 +138,16 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   evidence verifies both or contradicts one.
  * - `heuristic-v41`: the question is read with chat-box spellings written out ("hols", "mgr",
  *   "isnt"; `src/text/casual.ts`), as retrieval reads it.
+ * - `heuristic-v42`: an hour after a day and "at" ("Wednesdays at 11") is a time.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v41';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v42';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v41+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v42+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

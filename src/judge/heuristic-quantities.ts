@@ -175,6 +175,18 @@ function readSpokenTime(tokens: readonly Token[], index: number): { minutes: num
     }
     // "9 o'clock"
     if (next?.kind === 'word' && /^o['’]?clock$/.test(next.lower) && token.value >= 1 && token.value <= 12) return { minutes: token.value * 60, end: index + 1 };
+    // "Wednesdays at 11", "on Monday at 9": an hour after a day and "at", with no unit after it (v42).
+    // Only 7 to 12 and 13 to 23: "at 2" after a day could be two in the afternoon or the morning.
+    const before = tokens[index - 1];
+    const day = tokens[index - 2];
+    const hour = token.value;
+    if (
+      token.text === String(hour) && Number.isInteger(hour) && ((hour >= 7 && hour <= 12) || (hour >= 13 && hour <= 23)) &&
+      before?.kind === 'word' && before.lower === 'at' && day?.kind === 'word' && WEEKDAY.test(day.lower) &&
+      (next === undefined || next.kind !== 'word' || findUnit(tokens, index + 1) === null)
+    ) {
+      return { minutes: hour * 60, end: index };
+    }
     return null;
   }
   // "half past nine", "quarter past 10", "quarter to ten"
@@ -186,6 +198,8 @@ function readSpokenTime(tokens: readonly Token[], index: number): { minutes: num
   const offset = token.lower === 'half' ? 30 : 15;
   return { minutes: hour.value * 60 + (next.lower === 'to' ? -offset : offset), end: hour.end };
 }
+
+const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/;
 
 function clockTime(hours: number, minutes: number, meridiem: string, end: number): { minutes: number; end: number } | null {
   if (!Number.isInteger(hours) || hours < 1 || hours > 12 || !Number.isInteger(minutes) || minutes > 59) return null;
