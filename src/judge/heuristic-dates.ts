@@ -180,12 +180,18 @@ export function relateDates(claim: DateQuantity, evidence: DateQuantity): Relati
   }
   if (claimBound !== null) return fields;
   if (fields !== 'disagree') return fields;
-  // A date inside the condition: "November 2025" is "before 1 January 2026".
-  const span = spanOf(claim);
-  const limit = spanOf(evidence);
+  // A date inside the condition: "November 2025" is "before 1 January 2026". Two dates without a
+  // year are read in one year (v43): "mid-November" is "after 1 October" ("employees who joined
+  // after 1 October"), as a policy's yearly dates are meant.
+  const sameYear = claim.year === null && evidence.year === null ? YEARLESS : null;
+  const span = spanOf(sameYear ? { ...claim, year: sameYear } : claim);
+  const limit = spanOf(sameYear ? { ...evidence, year: sameYear } : evidence);
   if (span === null || limit === null) return fields;
   return (evidenceBound === 'before' ? span.last < limit.first : span.first > limit.last) ? 'agree' : 'disagree';
 }
+
+/** The year two yearless dates are read in (not a leap year: "29 February" has no yearly meaning). */
+const YEARLESS = 2001;
 
 function relateFields(claim: DateQuantity, evidence: DateQuantity): Relation {
   let shared = 0;

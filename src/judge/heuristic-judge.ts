@@ -139,15 +139,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v41`: the question is read with chat-box spellings written out ("hols", "mgr",
  *   "isnt"; `src/text/casual.ts`), as retrieval reads it.
  * - `heuristic-v42`: an hour after a day and "at" ("Wednesdays at 11") is a time.
+ * - `heuristic-v43`: two dates without a year are compared in one year ("mid-November" is "after
+ *   1 October"); "mid" is a light word.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v42';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v43';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v42+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v43+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

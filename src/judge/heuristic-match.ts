@@ -59,6 +59,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'possibl', 'probabl', 'mayb', 'perhap',
   // Verbs of not doing (v38, `AVOIDING`): their negation is compared; the verb states nothing else.
   'avoid', 'skip',
+  // "mid-November" (v43): the date is compared as a date, "mid" adds nothing to check.
+  'mid',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
