@@ -143,7 +143,10 @@ describe('relate', () => {
     // "until" is an end that takes in its own date (heuristic-v20).
     ['August 2025', 'until 30 September 2025', 'agree'],
     ['October 2025', 'until 30 September 2025', 'disagree'],
-    ['31 March', 'before 1 April', 'disagree'],
+    // Two dates without a year are read in one year (heuristic-v43; before: field by field, 'disagree').
+    ['31 March', 'before 1 April', 'agree'],
+    ['2 April', 'before 1 April', 'disagree'],
+    ['mid-November', 'after 1 October', 'agree'],
     ['before 31 March', '31 March', 'agree'],
   ])('%s vs evidence %s → %s', (claim, evidence, expected) => {
     expect(relate(one(claim), one(evidence))).toBe(expected);
