@@ -166,11 +166,21 @@ export function placeRegionWords(question: string): string[] {
   return [...found];
 }
 
+/** Answers of {@link adverbOnly}, by word: questions run on a request's path and repeat their words. */
+const adverbOnlyCache = new Map<string, boolean>();
+
 /**
  * A word WordNet knows only as an adverb ("mostly", "afterwards", "anyhow"): it says how or when,
- * never what a question is about.
+ * never what a question is about. Remembered per word (bounded), since the gate, the place search
+ * and the offline answerer each read the question's terms on the request's path.
  */
 function adverbOnly(word: string): boolean {
+  const cached = adverbOnlyCache.get(word);
+  if (cached !== undefined) return cached;
   const wordnet = loadWordNet();
-  return wordnet.lemmas(word, 'adv').length > 0 && wordnet.lemmas(word, 'noun').length === 0 && wordnet.lemmas(word, 'verb').length === 0 && wordnet.lemmas(word, 'adj').length === 0;
+  const answer = wordnet.lemmas(word, 'adv').length > 0 && wordnet.lemmas(word, 'noun').length === 0 && wordnet.lemmas(word, 'verb').length === 0 && wordnet.lemmas(word, 'adj').length === 0;
+  // Bounded: an app sees an open vocabulary.
+  if (adverbOnlyCache.size >= 50_000) adverbOnlyCache.clear();
+  adverbOnlyCache.set(word, answer);
+  return answer;
 }
