@@ -70,12 +70,15 @@ const MONTHS: Record<string, number> = {
 /** Month names that are also ordinary words count only next to a day or a year. */
 const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 
+/** The year a date without one is read in: a common year ("29 February" has no yearly meaning). */
+const YEARLESS = 2001;
+
 /** Words for the edges of a month: "the end of May" is its last day, "the start of October" its first. */
 const MONTH_EDGES: Record<string, 'first' | 'last'> = { end: 'last', start: 'first', beginning: 'first' };
 
 /** The last day of a month (February: 29 in a leap year, 28 when the year is unknown: day 0 of the next month in a common year). */
 function lastDayOf(month: number, year: number | null): number {
-  return new Date(Date.UTC(year ?? 2001, month, 0)).getUTCDate();
+  return new Date(Date.UTC(year ?? YEARLESS, month, 0)).getUTCDate();
 }
 
 /**
@@ -189,9 +192,6 @@ export function relateDates(claim: DateQuantity, evidence: DateQuantity): Relati
   if (span === null || limit === null) return fields;
   return (evidenceBound === 'before' ? span.last < limit.first : span.first > limit.last) ? 'agree' : 'disagree';
 }
-
-/** The year two yearless dates are read in (not a leap year: "29 February" has no yearly meaning). */
-const YEARLESS = 2001;
 
 function relateFields(claim: DateQuantity, evidence: DateQuantity): Relation {
   let shared = 0;

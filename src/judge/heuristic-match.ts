@@ -2,7 +2,7 @@ import { hasVerb } from './claims.js';
 import { escapeRegExp, stem } from '../text/text.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
 import { SUPERSEDED_MARKER, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
-import { relate, type Quantity, type Relation } from './heuristic-quantities.js';
+import { MONEY_DIMENSIONS, relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
@@ -305,7 +305,6 @@ function relationalStems(text: string): Set<string> {
 }
 
 /** Whether the claim states an amount of money (for the payment word class, v37). */
-const MONEY_DIMENSIONS: ReadonlySet<string> = new Set(['GBP', 'USD', 'EUR']);
 const statesMoney = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && MONEY_DIMENSIONS.has(quantity.dimension));
 
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './text.js';
+
 /**
  * Chat-box spelling, read as the words it stands for (for searching and for the relevance gate):
  * contractions typed without their apostrophe ("ive", "isnt", "dont") and common abbreviations
@@ -34,7 +36,7 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
  * A spelling stands alone: not inside a word, a code or an address ("R&B", "U.S.", "h/w", "a-b",
  * "x@y"), where a letter is no chat word.
  */
-const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}'’:&./@_-])(${[...CASUAL.keys()].map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}'’:&/@_-]|\\.[\\p{L}\\p{N}])`, 'giu');
+const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}'’:&./@_-])(${[...CASUAL.keys()].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}'’:&/@_-]|\\.[\\p{L}\\p{N}])`, 'giu');
 
 /**
  * The text with chat-box spellings written out.
