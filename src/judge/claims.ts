@@ -40,6 +40,21 @@ const PLEASANTRY =
   /^(?:i hope (?:this|that) helps|hope (?:this|that) helps|let me know\b|feel free\b|(?:i am|i'm) happy to help|glad to help|is there anything else|if you have (?:any )?(?:other|more|further) questions|please (?:let me know|reach out)\b)/i;
 
 /**
+ * A social remark an assistant opens or closes with (v45): "Congratulations to you both!", "Sorry
+ * to hear that.", "Great question!", "Good luck with the move!", "No worries." It states nothing
+ * about the sources, so it is no claim. Only a short clause with no figure that is nothing but the
+ * remark: "Congratulations, you get 4 weeks" keeps its claim.
+ */
+const SOCIAL_REMARK =
+  /^(?:oh|ah|aw|well)?[\s,]*(?:congratulations|congrats|(?:i'm |i am |so |really )?sorry (?:to hear|about|for your loss)|(?:that's |what )?(?:great|good|exciting|lovely|sad) (?:news|question)|(?:great|good) question|thanks for (?:asking|the question|checking)|good luck|best of luck|no worries|happy to help|(?:that )?sounds (?:exciting|stressful|tough|rough|great|lovely|annoying|frustrating))\b/i;
+const SOCIAL_REMARK_MAX_WORDS = 7;
+
+export function isSocialRemark(clause: string): boolean {
+  if (!SOCIAL_REMARK.test(clause) || /\d/.test(clause)) return false;
+  return clause.split(/\s+/).length <= SOCIAL_REMARK_MAX_WORDS;
+}
+
+/**
  * Split an answer into candidate atomic claims: sentences first, then clauses joined by `;`,
  * "but", "whereas", "while", "although", ", so", "and" before a new subject ("and it is final"),
  * ", and" before a verb and its object (the last of a list of actions), ", and" before a
@@ -95,7 +110,7 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
           refusalClauses.push(clause);
           continue;
         }
-        if (PLEASANTRY.test(clause)) continue;
+        if (PLEASANTRY.test(clause) || isSocialRemark(clause)) continue;
         claims.push(clause);
       }
     }

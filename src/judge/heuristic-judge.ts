@@ -144,15 +144,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v44`: a word is found in a sentence holding another form of it that WordNet
  *   records: an irregular form ("hears" / "heard", "paid" / "pay") or a derivationally related
  *   word ("decide" / "decision"); a word of proportion ("half", "twice") must be found.
+ * - `heuristic-v45`: a short social remark ("Congratulations to you both!", "Sorry to hear
+ *   that.") is no claim; the words of discourse expressions ("as long as", "so far", "bear in
+ *   mind") are not looked for in the evidence.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v44';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v45';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v44+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v45+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -65,6 +65,35 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+/**
+ * Fixed expressions that join or frame what a claim states and state nothing themselves (v45):
+ * "as long as" (if), "so far", "bear in mind", "of course", "in fact", "I'm afraid". Their
+ * content words ("long", "far", "mind") are no words of the claim to look for: "as long as you opt
+ * out within a month" states the condition, not a length. Not "on top of" or "as well": they say
+ * that something is in addition, which a claim can get wrong ("given on top of your annual leave").
+ */
+const DISCOURSE_PHRASES: readonly RegExp[] = [
+  /\bas (long|far) as\b/gi,
+  /\bso (far)\b/gi,
+  /\b(bear|keep) in (mind)\b/gi,
+  /\bof (course)\b/gi,
+  /\bin (fact)\b/gi,
+  /\bby the (way)\b/gi,
+  /\bin any (case)\b/gi,
+  /\bto be (honest)\b/gi,
+  /\b(?:i'm|i am) (afraid)\b/gi,
+  /\b(mind) you\b/gi,
+];
+
+/** Stems of the claim's words that only make up a discourse expression ({@link DISCOURSE_PHRASES}). */
+export function discourseStems(text: string): string[] {
+  const stems: string[] = [];
+  for (const pattern of DISCOURSE_PHRASES) {
+    for (const match of text.matchAll(pattern)) for (const word of match.slice(1)) if (word) stems.push(stem(word.toLowerCase()));
+  }
+  return stems;
+}
+
 /** Units scoring within this of the best all count as the best match when looking for a contradiction. */
 const TIE_MARGIN = 0.05;
 /** A pair of sentences must match clearly better than one sentence to be preferred. */
@@ -150,7 +179,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const given = question && !bare ? question.stemSet : EMPTY;
   const worked = workedFigures(question, units, text);
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
-  const condition = new Set(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem)));
+  const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
