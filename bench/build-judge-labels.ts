@@ -30,13 +30,15 @@
  * to still more new questions of that file, written after `heuristic-v36`.
  * `handbook-fresh5.jsonl` is built the same way as fresh4, from `source/handbook-fresh5-answers.jsonl`,
  * to further new questions of that file, written after `heuristic-v40` and kept held out.
+ * `handbook-fresh6.jsonl` is built the same way as fresh5, from `source/handbook-fresh6-answers.jsonl`,
+ * to still more new questions of that file (l065 to l080), written after `heuristic-v44`, first measured with `heuristic-v45` and kept held out.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,7 +92,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
