@@ -40,6 +40,59 @@ describe('isRefusal', () => {
     for (const answer of refusals) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: true });
   });
 
+  it('knows refusals in chat wording (2026-12-05, the judges\' v46)', () => {
+    const refusals = [
+      "I can't see anything about that in the docs.",
+      "The docs don't say anything about wedding leave.",
+      "That's not something the handbook covers.",
+      'The handbook is silent on this.',
+      "I don't have that information.",
+      "I don't have anything on that, sorry.",
+      'No idea, sorry. Try asking the People team.',
+      "Hmm, that's not in the documents I have.",
+      "The handbook doesn't go into that.",
+      "There isn't anything in the handbook about prayer rooms.",
+      'Nothing in the docs about that, sorry.',
+      "That isn't something I have information on.",
+      "Can't say from what I've got here.",
+      "The info I have doesn't mention it.",
+      "I don't see anything on that in the handbook.",
+      'Not covered, sorry.',
+      "That's outside what the handbook covers.",
+      "Not something I can help with, I'm afraid.",
+      "I haven't got any info on that.",
+      "There's no mention of that anywhere I can find.",
+      "I'm not aware of any policy on that.",
+      "There doesn't seem to be anything about that in the handbook.",
+      "Nothing on that in the handbook, I'm afraid.",
+      'The handbook has nothing on this.',
+      "Doesn't look like the handbook covers that.",
+      "I don't think the handbook covers that, sorry.",
+      "That one's not in the handbook.",
+      "I'm not finding anything on that, sorry.",
+      "Hmm, I can't see that in the documents.",
+    ];
+    for (const answer of refusals) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: true });
+    const answers = [
+      "I don't see why not, as long as your manager agrees.",
+      'No, you can\'t carry over more than 5 days.',
+      "That's not something you need approval for if it's under £1,000.",
+      "It isn't in the handbook's list of approved devices, so no.",
+      "I don't think you need approval for that, it's under £1,000.",
+      "There doesn't seem to be a limit, so book what you need within your 25 days.",
+      'The handbook has a section on this: you get 5 days.',
+      "I'm not aware of the exact date, but payday is the 25th.",
+    ];
+    for (const answer of answers) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: false });
+  });
+
+  it('after a refusal, reads more pointers to someone as asides (2026-12-05)', () => {
+    for (const clause of ['maybe ask the People team', 'It might be worth checking with Facilities.', 'Best bet is to drop the People team an email.', "I'd ask the office manager.", 'HR would be the people to ask.', 'Worth asking Payroll.', 'If it matters, raise it with your manager.', 'Probably best to check with HR directly.', 'You could try the intranet.']) {
+      expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: true });
+    }
+    for (const clause of ['You need to book it as annual leave.', 'HR approves it within 5 days.']) expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: false });
+  });
+
   it('does not take an answer for a refusal, even one worded like one', () => {
     const answers = [
       'Full-time staff get 25 days of annual leave a year.',

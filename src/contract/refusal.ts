@@ -53,7 +53,7 @@ function quotedAfter(prompt: string, lead: string): string | null {
 }
 
 /** Where an answer says its knowledge comes from, as refusals name it ("the handbook does not say"). */
-const SOURCE = String.raw`(?:documents?|handbook|sources?|context|information|policies|policy documents|materials?|texts?|excerpts?|passages?)`;
+const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?)`;
 
 /**
  * Paraphrases of a refusal, over the answer as {@link normalize} gives it (lowercase, contractions
@@ -77,6 +77,38 @@ const PARAPHRASES: RegExp[] = [
   // The guardrail's kind: "I can't share that", "I'm not able to give out …", "I'm not allowed to disclose …".
   /\bi (?:cannot|can not|will not|am not able to|am unable to|am not allowed to|am not permitted to|must not|should not) (?:share|disclose|provide|give out|give you|reveal|pass on|hand out)\b/,
   /^(?:sorry|unfortunately)[,.]? (?:i|the|there)\b.*\b(?:not|no)\b/,
+  // Chat wording (2026-12-05): "I'm not finding anything on that", "I can't see that in the documents".
+  /\bi am not (?:finding|seeing|able to see)\b/,
+  new RegExp(String.raw`\bi (?:do not|cannot|can not) (?:see|find) (?:that|this|it) (?:anywhere|in (?:the |these |your |our |my )?(?:provided )?${SOURCE})\b`),
+  // "I'm not aware of any policy on that"; "There doesn't seem to be anything about that".
+  /\bi am not aware of (?:any|a) (?:policy|rule|information|mention|section|guidance)\b/,
+  /\bthere (?:does not|do not) (?:seem|appear) to be (?:anything|any (?:information|info|mention|details?|guidance|section|policy|rule))\b/,
+  // "Nothing on that in the handbook", "The handbook has nothing on this", "The documents have no information about it".
+  /^nothing (?:on|about) (?:that|this|it)\b/,
+  new RegExp(String.raw`\b${SOURCE} (?:has|have|had) (?:nothing|no (?:info|information|mention|details?|section|guidance)) (?:on|about|for|regarding)\b`),
+  // "Doesn't look like the handbook covers that", "I don't think the handbook covers that".
+  new RegExp(String.raw`\b(?:does not (?:look|seem) like|i do not think) (?:the |these |your |our |my )?(?:provided )?${SOURCE} (?:covers?|mentions?|says?|addresses|includes?)\b`),
+  // "I can't see anything about that", "I don't see any mention of it".
+  /\bi (?:do not|cannot|can not) (?:see|spot) (?:anything|any\b|a mention|mention)/,
+  // "I don't have that information", "I don't have anything on that", "I haven't got any info on it".
+  /\bi (?:do not have|have not got|have no|do not hold) (?:that|this|those|anything|any (?:info|information|details?|data|guidance))\b(?! (?:else|more))/,
+  // "No idea, sorry", "I have no idea".
+  /^(?:(?:sorry|hmm|honestly)[,.]? )?(?:i have )?no idea\b/,
+  // "Not covered, sorry."; "Can't say from what I've got here."
+  /^(?:that is |this is |it is )?not covered\b(?! (?:if|when|unless|for|by your|under))/,
+  /^(?:i )?(?:cannot|can not) (?:say|tell)(?: (?:from|based on|for sure|for certain))?\b/,
+  // "That's not something the handbook covers", "Not something I can help with", "That isn't something I have information on".
+  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:covers?|mentions?|says?|addresses|goes into)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:any )?(?:info|information|details?) (?:on|about))\b`),
+  // "The handbook is silent on this", "The handbook doesn't go into that / touch on that".
+  new RegExp(String.raw`\b${SOURCE} (?:is|are) silent (?:on|about)\b`),
+  new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:really |seem to |appear to )?(?:go into|touch on|talk about|deal with|get into|say anything)\b`),
+  // "That's not in the documents I have", "It is not in the handbook".
+  new RegExp(String.raw`^(?:hmm[,.]? )?(?:that|this|it)(?: one)? is not in (?:the |these |your |our |my )?(?:provided )?${SOURCE}\b(?!'s| list| table)`),
+  // "There isn't anything in the handbook about it", "There's no mention of that anywhere I can find".
+  new RegExp(String.raw`\bthere is not (?:anything|any (?:information|info|mention|details?|guidance|section)) (?:in|about|on|that)\b`),
+  /\bno mention of (?:that|this|it)\b.*\b(?:i (?:can|could) (?:find|see)|anywhere)\b/,
+  // "That's outside what the handbook covers", "outside the scope of the documents".
+  new RegExp(String.raw`\boutside (?:what (?:the |these |your |our |my )?(?:provided )?${SOURCE} (?:covers?|says?)|the scope of (?:the |these |your |our |my )?(?:provided )?${SOURCE})\b`),
 ];
 
 /** Contractions written out, so one pattern covers both spellings. */
@@ -90,8 +122,10 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcant\b/g, 'cannot'],
   [/\bim\b/g, 'i am'],
   [/\bi've\b/g, 'i have'],
+  [/\bi haven't\b/g, 'i have not'],
   [/\bthere's\b/g, 'there is'],
   [/\bthat's\b/g, 'that is'],
+  [/\bone's\b/g, 'one is'],
 ];
 
 /**
@@ -101,7 +135,7 @@ const CONTRACTIONS: [RegExp, string][] = [
  * refusal: in an answer, "you can ask Payroll for a copy" may be the policy itself.
  */
 const REFERRAL =
-  /^(?:(?:but|however|instead|otherwise)[,]? )?(?:for (?:more|further|specific) (?:information|details|help|guidance)[,]? )?(?:you (?:could|can|may|might|should|would|will|'d)(?: (?:want|need|like|have) to| be able to)? |please |try |i (?:would|'d) (?:suggest|recommend)(?: that)?(?: you)? |i suggest(?: that)?(?: you)? |it (?:may|might|would|could) be (?:best|worth|a good idea) to |(?:it is |it's )?best to |consider )?(?:ask|asking|contact|contacting|check with|checking with|speak (?:to|with)|speaking (?:to|with)|talk (?:to|with)|talking (?:to|with)|e-?mail|reach out to|get in touch with|raise (?:it|this) with|consult|refer to|look at|see)\b|^(?:your |the |a |an )?[\w' -]{1,40}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:help|tell you|know|advise|confirm|answer|assist|clarify)\b/i;
+  /^(?:(?:but|however|instead|otherwise|so)[,]? )?(?:(?:for (?:more|further|specific) (?:information|details|help|guidance)|if (?:it matters|in doubt|you need (?:to know|more|an answer)|you(?: are|'re) (?:unsure|not sure)))[,]? )?(?:you (?:could|can|may|might|should|would|will|'d)(?: (?:want|need|like|have) to| be able to)? |please |try |maybe |perhaps |i (?:would|'d) (?:suggest|recommend)(?: that)?(?: you)? |i suggest(?: that)?(?: you)? |i(?: would|'d) |it (?:may|might|would|could) be (?:best|worth|a good idea) to |(?:it is |it's )?(?:probably |definitely )?(?:best|worth|a good idea) to |(?:your )?best bet (?:is|would be) to |consider )?(?:ask|asking|contact|contacting|check with|checking with|speak (?:to|with)|speaking (?:to|with)|talk (?:to|with)|talking (?:to|with)|e-?mail|drop|ping|message|reach out to|get in touch with|raise (?:it|this) with|consult|refer to|look at|see|try)\b|^(?:it (?:may|might|would|could) be |(?:it is |it's )?(?:probably |definitely )?)worth (?:asking|checking|contacting|speaking|talking|raising)\b|^(?:your |the |a |an )?[\w' -]{1,40}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:help|tell you|know|advise|confirm|answer|assist|clarify|be the (?:people|person|ones?|team|place) to (?:ask|talk to|contact|check with))\b/i;
 
 /**
  * After a refusal, what the answer says of itself rather than of the documents: what it has or

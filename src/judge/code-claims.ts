@@ -23,7 +23,8 @@ import type { ClaimVerdict, EvidencePassage, FaithfulnessInput, FaithfulnessJudg
  * explanation) are not claims: this judge reads code, not meaning.
  */
 // v2: refusals are recognised in more words (`isRefusal`).
-export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v2';
+// v3: refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
+export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v3';
 
 /** Names every JavaScript program uses: mentioning them proves nothing and fabricates nothing. */
 const COMMON_NAMES = new Set(

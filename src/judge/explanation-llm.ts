@@ -21,7 +21,8 @@ import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, Pair
 
 /** Bumped whenever the prompt, schema or winner rule below changes. */
 // v2: the prompt's wording is v1's; refusals are recognised in code in more words (`isRefusal`).
-export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v2';
+// v3: the prompt's wording is v1's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
+export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v3';
 
 export interface LlmExplanationJudgeOptions {
   /** The judge model; use another model than the one that explains. */

@@ -147,15 +147,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v45`: a short social remark ("Congratulations to you both!", "Sorry to hear
  *   that.") is no claim; the words of discourse expressions ("as long as", "so far", "bear in
  *   mind") are not looked for in the evidence.
+ * - `heuristic-v46`: the contract's `isRefusal` knows refusals in chat wording ("I can't see
+ *   anything about that in the docs", "No idea, sorry", "The handbook is silent on this"), and
+ *   after a refusal more pointers are no claims ("Worth asking Payroll.", "I'd ask your manager.").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v45';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v46';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v45+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v46+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

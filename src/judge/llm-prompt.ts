@@ -14,7 +14,8 @@ import type { FaithfulnessInput } from './types.js';
  *   answer's claims; few-shot examples; the domain is a setting (no domain words in the prompt).
  */
 // v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`), which changes outcomes.
-export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v4';
+// v5: the prompt's wording is v3's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
+export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v5';
 
 /** What the prompt calls the documents when no domain is set. */
 export const DEFAULT_JUDGE_DOMAIN = 'a collection of documents';

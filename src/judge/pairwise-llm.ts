@@ -22,7 +22,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v5: the prompt's wording is v3's; the criteria winner gives way to the reference answer as the
 // heuristic pairwise judge's v5 does (`winnerFromVerdicts`: a side stating the reference and
 // contradicting nothing beats an over-refusal or an answer stating under a third of it).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v5';
+// v6: the prompt's wording is v3's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v6';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
