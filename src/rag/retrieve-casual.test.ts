@@ -51,6 +51,28 @@ describe('questions typed the way people chat', () => {
     expect(result.termCoverage?.uncoveredTerms).toContain(word);
   });
 
+  // A misspelt topic word one slip from a corpus word is read as it (2026-12-05; term-coverage.ts, isTypoOfCorpusWord).
+  it.each([
+    ['how much paternitty leave do i get', 'leave-policy#partner-leave'],
+    ['can i get a refrence when i leave', 'leaving-harbourline#references'],
+    ['whats the home working allowence', 'remote-and-hybrid-working#home-working-allowance'],
+  ])('a typo is not a word the corpus lacks: "%s"', async (question, chunkId) => {
+    const result = await retrieve(await handbookIndex(), question, { topK: 8 });
+    expect(result.gateReason).toBeNull();
+    expect(result.chunks.map((chunk) => chunk.chunkId)).toContain(chunkId);
+  });
+
+  it.each([
+    // Real words, not typos, though one letter from a corpus word ("shows", "join"): read as written.
+    ['are there showers at the bristol office', 'showers'],
+    ['how long is probation for new joiners', 'joiners'],
+    // Short words are one letter from too many others.
+    ['is there a gym discount', 'gym'],
+  ])('a real or short word is not corrected: "%s" (%s)', async (question, word) => {
+    const result = await retrieve(await handbookIndex(), question, { topK: 8 });
+    expect(result.termCoverage?.uncoveredTerms).toContain(word);
+  });
+
   it('a question about something the corpus never names is still gated', async () => {
     const index = await handbookIndex();
     const result = await retrieve(index, 'can i bring my dog to the office, im wfh mostly', { topK: 5 });

@@ -1,4 +1,5 @@
 import { expandCasual } from '../text/casual.js';
+import { correctSpelling } from './spelling.js';
 import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
@@ -24,6 +25,12 @@ export interface RetrieveOptions {
    * [termCoverage={ enabled: true }]
    */
   termCoverage?: TermCoverageOptions | false;
+  /**
+   * Read a misspelt word of the question as the corpus word one slip away ("paternitty",
+   * "refrence") when searching and gating (`spelling.ts`); the trace keeps the question as typed.
+   * [spelling=true]
+   */
+  spelling?: boolean;
   /**
    * How the vector and the BM25 rankings are merged.
    * - `convex`: each list's scores are divided by that list's best score for this question (so
@@ -87,7 +94,8 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const textWeight = options.textWeight ?? 1;
 
   // Searched and gated as written out ("mgr" as "manager", "ive" as "I've"); `query` keeps the question as typed.
-  const searchText = expandCasual(question);
+  // Chat spellings written out, then misspelt words read as the corpus word they slip from.
+  const searchText = options.spelling === false ? expandCasual(question) : await correctSpelling(index, expandCasual(question));
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
