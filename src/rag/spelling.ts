@@ -1,5 +1,5 @@
 import { stem, STOPWORDS } from '../text/text.js';
-import { loadWordNet, type WordNetPos } from '../text/wordnet.js';
+import { loadWordNet } from '../text/wordnet.js';
 import type { GroundcheckIndex } from './store.js';
 
 /**
@@ -50,16 +50,13 @@ export async function correctSpelling(index: GroundcheckIndex, text: string): Pr
 /** Shortest word read as a possible typo. */
 export const TYPO_MIN_LETTERS = 6;
 
-const WORDNET_POS: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
-
 function isCandidate(word: string): boolean {
   // Lowercase only: a capitalized word may be a name ("Mitchells"), which is never corrected.
   return word.length >= TYPO_MIN_LETTERS && /^[a-z]+$/.test(word) && !STOPWORDS.has(word);
 }
 
 function isEnglishWord(lower: string): boolean {
-  const wordNet = loadWordNet();
-  return WORDNET_POS.some((pos) => wordNet.lemmas(lower, pos).length > 0);
+  return loadWordNet().knows(lower);
 }
 
 /** The word one slip away, never at its first letter: a letter less, two swapped, a vowel added or changed. */

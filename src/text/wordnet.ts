@@ -30,6 +30,8 @@ const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
 export interface WordNet {
   /** The base forms WordNet lists for a word in this part of speech (morphy's detachment rules; irregular forms are not known). */
   lemmas(word: string, pos: WordNetPos): string[];
+  /** Whether WordNet lists the word (or a base form of it) in any part of speech. */
+  knows(word: string): boolean;
   /**
    * Single-word synonyms of `word` over its first `senses` senses in each part of speech (one
    * count for all, or one per part of speech; WordNet orders senses by frequency), as lowercase
@@ -147,6 +149,7 @@ export function openWordNet(dict: string): WordNet {
 
   return {
     lemmas: (word, pos) => [...entries(word, pos).keys()],
+    knows: (word) => POS.some((pos) => entries(word, pos).size > 0),
     synonyms(word, senses) {
       const result = new Set<string>();
       for (const pos of POS) {
