@@ -14,6 +14,18 @@ export interface SplitAnswer {
   refusalClauses: string[];
 }
 
+/** A numbered or chunk-id source marker in square brackets (v47). */
+const NUMBERED_CITATION = /\s*\[(?:(?:source|ref|doc)\s*)?\d+(?:\s*[,–-]\s*\d+)*\]|\s*\[[a-z0-9][a-z0-9-]*#[a-z0-9][a-z0-9-]*\]/gi;
+/**
+ * What an answer says about itself before what it says (v47): a label ("Short answer:", "In
+ * short,", "TL;DR:"), where it found it ("The handbook says:", "Here's what the policy says:", "I
+ * found this in the Leave Policy:"), or a social opener joined by a dash or colon ("Great news -").
+ */
+const ANSWER_LABEL =
+  /^(?:(?:(?:the )?(?:short|quick|simple|brief) answer(?: is)?|in short|tl;?\s?dr|answer|summary|bottom line|in a nutshell)\s*[:,–—-]\s*|(?:here(?:'s| is) what )?(?:the |our |your |this )?[^:,.]{0,40}?(?:polic(?:y|ies)|handbook|documents?|sources?|guidelines?|section)\s+(?:says?|states?|explains?|sets out|puts it)\s*:\s*|i found (?:this|the following|it|that) in [^:.]{1,60}:\s*|(?:great|good|lovely|exciting) news\s*[–—:!-]\s*)/i;
+/** A list of sources at the end of an answer ("Sources:", "References:"), or a sentence that only names them. */
+const SOURCES_FOOTER = /\n\s*(?:sources?|references?|citations?)\s*:[\s\S]*$/i;
+const SOURCES_LINE = /^(?:sources?|references?|citations?)\s*:/i;
 const LEAD_IN =
   /^(?:according to|based on|as (?:stated|set out|described|explained|outlined) in|per|from) (?:the |our |your |this )?[^,]{0,60}?(?:polic(?:y|ies)|handbook|documents?|sources?|context|guidelines?|information|excerpts?|passages?)[^,]{0,25},\s*/i;
 /** Parenthesized asides of at least this many words become claims of their own. */
@@ -23,7 +35,7 @@ const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:where
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
  * clause. "May" as a month is not the verb.
  */
-const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?)\b|\b\p{L}{3,}ed\b/iu;
+const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?|makes?|made)\b|\b\p{L}{3,}ed\b/iu;
 
 /**
  * Whether a fragment has a verb, i.e. states something on its own ("three weeks is 15 working
@@ -76,12 +88,19 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
   const extracted = extractCitations(answer);
   // `(Source: …)` asides are removed from the claims but not judged as citations.
   const citations = extracted.citations.filter((citation) => citation.form !== 'aside');
-  const text = extracted.text.replace(/\*\*|__|`/g, '').replace(/^#+\s*/gm, '');
+  const text = extracted.text
+    .replace(/\*\*|__|`/g, '')
+    .replace(SOURCES_FOOTER, '')
+    .replace(/^#+\s*/gm, '')
+    // Numbered source markers ("[1]", "[2, 3]", "[Source 1]") and chunk-id markers ("[leave-policy#parental-leave]")
+    // point at a source; they state nothing, and "[1]" is no figure (v47).
+    .replace(NUMBERED_CITATION, '');
 
   const claims: string[] = [];
   const refusalClauses: string[] = [];
   for (const sentence of splitSentences(text)) {
-    const line = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(LEAD_IN, '').trim();
+    const line = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(ANSWER_LABEL, '').replace(LEAD_IN, '').trim();
+    if (SOURCES_LINE.test(line)) continue;
     // A table row quoted as `Header: cell; Header: cell` is one statement about its row label: its
     // values are never separated from their headers (and its parentheses are part of the headers).
     if (readTableRow(line)) {

@@ -150,15 +150,20 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v46`: the contract's `isRefusal` knows refusals in chat wording ("I can't see
  *   anything about that in the docs", "No idea, sorry", "The handbook is silent on this"), and
  *   after a refusal more pointers are no claims ("Worth asking Payroll.", "I'd ask your manager.").
+ * - `heuristic-v47`: answers written the way chat models write them: numbered source markers
+ *   ("[1]") and a sources footer are no claims or figures; what an answer says about itself before
+ *   a colon ("Short answer:", "The handbook says:", "Great news -") is no claim; "wks", "hrs" are
+ *   units; a figure's own words pick the evidence figure before the question's ("then 13 weeks
+ *   unpaid" in a list, "That makes 52 weeks in total").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v46';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v47';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v46+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v47+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -83,6 +83,8 @@ const DISCOURSE_PHRASES: readonly RegExp[] = [
   /\bto be (honest)\b/gi,
   /\b(?:i'm|i am) (afraid)\b/gi,
   /\b(mind) you\b/gi,
+  // "That makes 52 weeks in total": the figure is compared; "makes" only sums up (v47).
+  /\b(?:that|which|this|it) (makes)\b/gi,
 ];
 
 /** Stems of the claim's words that only make up a discourse expression ({@link DISCOURSE_PHRASES}). */
@@ -157,8 +159,10 @@ const FIGURE_FIRST = /^(?:(?:yes|no)\b[\s,.:;!-]*)?(?:(?:at (?:most|least)|up to
  */
 function figuresAboutQuestion(text: string, claim: Analysis, questionStems: readonly string[], bare: boolean): readonly QuantityInContext[] {
   if (!bare && !PRONOUN_SUBJECT.test(text.trim()) && !FIGURE_FIRST.test(text.trim())) return claim.quantities;
+  // A bare answer's figure with words of its own ("then 13 weeks unpaid" in a list) is matched by
+  // them first, the question's words at half weight, like a claim about "it" (v47).
   return claim.quantities.map(({ quantity, context }) =>
-    bare || context.size === 0 ? { quantity, context: new Set([...context, ...questionStems]) } : { quantity, context, asked: new Set(questionStems.filter((stem) => !context.has(stem))) },
+    context.size === 0 ? { quantity, context: new Set(questionStems) } : { quantity, context, asked: new Set(questionStems.filter((stem) => !context.has(stem))) },
   );
 }
 
@@ -742,9 +746,12 @@ function compareFigure(
     return agreeing ? { relation: 'agree', claim, evidence: agreeing.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
   }
   const describes = (stem: string, candidate: (typeof comparable)[number]) => candidate.entry.context.has(stem) || hasSynonym(candidate.entry.context, stem, written, passageStems);
-  const closeness = comparable.map(
-    (candidate) => [...claimed.context].filter((stem) => describes(stem, candidate)).length + [...asked].filter((stem) => describes(stem, candidate)).length / 2,
-  );
+  const own = comparable.map((candidate) => [...claimed.context].filter((stem) => describes(stem, candidate)).length);
+  // The claim's own words for its figure pick it when they describe one ("then 13 weeks unpaid" in a
+  // list, "That makes 52 weeks in total"); the question's words, at half weight, only when they
+  // describe none (v47; v34 added both up, so several question words could outweigh the claim's own).
+  const closeness =
+    Math.max(...own) > 0 ? own : comparable.map((candidate, index) => [...asked].filter((stem) => describes(stem, candidate)).length / 2);
   const closest = Math.max(...closeness);
   if (closest === 0) {
     // No evidence figure is described by the claim's words for its figure, but the passage's title,

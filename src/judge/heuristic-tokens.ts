@@ -111,7 +111,7 @@ export function tokenize(text: string): Token[] {
 
 function make(kind: TokenKind, text: string, clause: number, sentenceStart: boolean): Token {
   const lower = text.toLowerCase();
-  return { kind, text, lower, stem: kind === 'word' ? stem(lower) : '', value: null, suffix: '', clause, sentenceStart };
+  return { kind, text, lower, stem: kind === 'word' ? stem(UNIT_ABBREVIATIONS[lower] ?? lower) : '', value: null, suffix: '', clause, sentenceStart };
 }
 
 function numberValue(digits: string, suffix: string): number {
@@ -127,6 +127,9 @@ function numberValue(digits: string, suffix: string): number {
 export function isCapitalized(token: Token): boolean {
   return token.kind === 'word' && /^\p{Lu}/u.test(token.text);
 }
+
+/** Abbreviated units, stemmed as the unit they stand for ("20 wks" is found where "20 weeks" is; v47). */
+const UNIT_ABBREVIATIONS: Readonly<Record<string, string>> = { wk: 'week', wks: 'weeks', hr: 'hour', hrs: 'hours', min: 'minute', mins: 'minutes', yr: 'year', yrs: 'years', mth: 'month', mths: 'months' };
 
 /**
  * Stem match, tolerant of the variants Porter stemming leaves apart ("month"/"monthly",
