@@ -89,6 +89,9 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
   // `(Source: …)` asides are removed from the claims but not judged as citations.
   const citations = extracted.citations.filter((citation) => citation.form !== 'aside');
   const text = extracted.text
+    // Chat yes and no ("Yep, …", "Nope.") read as "Yes" and "No" (v48).
+    .replace(/(^|[.!?]\s+|\n\s*)(?:yep|yeah|yup|yea)\b/gi, '$1Yes')
+    .replace(/(^|[.!?]\s+|\n\s*)(?:nope|nah)\b/gi, '$1No')
     .replace(/\*\*|__|`/g, '')
     .replace(SOURCES_FOOTER, '')
     .replace(/^#+\s*/gm, '')

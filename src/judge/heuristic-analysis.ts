@@ -372,6 +372,10 @@ function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: 
     const token = tokens[index]!;
     if (token.clause !== clause) break;
     if (token.kind === 'word' && SCOPE_BREAKERS.has(token.lower)) break;
+    // A purpose after the negated verb and its object ("must not split a course into smaller
+    // bookings to stay under the £1,000 threshold") is not negated: what is ruled out is the
+    // splitting (v48). Only after two content words: "not need to book" negates the booking.
+    if (step === 1 && token.lower === 'to' && stems.length >= 2 && tokens[index + 1]?.kind === 'word' && !STOPWORDS.has(tokens[index + 1]!.lower)) break;
     if (isContent(token, index)) stems.push(token.stem);
   }
   return stems;

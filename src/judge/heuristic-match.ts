@@ -61,6 +61,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'avoid', 'skip',
   // "mid-November" (v43): the date is compared as a date, "mid" adds nothing to check.
   'mid',
+  // The speaker's attitude (v48): "Unfortunately yes - at £1,200 it's above the threshold".
+  'unfortun', 'fortun', 'luckili', 'sadli', 'thankfulli', 'happili', 'annoyingli', 'honestli',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
