@@ -37,7 +37,11 @@ export interface QuestionReading {
 export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 2 } as const;
 
 /** Words of a question that say how it is asked, not what it is about. */
-const QUESTION_FORM = new Set(['us', 'ask', 'want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean', 'alreadi', 'ever']);
+const QUESTION_FORM = new Set([
+  'us', 'ask', 'want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean', 'alreadi', 'ever',
+  // When the asker is asking, not what about (v49): "I'm sick today, by when do I need to tell my manager?"
+  'todai', 'tomorrow', 'yesterdai', 'tonight',
+]);
 
 const QUANTITY_QUESTION =
   /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;

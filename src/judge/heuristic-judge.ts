@@ -158,15 +158,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v48`: a purpose after a negated verb and its object is not negated ("must not split
  *   a course into smaller bookings to stay under the threshold"); "Yep"/"Yeah" and "Nope"/"Nah"
  *   read as "Yes" and "No"; the speaker's attitude ("Unfortunately", "Luckily") is a light word.
+ * - `heuristic-v49`: "today", "tomorrow", "yesterday", "tonight" in a question say when the asker
+ *   asks, not what about: they are no topic words.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v48';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v49';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v48+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v49+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
