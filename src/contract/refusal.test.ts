@@ -71,6 +71,14 @@ describe('isRefusal', () => {
       "That one's not in the handbook.",
       "I'm not finding anything on that, sorry.",
       "Hmm, I can't see that in the documents.",
+      // 2026-12-05, the judges' v50.
+      "I don't have access to that information.",
+      "I'm sorry, but I can only answer questions based on the provided documents, and they don't mention this.",
+      "There's no policy on that in the documents I was given.",
+      "That information isn't available in the documents.",
+      'None of the documents mention a prayer room.',
+      "It's not clear from the documents.",
+      "Not covered by the handbook, I'm afraid.",
     ];
     for (const answer of refusals) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: true });
     const answers = [
@@ -82,6 +90,12 @@ describe('isRefusal', () => {
       "There doesn't seem to be a limit, so book what you need within your 25 days.",
       'The handbook has a section on this: you get 5 days.',
       "I'm not aware of the exact date, but payday is the 25th.",
+      // 2026-12-05, the judges' v50: a bare "not covered" answers "Is it covered?"; a caveat inside an answer stays an answer.
+      "It's not covered.",
+      "It's not covered by the pension scheme.",
+      "The documents say you get 25 days; they don't mention extra days for long service.",
+      "There's no policy limit on that in the documents, so any amount is fine if approved.",
+      'I can only answer from the documents: you get 25 days.',
     ];
     for (const answer of answers) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: false });
   });

@@ -80,6 +80,15 @@ const PARAPHRASES: RegExp[] = [
   // Chat wording (2026-12-05): "I'm not finding anything on that", "I can't see that in the documents".
   /\bi am not (?:finding|seeing|able to see)\b/,
   new RegExp(String.raw`\bi (?:do not|cannot|can not) (?:see|find) (?:that|this|it) (?:anywhere|in (?:the |these |your |our |my )?(?:provided )?${SOURCE})\b`),
+  // "I don't have access to that information"; "they don't mention this" after "the documents".
+  /\bi (?:do not|cannot|can not) (?:have|get) access to (?:that|this|the|any|those)\b/,
+  /\bi can only (?:answer|help with|respond to) (?:questions )?(?:based on|from|using|about) (?:the |these |your |my )?(?:provided )?(?:documents?|docs|handbook|sources?|context|information|policies)\b.*\b(?:not|no)\b/,
+  // "There's no policy on that in the documents", "None of the documents mention it", "That information isn't available in the documents".
+  /\bthere is no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for|covering) (?:that|this|it)\b/,
+  new RegExp(String.raw`^none of (?:the |these |your |our |my )?(?:provided )?${SOURCE} (?:mentions?|covers?|says?|address(?:es)?|includes?)\b`),
+  new RegExp(String.raw`\b(?:that|this|the) (?:information|info|detail|answer) (?:is not|is not available|is unavailable|cannot be found) (?:available )?in (?:the |these |your |our |my )?(?:provided )?${SOURCE}\b`),
+  // "It's not clear from the documents".
+  new RegExp(String.raw`^(?:it is|that is) (?:not clear|unclear) (?:from|in) (?:the |these |your |our |my )?(?:provided )?${SOURCE}\b`),
   // "I'm not aware of any policy on that"; "There doesn't seem to be anything about that".
   /\bi am not aware of (?:any|a) (?:policy|rule|information|mention|section|guidance)\b/,
   /\bthere (?:does not|do not) (?:seem|appear) to be (?:anything|any (?:information|info|mention|details?|guidance|section|policy|rule))\b/,
@@ -95,7 +104,8 @@ const PARAPHRASES: RegExp[] = [
   // "No idea, sorry", "I have no idea".
   /^(?:(?:sorry|hmm|honestly)[,.]? )?(?:i have )?no idea\b/,
   // "Not covered, sorry."; "Can't say from what I've got here."
-  /^(?:that is |this is |it is )?not covered\b(?! (?:if|when|unless|for|by your|under))/,
+  // Not "It's not covered." alone: to "Is dental covered?" that is an answer.
+  new RegExp(String.raw`^(?:that is |this is |it is )?not covered(?:[,.!]?\s+(?:sorry|i am afraid)|\s+anywhere|\s+(?:in|by) (?:the |these |your |our |my )?(?:provided )?${SOURCE})`),
   /^(?:i )?(?:cannot|can not) (?:say|tell)(?: (?:from|based on|for sure|for certain))?\b/,
   // "That's not something the handbook covers", "Not something I can help with", "That isn't something I have information on".
   new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:covers?|mentions?|says?|addresses|goes into)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:any )?(?:info|information|details?) (?:on|about))\b`),
@@ -125,6 +135,7 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bi haven't\b/g, 'i have not'],
   [/\bthere's\b/g, 'there is'],
   [/\bthat's\b/g, 'that is'],
+  [/\bit's\b/g, 'it is'],
   [/\bone's\b/g, 'one is'],
 ];
 

@@ -24,7 +24,8 @@ import type { ClaimVerdict, EvidencePassage, FaithfulnessInput, FaithfulnessJudg
  */
 // v2: refusals are recognised in more words (`isRefusal`).
 // v3: refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
-export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v3';
+// v4: more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
+export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v4';
 
 /** Names every JavaScript program uses: mentioning them proves nothing and fabricates nothing. */
 const COMMON_NAMES = new Set(

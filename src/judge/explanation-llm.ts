@@ -22,7 +22,8 @@ import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, Pair
 /** Bumped whenever the prompt, schema or winner rule below changes. */
 // v2: the prompt's wording is v1's; refusals are recognised in code in more words (`isRefusal`).
 // v3: the prompt's wording is v1's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
-export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v3';
+// v4: the prompt's wording is v1's; more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
+export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v4';
 
 export interface LlmExplanationJudgeOptions {
   /** The judge model; use another model than the one that explains. */

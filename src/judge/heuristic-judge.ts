@@ -160,15 +160,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   read as "Yes" and "No"; the speaker's attitude ("Unfortunately", "Luckily") is a light word.
  * - `heuristic-v49`: "today", "tomorrow", "yesterday", "tonight" in a question say when the asker
  *   asks, not what about: they are no topic words.
+ * - `heuristic-v50`: the contract's `isRefusal` knows more refusal wordings ("I don't have access
+ *   to that information", "None of the documents mention …", "It's not clear from the documents",
+ *   "I can only answer from the documents, and they don't …"); "It's not covered." alone is an
+ *   answer, not a refusal.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v49';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v50';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v49+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v50+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -15,7 +15,8 @@ import type { FaithfulnessInput } from './types.js';
  */
 // v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`), which changes outcomes.
 // v5: the prompt's wording is v3's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
-export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v5';
+// v6: the prompt's wording is v3's; more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
+export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v6';
 
 /** What the prompt calls the documents when no domain is set. */
 export const DEFAULT_JUDGE_DOMAIN = 'a collection of documents';

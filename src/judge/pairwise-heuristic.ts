@@ -38,9 +38,10 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v7`: the question's words are read without "how quickly", "how fast",
  *   "how big" … as without "how long" (`withoutQuantityWord`, the heuristic judge's v36), which can
  *   change the passage that best matches the question.
+ * - `pairwise-heuristic-v9`: more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
  * - `pairwise-heuristic-v8`: refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v8';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v9';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */

@@ -23,7 +23,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // heuristic pairwise judge's v5 does (`winnerFromVerdicts`: a side stating the reference and
 // contradicting nothing beats an over-refusal or an answer stating under a third of it).
 // v6: the prompt's wording is v3's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v6';
+// v7: the prompt's wording is v3's; more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v7';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
