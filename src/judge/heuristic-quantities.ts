@@ -252,13 +252,18 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   if (multiple !== null) return multiple;
   const value = NUMBER_WORDS[token.lower];
   if (value === undefined || token.lower === 'hundred') return null;
+  let read: NumberRead = { value, end: index, ordinal: false, isWord: true };
   if (TENS.has(token.lower)) {
     // twenty-five, twenty five
     const next = tokens[index + 1]?.text === '-' ? index + 2 : index + 1;
     const unit = NUMBER_WORDS[tokens[next]?.lower ?? ''];
-    if (unit !== undefined && unit > 0 && unit < 10) return { value: value + unit, end: next, ordinal: false, isWord: true };
+    if (unit !== undefined && unit > 0 && unit < 10) read = { value: value + unit, end: next, ordinal: false, isWord: true };
   }
-  return { value, end: index, ordinal: false, isWord: true };
+  // "five hundred", "fifteen hundred", "two thousand" (v51; before, "five hundred pounds" read as 5).
+  const after = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : '');
+  if (Number.isInteger(read.value) && read.value >= 1 && read.value < 100 && after(read.end + 1) === 'hundred') read = { value: read.value * 100, end: read.end + 1, ordinal: false, isWord: true };
+  if (Number.isInteger(read.value) && read.value >= 1 && read.value < 1000 && after(read.end + 1) === 'thousand') read = { value: read.value * 1000, end: read.end + 1, ordinal: false, isWord: true };
+  return read;
 }
 
 function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, consumed: Set<number>): { quantity: NumericQuantity; end: number } | null {
