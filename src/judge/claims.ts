@@ -59,9 +59,12 @@ const PLEASANTRY =
  */
 const SOCIAL_REMARK =
   /^(?:oh|ah|aw|well)?[\s,]*(?:congratulations|congrats|(?:i'm |i am |so |really )?sorry (?:to hear|about|for your loss)|(?:that's |what )?(?:great|good|exciting|lovely|sad) (?:news|question)|(?:great|good) question|thanks for (?:asking|the question|checking)|good luck|best of luck|no worries|happy to help|(?:that )?sounds (?:exciting|stressful|tough|rough|great|lovely|annoying|frustrating))\b/i;
+/** Reassurance that is the whole clause (v52): "Don't panic!", "No need to worry." ("Don't worry, you won't be paid less" keeps its claim). */
+const REASSURANCE = /^(?:(?:don't|do not|try not to) (?:panic|worry|stress)|no need to (?:panic|worry|stress))(?: about (?:it|that|this))?(?: too much)?[.!]*$/i;
 const SOCIAL_REMARK_MAX_WORDS = 7;
 
 export function isSocialRemark(clause: string): boolean {
+  if (REASSURANCE.test(clause.trim())) return true;
   if (!SOCIAL_REMARK.test(clause) || /\d/.test(clause)) return false;
   return clause.split(/\s+/).length <= SOCIAL_REMARK_MAX_WORDS;
 }

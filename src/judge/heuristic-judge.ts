@@ -165,15 +165,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "I can only answer from the documents, and they don't …"); "It's not covered." alone is an
  *   answer, not a refusal.
  * - `heuristic-v51`: "five hundred", "fifteen hundred", "two thousand" are numbers (500, 1,500, 2,000).
+ * - `heuristic-v52`: seconds, minutes and hours convert ("within 60 minutes" is "within 1 hour");
+ *   a clause that only reassures ("Don't panic!") is no claim.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v51';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v52';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v51+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v52+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

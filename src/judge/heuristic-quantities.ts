@@ -458,7 +458,14 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
   if (claim.kind === 'date' || evidence.kind === 'date') {
     return claim.kind === 'date' && evidence.kind === 'date' ? relateDates(claim, evidence) : 'incomparable';
   }
-  if (claim.dimension !== evidence.dimension) return 'incomparable';
+  if (claim.dimension !== evidence.dimension) {
+    // "within 60 minutes" is "within 1 hour" (v52): seconds, minutes and hours convert exactly. Not
+    // days and weeks: "10 working days" is no number of weeks.
+    const from = CLOCK_SECONDS[claim.dimension];
+    const to = CLOCK_SECONDS[evidence.dimension];
+    if (from === undefined || to === undefined) return 'incomparable';
+    return relate({ ...claim, dimension: evidence.dimension, low: (claim.low * from) / to, high: (claim.high * from) / to }, evidence);
+  }
   const claimIsPoint = claim.low === claim.high;
   const evidenceIsPoint = evidence.low === evidence.high;
   if (claimIsPoint && evidenceIsPoint) return same(claim.low, evidence.low) ? 'agree' : 'disagree';
@@ -470,6 +477,9 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
   if (evidenceIsPoint) return same(claim.low, evidence.low) || same(claim.high, evidence.low) ? 'agree' : 'disagree';
   return same(claim.low, evidence.low) && same(claim.high, evidence.high) ? 'agree' : 'disagree';
 }
+
+/** Seconds in each clock unit, for comparing "60 minutes" with "1 hour". */
+const CLOCK_SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour: 3600 };
 
 function same(a: number, b: number): boolean {
   return a === b || Math.abs(a - b) < 1e-9;
