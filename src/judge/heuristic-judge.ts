@@ -167,15 +167,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v51`: "five hundred", "fifteen hundred", "two thousand" are numbers (500, 1,500, 2,000).
  * - `heuristic-v52`: seconds, minutes and hours convert ("within 60 minutes" is "within 1 hour");
  *   a clause that only reassures ("Don't panic!") is no claim.
+ * - `heuristic-v53`: a short instruction ("Email privacy@… within 1 hour", "Ring your manager by
+ *   09:30") is a claim of its own, not a bare answer read against the question.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v52';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v53';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v52+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v53+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

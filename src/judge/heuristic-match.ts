@@ -1,5 +1,6 @@
 import { hasVerb } from './claims.js';
 import { escapeRegExp, stem } from '../text/text.js';
+import { loadWordNet } from '../text/wordnet.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
 import { SUPERSEDED_MARKER, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { MONEY_DIMENSIONS, relate, type Quantity, type Relation } from './heuristic-quantities.js';
@@ -169,6 +170,25 @@ function figuresAboutQuestion(text: string, claim: Analysis, questionStems: read
 }
 
 /**
+ * A bare answer: a short fragment with no verb (`BARE_CLAIM_WORDS`), not a table row, read as "the
+ * answer to the question is …". An instruction is not one (v53): "Ring your line manager by
+ * 09:30", "Email privacy@… within 1 hour" open with a verb in its base form followed by its object,
+ * and state what to do, as a sentence does.
+ */
+function isBareAnswer(text: string, questionStems: readonly string[]): boolean {
+  return questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && !isInstruction(text) && readTableRow(text) === null;
+}
+
+const OBJECT_START = /^(?:it|them|him|her|us|me|your|the|a|an|this|that|these|those|their|his|our|[\w.+-]+@[\w.-]+|\p{Lu}{2,})\b/u;
+
+function isInstruction(text: string): boolean {
+  const words = text.trim().replace(/^(?:(?:yes|no|just|please|so|then)[,!]?\s+)+/i, '').split(/\s+/);
+  const [first, second] = [words[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? '', words[1] ?? ''];
+  if (first === '' || second === '' || !OBJECT_START.test(second)) return false;
+  return loadWordNet().lemmas(first, 'verb').includes(first);
+}
+
+/**
  * Judge one claim against the evidence units, with the question as context for bare answers and for
  * claims about "it".
  *
@@ -179,7 +199,7 @@ function figuresAboutQuestion(text: string, claim: Analysis, questionStems: read
 export function judgeClaim(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null): JudgedClaim {
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
-  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
+  const bare = isBareAnswer(text, questionStems);
   const figures = figuresAboutQuestion(text, claim, questionStems, bare);
 
   const given = question && !bare ? question.stemSet : EMPTY;
@@ -402,7 +422,7 @@ function ambiguousRow(best: Assessment, assessments: readonly Assessment[]): str
  */
 export function paraphraseCandidates(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null, minCoverage = 0.4): EvidenceUnit[] {
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
-  const bare = questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && readTableRow(text) === null;
+  const bare = isBareAnswer(text, questionStems);
   const figures = figuresAboutQuestion(text, claim, questionStems, bare);
   const claimedIds = identifiersOf(text);
   return units.filter((unit) => {
