@@ -1,5 +1,5 @@
 import { dateBoundAt, readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
-import type { Token } from './heuristic-tokens.js';
+import { UNIT_ABBREVIATIONS, type Token } from './heuristic-tokens.js';
 
 /**
  * Numbers, amounts, dates and their ranges, as the heuristic judge compares them. `£1,000`,
@@ -38,10 +38,11 @@ const TENS = new Set(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 
 const MULTIPLIERS: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 
 const UNITS: Record<string, string> = {
-  day: 'day', days: 'day', week: 'week', weeks: 'week', wk: 'week', wks: 'week', month: 'month', months: 'month', mth: 'month', mths: 'month', year: 'year', years: 'year', yr: 'year', yrs: 'year',
-  hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
+  day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
+  hour: 'hour', hours: 'hour', minute: 'minute', minutes: 'minute',
   mile: 'mile', miles: 'mile', km: 'km', kilometre: 'km', kilometres: 'km', kilometer: 'km', kilometers: 'km',
-  night: 'night', nights: 'night', second: 'second', seconds: 'second', sec: 'second', secs: 'second',
+  night: 'night', nights: 'night', second: 'second', seconds: 'second',
+  ...UNIT_ABBREVIATIONS,
 };
 const CURRENCY_SYMBOLS: Record<string, string> = { '£': 'GBP', $: 'USD', '€': 'EUR' };
 const CURRENCY_WORDS: Record<string, string> = {

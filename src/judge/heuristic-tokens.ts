@@ -128,8 +128,13 @@ export function isCapitalized(token: Token): boolean {
   return token.kind === 'word' && /^\p{Lu}/u.test(token.text);
 }
 
-/** Abbreviated units, stemmed as the unit they stand for ("20 wks" is found where "20 weeks" is; v47). */
-const UNIT_ABBREVIATIONS: Readonly<Record<string, string>> = { wk: 'week', wks: 'weeks', hr: 'hour', hrs: 'hours', min: 'minute', mins: 'minutes', yr: 'year', yrs: 'years', mth: 'month', mths: 'months' };
+/**
+ * Abbreviated units and the unit each stands for: read as that unit's figures
+ * (`heuristic-quantities.ts`), and stemmed as the unit, so "20 wks" is found where "20 weeks" is (v47).
+ */
+export const UNIT_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  wk: 'week', wks: 'week', mth: 'month', mths: 'month', yr: 'year', yrs: 'year', hr: 'hour', hrs: 'hour', min: 'minute', mins: 'minute', sec: 'second', secs: 'second',
+};
 
 /**
  * Stem match, tolerant of the variants Porter stemming leaves apart ("month"/"monthly",
