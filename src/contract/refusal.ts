@@ -54,6 +54,8 @@ function quotedAfter(prompt: string, lead: string): string | null {
 
 /** Where an answer says its knowledge comes from, as refusals name it ("the handbook does not say"). */
 const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?)`;
+/** {@link SOURCE} with its determiner: "the provided documents", "these passages", "my sources". */
+const THE_SOURCE = String.raw`(?:the |these |your |our |my )?(?:provided )?${SOURCE}`;
 
 /**
  * Paraphrases of a refusal, over the answer as {@link normalize} gives it (lowercase, contractions
@@ -67,9 +69,9 @@ const PARAPHRASES: RegExp[] = [
   /\bi (?:do not have|have no|do not hold) (?:any |enough |the |specific )?(?:information|details?|data|guidance|record|answer|knowledge)\b/,
   new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:seem to |appear to )?(?:cover|contain|mention|include|say|specify|address|state|provide|have|hold|give|list|explain|describe|discuss|answer)\b`),
   new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|details?|mention|data)\b.*\b(?:${SOURCE}|provided)\b`),
-  new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) (?:the |these |your |our )?(?:provided )?${SOURCE}`),
+  new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) ${THE_SOURCE}`),
   // "Nothing in the handbook covers this", "there is nothing in the documents about it".
-  new RegExp(String.raw`\bnothing (?:in|within) (?:the |these |your |our )?(?:provided )?${SOURCE} (?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
+  new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} (?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
   /\b(?:unable|not able) to (?:find|answer|locate)\b/,
   // "There's nothing I can find on that", "there is no mention of it".
   /\bnothing (?:that )?i (?:can|could) (?:find|see)\b/,
@@ -79,16 +81,16 @@ const PARAPHRASES: RegExp[] = [
   /^(?:sorry|unfortunately)[,.]? (?:i|the|there)\b.*\b(?:not|no)\b/,
   // Chat wording (2026-12-05): "I'm not finding anything on that", "I can't see that in the documents".
   /\bi am not (?:finding|seeing|able to see)\b/,
-  new RegExp(String.raw`\bi (?:do not|cannot|can not) (?:see|find) (?:that|this|it) (?:anywhere|in (?:the |these |your |our |my )?(?:provided )?${SOURCE})\b`),
+  new RegExp(String.raw`\bi (?:do not|cannot|can not) (?:see|find) (?:that|this|it) (?:anywhere|in ${THE_SOURCE})\b`),
   // "I don't have access to that information"; "they don't mention this" after "the documents".
   /\bi (?:do not|cannot|can not) (?:have|get) access to (?:that|this|the|any|those)\b/,
-  /\bi can only (?:answer|help with|respond to) (?:questions )?(?:based on|from|using|about) (?:the |these |your |my )?(?:provided )?(?:documents?|docs|handbook|sources?|context|information|policies)\b.*\b(?:not|no)\b/,
+  new RegExp(String.raw`\bi can only (?:answer|help with|respond to) (?:questions )?(?:based on|from|using|about) ${THE_SOURCE}\b.*\b(?:not|no)\b`),
   // "There's no policy on that in the documents", "None of the documents mention it", "That information isn't available in the documents".
   /\bthere is no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for|covering) (?:that|this|it)\b/,
-  new RegExp(String.raw`^none of (?:the |these |your |our |my )?(?:provided )?${SOURCE} (?:mentions?|covers?|says?|address(?:es)?|includes?)\b`),
-  new RegExp(String.raw`\b(?:that|this|the) (?:information|info|detail|answer) (?:is not|is not available|is unavailable|cannot be found) (?:available )?in (?:the |these |your |our |my )?(?:provided )?${SOURCE}\b`),
+  new RegExp(String.raw`^none of ${THE_SOURCE} (?:mentions?|covers?|says?|address(?:es)?|includes?)\b`),
+  new RegExp(String.raw`\b(?:that|this|the) (?:information|info|detail|answer) (?:is not|is not available|is unavailable|cannot be found) (?:available )?in ${THE_SOURCE}\b`),
   // "It's not clear from the documents".
-  new RegExp(String.raw`^(?:it is|that is) (?:not clear|unclear) (?:from|in) (?:the |these |your |our |my )?(?:provided )?${SOURCE}\b`),
+  new RegExp(String.raw`^(?:it is|that is) (?:not clear|unclear) (?:from|in) ${THE_SOURCE}\b`),
   // "I'm not aware of any policy on that"; "There doesn't seem to be anything about that".
   /\bi am not aware of (?:any|a) (?:policy|rule|information|mention|section|guidance)\b/,
   /\bthere (?:does not|do not) (?:seem|appear) to be (?:anything|any (?:information|info|mention|details?|guidance|section|policy|rule))\b/,
@@ -96,7 +98,7 @@ const PARAPHRASES: RegExp[] = [
   /^nothing (?:on|about) (?:that|this|it)\b/,
   new RegExp(String.raw`\b${SOURCE} (?:has|have|had) (?:nothing|no (?:info|information|mention|details?|section|guidance)) (?:on|about|for|regarding)\b`),
   // "Doesn't look like the handbook covers that", "I don't think the handbook covers that".
-  new RegExp(String.raw`\b(?:does not (?:look|seem) like|i do not think) (?:the |these |your |our |my )?(?:provided )?${SOURCE} (?:covers?|mentions?|says?|addresses|includes?)\b`),
+  new RegExp(String.raw`\b(?:does not (?:look|seem) like|i do not think) ${THE_SOURCE} (?:covers?|mentions?|says?|addresses|includes?)\b`),
   // "I can't see anything about that", "I don't see any mention of it".
   /\bi (?:do not|cannot|can not) (?:see|spot) (?:anything|any\b|a mention|mention)/,
   // "I don't have that information", "I don't have anything on that", "I haven't got any info on it".
@@ -105,7 +107,7 @@ const PARAPHRASES: RegExp[] = [
   /^(?:(?:sorry|hmm|honestly)[,.]? )?(?:i have )?no idea\b/,
   // "Not covered, sorry."; "Can't say from what I've got here."
   // Not "It's not covered." alone: to "Is dental covered?" that is an answer.
-  new RegExp(String.raw`^(?:that is |this is |it is )?not covered(?:[,.!]?\s+(?:sorry|i am afraid)|\s+anywhere|\s+(?:in|by) (?:the |these |your |our |my )?(?:provided )?${SOURCE})`),
+  new RegExp(String.raw`^(?:that is |this is |it is )?not covered(?:[,.!]?\s+(?:sorry|i am afraid)|\s+anywhere|\s+(?:in|by) ${THE_SOURCE})`),
   /^(?:i )?(?:cannot|can not) (?:say|tell)(?: (?:from|based on|for sure|for certain))?\b/,
   // "That's not something the handbook covers", "Not something I can help with", "That isn't something I have information on".
   new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:covers?|mentions?|says?|addresses|goes into)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:any )?(?:info|information|details?) (?:on|about))\b`),
@@ -113,12 +115,12 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`\b${SOURCE} (?:is|are) silent (?:on|about)\b`),
   new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:really |seem to |appear to )?(?:go into|touch on|talk about|deal with|get into|say anything)\b`),
   // "That's not in the documents I have", "It is not in the handbook".
-  new RegExp(String.raw`^(?:hmm[,.]? )?(?:that|this|it)(?: one)? is not in (?:the |these |your |our |my )?(?:provided )?${SOURCE}\b(?!'s| list| table)`),
+  new RegExp(String.raw`^(?:hmm[,.]? )?(?:that|this|it)(?: one)? is not in ${THE_SOURCE}\b(?!'s| list| table)`),
   // "There isn't anything in the handbook about it", "There's no mention of that anywhere I can find".
   new RegExp(String.raw`\bthere is not (?:anything|any (?:information|info|mention|details?|guidance|section)) (?:in|about|on|that)\b`),
   /\bno mention of (?:that|this|it)\b.*\b(?:i (?:can|could) (?:find|see)|anywhere)\b/,
   // "That's outside what the handbook covers", "outside the scope of the documents".
-  new RegExp(String.raw`\boutside (?:what (?:the |these |your |our |my )?(?:provided )?${SOURCE} (?:covers?|says?)|the scope of (?:the |these |your |our |my )?(?:provided )?${SOURCE})\b`),
+  new RegExp(String.raw`\boutside (?:what ${THE_SOURCE} (?:covers?|says?)|the scope of ${THE_SOURCE})\b`),
 ];
 
 /** Contractions written out, so one pattern covers both spellings. */

@@ -212,9 +212,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
   // A relation noun ("Bob Barker's wife", v39) and a word of proportion ("half", v44) must be found.
-  const relational = new Set([...relationalStems(text), ...proportionStems(text)]);
+  const mustFind = new Set([...relationalStems(text), ...proportionStems(text)]);
   const verifying = assessments
-    .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => relational.has(stem)))
+    .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => mustFind.has(stem)))
     .sort((a, b) => b.score - a.score);
   const askedRow = verifying.length > 0 && question !== null ? rowTheQuestionNames(verifying[0]!, assessments, claim, question) : null;
   if (askedRow) return { text, verdict: 'absent', evidenceChunkId: null, note: askedRow };
@@ -368,8 +368,9 @@ function relationalStems(text: string): Set<string> {
  */
 function proportionStems(text: string): Set<string> {
   const found = new Set<string>();
-  for (const match of text.toLowerCase().matchAll(/\b(half|third|quarter|double|twice|triple|treble)\b(?!\s+past\b)/g)) {
-    if (match[1] === 'half' && /\band\s+a\s*$/.test(text.toLowerCase().slice(0, match.index))) continue;
+  const lower = text.toLowerCase();
+  for (const match of lower.matchAll(/\b(half|third|quarter|double|twice|triple|treble)\b(?!\s+past\b)/g)) {
+    if (match[1] === 'half' && /\band\s+a\s*$/.test(lower.slice(0, match.index))) continue;
     found.add(stem(match[1]!));
   }
   return found;
