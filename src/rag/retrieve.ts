@@ -93,8 +93,8 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const vectorWeight = options.vectorWeight ?? 1;
   const textWeight = options.textWeight ?? 1;
 
-  // Searched and gated as written out ("mgr" as "manager", "ive" as "I've"); `query` keeps the question as typed.
-  // Chat spellings written out, then misspelt words read as the corpus word they slip from.
+  // Searched and gated with chat spellings written out ("mgr" as "manager", "ive" as "I've") and
+  // misspelt words read as the corpus word they slip from ("refrence"); `query` keeps the question as typed.
   const searchText = options.spelling === false ? expandCasual(question) : await correctSpelling(index, expandCasual(question));
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
