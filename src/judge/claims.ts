@@ -35,7 +35,7 @@ const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:where
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
  * clause. "May" as a month is not the verb.
  */
-const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?|makes?|made)\b|\b\p{L}{3,}ed\b/iu;
+const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?|makes?|made)\b|\b\p{L}{3,}ed\b|\b\p{L}+n['’]t\b|\b(?:it|that|there|here|what|who|where|he|she|i|you|we|they)['’](?:s|re|m|ve|ll|d)\b/iu;
 
 /**
  * Whether a fragment has a verb, i.e. states something on its own ("three weeks is 15 working
@@ -62,9 +62,16 @@ const SOCIAL_REMARK =
 /** Reassurance that is the whole clause (v52): "Don't panic!", "No need to worry." ("Don't worry, you won't be paid less" keeps its claim). */
 const REASSURANCE = /^(?:(?:don't|do not|try not to) (?:panic|worry|stress)|no need to (?:panic|worry|stress))(?: about (?:it|that|this))?(?: too much)?[.!]*$/i;
 const SOCIAL_REMARK_MAX_WORDS = 7;
+/**
+ * Agreement or disagreement with what the asker said, and nothing else (v54): "that's still right",
+ * "You're correct", "That's not true any more". Like a bare "Yes", it holds no word to check; what
+ * backs it is the clause that follows ("Yes, that's right: birth parents get 20 weeks").
+ */
+const VERDICT_ON_PREMISE =
+  /^(?:(?:yes|yeah|yep|no|nope)[,!\s]+)?(?:that|this|it|you)(?:['’](?:s|re)|\s+(?:is|are|was|were))\s+(?:(?:still|absolutely|quite|exactly|completely|spot on|not|no longer)\s+)*(?:right|correct|true|accurate|wrong|incorrect|the case|the rule)(?:\s+(?:any more|anymore|now|today))?[.!]*$/i;
 
 export function isSocialRemark(clause: string): boolean {
-  if (REASSURANCE.test(clause.trim())) return true;
+  if (REASSURANCE.test(clause.trim()) || VERDICT_ON_PREMISE.test(clause.trim())) return true;
   if (!SOCIAL_REMARK.test(clause) || /\d/.test(clause)) return false;
   return clause.split(/\s+/).length <= SOCIAL_REMARK_MAX_WORDS;
 }

@@ -195,11 +195,14 @@ export function analyze(text: string): Analysis {
         }))
       : null,
     quantities: withChanges(
-      withSpans(
+      withAlternatives(
+        withSpans(
         quantities.map((quantity) => ({
           quantity,
           context: rowLabel ? fieldContext(quantity, tokens, isContent, rowLabel) : quantityContext(quantity, quantities, tokens, isContent),
         })),
+          tokens,
+        ),
         tokens,
       ),
       tokens,
@@ -283,6 +286,30 @@ function withSpans(quantities: QuantityInContext[], tokens: readonly Token[]): Q
     const shared = new Set([...first.context, ...second.context]);
     first.context = shared;
     second.context = shared;
+  }
+  return quantities;
+}
+
+/** Most words between two figures offered as alternatives ("one block of 4 weeks or two blocks of 2 weeks": "or two blocks of"). */
+const ALTERNATIVE_GAP = 4;
+
+/**
+ * Two figures of one kind offered as alternatives, the second right after "or" ("taken as one block
+ * of 4 weeks or two blocks of 2 weeks", "within 5 or 10 days"), are described by the same words
+ * (v54): what precedes the first ("taken as") is said of both. Before, "2 weeks" had only "blocks"
+ * and "4 weeks" had "taken" too, so "you can take it as two blocks of 2 weeks" was read against 4
+ * weeks and contradicted. The second figure gets the first's words; the first keeps its own.
+ */
+function withAlternatives(quantities: QuantityInContext[], tokens: readonly Token[]): QuantityInContext[] {
+  const kind = (quantity: Quantity) => (quantity.kind === 'date' ? 'date' : quantity.dimension);
+  for (let index = 0; index + 1 < quantities.length; index++) {
+    const first = quantities[index]!;
+    // The next figure of the same kind ("two" in "two blocks of 2 weeks" is a count, not a length).
+    const second = quantities.slice(index + 1).find((other) => kind(other.quantity) === kind(first.quantity));
+    if (second === undefined || first.quantity.clause !== second.quantity.clause) continue;
+    const between = tokens.slice(first.quantity.end + 1, second.quantity.position).filter((token) => token.kind !== 'symbol');
+    if (between.length === 0 || between.length > ALTERNATIVE_GAP || between[0]!.lower !== 'or') continue;
+    second.context = new Set([...second.context, ...first.context]);
   }
   return quantities;
 }

@@ -169,15 +169,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   a clause that only reassures ("Don't panic!") is no claim.
  * - `heuristic-v53`: a short instruction ("Email privacy@… within 1 hour", "Ring your manager by
  *   09:30") is a claim of its own, not a bare answer read against the question.
+ * - `heuristic-v54`: contractions are verbs ("it's not a disciplinary thing" is a claim, not a bare
+ *   answer); agreeing with the asker and nothing else ("that's still right") is no claim; a word
+ *   is found as its WordNet synonym of several words ("ahead" as "in advance"); a figure after "or"
+ *   shares the words of the figure before it ("one block of 4 weeks or two blocks of 2 weeks").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v53';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v54';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v53+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v54+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -9,7 +9,7 @@ import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
 import { hasStem } from './heuristic-tokens.js';
 import { spelledOut } from './heuristic-acronyms.js';
-import { hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
+import { hasPhraseSynonym, hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
 import { NO_WORKING, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
@@ -536,7 +536,8 @@ function assess(
     isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
     foundByClass(stem, unit.text, money) ||
     asPhrase(stem) ||
-    abbreviated(claim.written.get(stem), unit.text);
+    abbreviated(claim.written.get(stem), unit.text) ||
+    hasPhraseSynonym(unit.text, stem, claim.written, unit.passageStems);
   // Asked of each stem up to five times below: decided once per stem and unit.
   const found = new Map<string, boolean>();
   const has = (stem: string) => {

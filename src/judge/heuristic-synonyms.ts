@@ -54,6 +54,30 @@ export function hasSynonym(stems: ReadonlySet<string>, stem: string, written: Re
   return synonymStems(word).some((other) => stems.has(other));
 }
 
+const phraseCache = new Map<string, readonly RegExp[]>();
+
+/**
+ * Whether `text` (an evidence sentence) holds one of the word's WordNet synonyms of two or three
+ * words, written out (v54): "ahead" in "ask 2 months ahead" is "in advance" in "requested at least 2
+ * months in advance". The other way round (the claim's phrase, the sentence's word) is
+ * {@link phraseSynonyms}. Same senses as {@link synonymStems}; not when the passage uses the word
+ * itself (`passageStems`, as for {@link hasSynonym}).
+ */
+export function hasPhraseSynonym(text: string, stem: string, written: ReadonlyMap<string, string>, passageStems: ReadonlySet<string>): boolean {
+  const word = written.get(stem)?.toLowerCase();
+  if (word === undefined || hasStem(passageStems, stem)) return false;
+  let patterns = phraseCache.get(word);
+  if (patterns === undefined) {
+    patterns = [...loadWordNet().phraseSynonyms(word, SYNONYM_SENSES)]
+      .map((phrase) => phrase.split('_'))
+      .filter((words) => words.length <= 3 && words.every((part) => /^[a-z]+$/.test(part)) && !words.includes(word))
+      .map((words) => new RegExp(`\\b${words.join('\\s+')}\\b`, 'i'));
+    if (phraseCache.size >= 50_000) phraseCache.clear();
+    phraseCache.set(word, patterns);
+  }
+  return patterns.some((pattern) => pattern.test(text));
+}
+
 /** Shortest part of a compound word that counts. */
 const COMPOUND_PART = 3;
 

@@ -38,6 +38,8 @@ export interface WordNet {
    * lemmas, the word's own lemmas included.
    */
   synonyms(word: string, senses: number | Readonly<Record<WordNetPos, number>>): Set<string>;
+  /** The synonyms {@link synonyms} leaves out: those of more than one word ("in_advance" for "ahead"), with "_" between their words. */
+  phraseSynonyms(word: string, senses: Readonly<Record<WordNetPos, number>>): Set<string>;
   /**
    * Other forms of the word that share its meaning (v44 of the judge): the base of an irregular
    * verb or noun form and the irregular forms of a base, from WordNet's exception lists ("heard" /
@@ -158,6 +160,15 @@ export function openWordNet(dict: string): WordNet {
           for (const offset of offsets.slice(0, typeof senses === 'number' ? senses : senses[pos])) {
             for (const other of wordsOf(pos, offset)) if (!other.includes('_')) result.add(other);
           }
+        }
+      }
+      return result;
+    },
+    phraseSynonyms(word, senses) {
+      const result = new Set<string>();
+      for (const pos of POS) {
+        for (const offsets of entries(word, pos).values()) {
+          for (const offset of offsets.slice(0, senses[pos])) for (const other of wordsOf(pos, offset)) if (other.includes('_')) result.add(other);
         }
       }
       return result;
