@@ -11,7 +11,7 @@ import { fileChange, healthReasonOf, isBusyError, isWritable, MAX_BUSY_PAUSE_MS,
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
 import { prepareAndWrite, RedactorsByKey, type RawWriteOptions, type RawWriteResult } from './raw-write.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
-import { WriterThread, WriterThreadUnavailableError, WRITER_STOPPED } from './writer-thread.js';
+import { FILE_CHANGE_CODES, WriterThread, WriterThreadUnavailableError, WRITER_STOPPED } from './writer-thread.js';
 
 /**
  * The SQLite capture store: one file (separate from the index) holding captured traces, their
@@ -294,7 +294,9 @@ export class SqliteCaptureStore implements CaptureStore {
     }
     const connection = this.connection;
     if (connection === null || this.closed) throw this.closed ? new Error('the capture store is closed') : this.unavailable();
-    this.checkFile(connection);
+    // A running thread checks the file itself, before and after each write (off this thread); one
+    // about to start is checked here, so a moved file is reported as moved, not as a thread failure.
+    if (!this.writer?.running) this.checkFile(connection);
     const writer = this.writerThreadFor(connection);
     if (writer === null) return null;
     let result: RawWriteResult;
@@ -303,13 +305,15 @@ export class SqliteCaptureStore implements CaptureStore {
     } catch (error) {
       if (!(error instanceof WriterThreadUnavailableError)) throw error;
       if (error.code === WRITER_STOPPED) throw new CaptureStoreUnavailableError('io_error', `${error.message}; the captures are written again`, { cause: error });
+      const change = error.code === FILE_CHANGE_CODES.file_deleted ? 'file_deleted' : error.code === FILE_CHANGE_CODES.file_replaced ? 'file_replaced' : null;
+      if (change !== null) throw this.degrade(change, this.changeMessage(change), error);
       const reason = healthReasonOf(error, this.path) ?? 'io_error';
       const message = reason === 'busy' ? `another connection held the capture store's write lock for over ${this.busyTimeoutMs} ms` : `${this.path}: ${error.message}`;
       throw this.degrade(reason, message, error);
     }
-    // The connection the thread wrote through went to the file this store opened: still the one at the path?
-    if (this.connection === connection) this.checkFile(connection);
-    else {
+    // The thread wrote through its own connection to the file this store opened, and found it still
+    // at the path after the write; but the store may have reopened its path meanwhile.
+    if (this.connection !== connection) {
       // The store reopened its path meanwhile (the file was deleted or replaced): the batch may have gone to the old file.
       throw new CaptureStoreUnavailableError(this.state.reason ?? 'file_replaced', `${this.path} was reopened while a batch was being written to it; the batch is written again`);
     }

@@ -3,10 +3,11 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CaptureDecoder } from './capture-codec.js';
 import { SqliteCaptureLog } from './capture-log.js';
-import { fileIdentity, isBusyError, MAX_BUSY_PAUSE_MS } from './file-state.js';
+import { fileChange, fileIdentity, isBusyError, MAX_BUSY_PAUSE_MS } from './file-state.js';
 import { registerCaptureFunctions } from './functions.js';
 import { BatchUnavailableError, plainError, prepareAndWrite, RedactorsByKey } from './raw-write.js';
-import { compactWritten, type WriterThreadData, type WriterThreadReply, type WriterThreadRequest } from './writer-thread.js';
+import { compactWritten, FILE_CHANGE_CODES, type WriterThreadData, type WriterThreadReply, type WriterThreadRequest } from './writer-thread.js';
+import type { RawWriteOptions } from './raw-write.js';
 
 /**
  * The capture store's writer thread (started by `writer-thread.ts`): its own connection to the
@@ -39,13 +40,35 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 /** The chunks the store's encoder has numbered, learnt from the batches in the order posted. */
 const decoder = new CaptureDecoder();
 
+/** The options of the batches (posted only when they change). */
+let options: RawWriteOptions | null = null;
+
+/**
+ * Whether the file at the path is still the one the thread opened, asked here before and after each
+ * write rather than on the thread serving requests: SQLite keeps writing to a deleted or replaced
+ * file's old inode, and those writes are lost. A change fails the batch as unavailable, with a
+ * code the store reads as `file_deleted` / `file_replaced`: the store reopens its path and the batch
+ * is written again.
+ */
+function checkFile(): void {
+  const change = fileChange(data.path, data.identity);
+  if (change === null) return;
+  const message = change === 'file_deleted' ? `${data.path} was deleted while the store was open` : `${data.path} was replaced by another file while the store was open`;
+  throw new BatchUnavailableError({ name: 'Error', message, code: FILE_CHANGE_CODES[change] });
+}
+
 function writeWaitingForLock(request: Extract<WriterThreadRequest, { type: 'write' }>) {
   const giveUpAt = performance.now() + data.busyTimeoutMs;
   const captures = decoder.decode(request.captures);
+  if (request.options !== null) options = request.options;
+  if (options === null) throw new Error('the first batch posted to the capture writer thread carried no options');
   let pauseMs = 1;
   for (;;) {
     try {
-      return prepareAndWrite(log, captures, request.options, redactors, data.path);
+      checkFile();
+      const result = prepareAndWrite(log, captures, options, redactors, data.path);
+      checkFile();
+      return result;
     } catch (error) {
       if (!(error instanceof BatchUnavailableError && isBusyError(error)) || performance.now() >= giveUpAt) throw error;
       Atomics.wait(pause, 0, 0, pauseMs);
@@ -64,7 +87,7 @@ port.on('message', (request: WriterThreadRequest) => {
   try {
     const result = writeWaitingForLock(request);
     const written = compactWritten(result);
-    reply = written === null ? { id: request.id, result } : { id: request.id, written };
+    reply = written === null ? { id: request.id, result } : [request.id, ...written];
   } catch (error) {
     reply = { id: request.id, unavailable: error instanceof BatchUnavailableError, error: error instanceof BatchUnavailableError ? error.plain : plainError(error) };
   }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
+import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleCapture } from '../../test-support/capture-samples.js';
@@ -125,6 +126,28 @@ describe('the capture writer thread', () => {
     expect(inline.backgroundThreadIds()).toEqual([]);
     for (const id of ['t1', 't2']) expect((await inline.getCapture(id))!.capture).toEqual((await threaded.getCapture(id))!.capture);
     await writer.close(1000);
+  });
+
+  it('the thread checks the file before and after each write: a deleted file fails the batch as file_deleted, and it is written into the recreated file', async () => {
+    const folder = tempDir();
+    const path = join(folder, 'moved.db');
+    const store = storeAt(path);
+    const options = { redactionKey: store.redactionKey, limits: DEFAULT_CAPTURE_LIMITS, returnStored: false };
+    await store.writeRawCaptures([personal('before')], options);
+    expect(store.backgroundThreadIds()).toHaveLength(1);
+    unlinkSync(path);
+    // Seen by the running thread (its code names the change), not by a stat on this thread.
+    const failed = await store.writeRawCaptures([personal('after')], options).then(
+      () => null,
+      (error: unknown) => error as { reason?: string; cause?: { code?: string } },
+    );
+    expect(failed).toMatchObject({ reason: 'file_deleted', cause: { code: 'GROUNDCHECK_FILE_DELETED' } });
+    expect(store.health()).toMatchObject({ status: 'degraded', reason: 'file_deleted' });
+    // The store reopens its path on the next write; the batch goes into the new file.
+    const written = await store.writeRawCaptures([personal('after')], options);
+    expect(written.outcomes.map((outcome) => outcome.kind)).toEqual(['written']);
+    expect(await store.getCapture('after')).toBeDefined();
+    expect(await store.getCapture('before')).toBeUndefined();
   });
 
   it('a capture the redaction chokes on is lost alone and counted; one the schema refuses is refused alone', async () => {

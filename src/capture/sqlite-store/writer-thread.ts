@@ -22,18 +22,23 @@ export interface WriterThreadData {
   busyTimeoutMs: number;
 }
 
-/** `captures`: the batch as the thread's {@link CaptureEncoder} gives it (decoded there in the order posted). */
-export type WriterThreadRequest = { type: 'write'; id: number; captures: EncodedBatch; options: RawWriteOptions } | { type: 'close' };
+/**
+ * `captures`: the batch as the thread's {@link CaptureEncoder} gives it (decoded there in the order
+ * posted). `options`: `null` when they are those of the batch before (the common case: they come
+ * from the middleware's configuration), so they are not cloned again for every batch.
+ */
+export type WriterThreadRequest = { type: 'write'; id: number; captures: EncodedBatch; options: RawWriteOptions | null } | { type: 'close' };
 
 export type WriterThreadReply =
   | { type: 'ready'; threadId: number | null }
   | { id: number; result: RawWriteResult }
   /**
-   * Every capture of the batch written and none asked back as stored (the common case), one number
-   * each: its stored answer's length times two, plus one when it was cut (`compactWritten`). A
-   * reply of small objects cost the request thread more to read than the batch's numbers.
+   * Every capture of the batch written and none asked back as stored (the common case): the write's
+   * id, then one number per capture: its stored answer's length times two, plus one when it was cut
+   * (`compactWritten`). A plain array: a reply of small objects cost the request thread more to read
+   * than the batch's numbers, and an object around them costs its property names.
    */
-  | { id: number; written: number[] }
+  | number[]
   /** `unavailable`: the store cannot take the batch now (nothing was written); else the write failed on its own. */
   | { id: number; unavailable: boolean; error: PlainError };
 
@@ -58,6 +63,8 @@ export class WriterThread {
   private nextId = 1;
   /** Sends each chunk whole once; the thread's decoder numbers them the same way. */
   private readonly encoder = new CaptureEncoder();
+  /** The options last posted (`null`: none yet, or the thread may have missed them). */
+  private sentOptions: RawWriteOptions | null = null;
   private exited: Promise<void>;
   /** The thread's kernel task id once it is running (Linux), for benchmarks that read its CPU time. */
   threadId: number | null = null;
@@ -102,11 +109,15 @@ export class WriterThread {
     return new Promise<RawWriteResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) worker.ref();
+      const sent = this.sentOptions;
+      const same = sent !== null && sent.redactionKey === options.redactionKey && sent.limits === options.limits && sent.returnStored === options.returnStored;
       try {
-        worker.postMessage({ type: 'write', id, captures: this.encoder.encode(captures), options } satisfies WriterThreadRequest);
+        worker.postMessage({ type: 'write', id, captures: this.encoder.encode(captures), options: same ? null : options } satisfies WriterThreadRequest);
+        this.sentOptions = options;
       } catch (error) {
         // Not posted (a value that cannot be cloned): the chunks it numbered never reached the thread.
         this.encoder.invalidate();
+        this.sentOptions = null;
         this.pending.delete(id);
         if (this.pending.size === 0) worker.unref();
         reject(error as Error);
@@ -132,20 +143,19 @@ export class WriterThread {
   }
 
   private onReply(reply: WriterThreadReply): void {
+    if (Array.isArray(reply)) {
+      const pending = this.settle(reply[0]!);
+      pending?.resolve(expandWritten(reply, 1));
+      return;
+    }
     if ('type' in reply) {
       this.threadId = reply.threadId;
       return;
     }
-    const pending = this.pending.get(reply.id);
+    const pending = this.settle(reply.id);
     if (pending === undefined) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker?.unref();
     if ('result' in reply) {
       pending.resolve(reply.result);
-      return;
-    }
-    if ('written' in reply) {
-      pending.resolve(expandWritten(reply.written));
       return;
     }
     // The thread may have stopped reading the batch part-way: number chunks afresh from the next one.
@@ -154,13 +164,22 @@ export class WriterThread {
     else pending.reject(errorFromPlain(reply.error));
   }
 
+  /** The pending write with this id, taken off the list (`undefined` when there is none). */
+  private settle(id: number): Pending | undefined {
+    const pending = this.pending.get(id);
+    if (pending === undefined) return undefined;
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref();
+    return pending;
+  }
+
   private rejectAll(error: Error): void {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
 }
 
-/** A result as `{ written }` when every capture was written and none is asked back; else `null`. */
+/** A result as numbers, one per capture, when every capture was written and none is asked back; else `null`. */
 export function compactWritten(result: RawWriteResult): number[] | null {
   if (result.retryError !== null) return null;
   const written: number[] = new Array(result.outcomes.length);
@@ -172,10 +191,18 @@ export function compactWritten(result: RawWriteResult): number[] | null {
   return written;
 }
 
-/** The result {@link compactWritten} stands for. */
-export function expandWritten(written: readonly number[]): RawWriteResult {
-  return { outcomes: written.map((value) => ({ kind: 'written', truncated: value % 2 === 1, answerLength: Math.floor(value / 2), stored: null })), retryError: null };
+/** The result {@link compactWritten} stands for (its numbers from `from` on). */
+export function expandWritten(written: readonly number[], from = 0): RawWriteResult {
+  const outcomes: RawWriteResult['outcomes'] = [];
+  for (let index = from; index < written.length; index++) {
+    const value = written[index]!;
+    outcomes.push({ kind: 'written', truncated: value % 2 === 1, answerLength: Math.floor(value / 2), stored: null });
+  }
+  return { outcomes, retryError: null };
 }
+
+/** The codes of a write the thread did not do, or must do again, because the file at the store's path is no longer the one it opened. */
+export const FILE_CHANGE_CODES = { file_deleted: 'GROUNDCHECK_FILE_DELETED', file_replaced: 'GROUNDCHECK_FILE_REPLACED' } as const;
 
 /** The code of a write that failed because the thread stopped (nothing the store did): written again, on a new thread or inline. */
 export const WRITER_STOPPED = 'GROUNDCHECK_WRITER_STOPPED';
