@@ -173,15 +173,20 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   answer); agreeing with the asker and nothing else ("that's still right") is no claim; a word
  *   is found as its WordNet synonym of several words ("ahead" as "in advance"); a figure after "or"
  *   shares the words of the figure before it ("one block of 4 weeks or two blocks of 2 weeks").
+ * - `heuristic-v55`: a claim about every case ("every course needs written approval", "all
+ *   passwords must be changed every 90 days") is not verified by a sentence that states it for
+ *   some cases only ("Training costing £1,000 or more needs …"): the sentence must speak of every
+ *   case too ("every", "all", "each", "any", "regardless"…), or the claim must state the sentence's
+ *   own condition ("every course costing £1,000 or more").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v54';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v55';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v54+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v55+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -220,6 +220,15 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   if (askedRow) return { text, verdict: 'absent', evidenceChunkId: null, note: askedRow };
   const ambiguous = verifying.length > 0 ? ambiguousRow(verifying[0]!, assessments) : null;
   if (ambiguous) return { text, verdict: 'absent', evidenceChunkId: null, note: ambiguous };
+  // A claim about every case ("every course needs written approval", "all passwords must be changed
+  // every 90 days") is not stated by a sentence about some cases ("Training costing £1,000 or more
+  // needs written approval", "Privileged accounts … are rotated every 90 days") (v55).
+  // The sentence's own condition, stated in the claim too ("Every course costing £1,000 or more …"),
+  // makes the claim's "every" one over the same cases.
+  const sameCases = (unit: EvidenceUnit) => unit.quantities.length > 0 && unit.quantities.every((stated) => claim.quantities.some((claimed) => relate(claimed.quantity, stated.quantity) === 'agree'));
+  if (verifying.length > 0 && claimsEveryCase(text) && !verifying.some(({ unit }) => claimsEveryCase(unit.text) || ANY_CASE.test(unit.text) || sameCases(unit))) {
+    return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${claimsEveryCase(text)}"); ${verifying[0]!.unit.passageId} states it for some` };
+  }
   if (verifying.length > 0) {
     const best = verifying[0]!;
     const where = best.unit.passageId;
@@ -480,6 +489,20 @@ function contradiction(assessment: Assessment): string | null {
 
 /** A sentence that gives an example: its figures illustrate a rule with a case of their own. */
 const EXAMPLE = /\b(?:for example|for instance|e\.g\.)/i;
+
+/** Words after "every" / "all" that say how often, how long or how much ("every 90 days", "every completed year", "all day", "all at once", "all £12,000"). */
+const TIMES = String.raw`\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other|day|days|week|weeks|fortnight|month|months|year|years|morning|mornings|evening|evenings|night|nights|weekday|weekdays|weekend|weekends|time|times|use|quarter|hour|hours|minute|minutes|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|may|june|july|august|september|october|november|december|along|right|over|the time|of the time|at once|together|in one|of it|[£$€]`;
+
+/** Words that make a statement about every case, unless they say how often ("every 90 days", "every completed year") or are negated ("not all"). */
+const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(every(?:one|body)?|all|always)\b(?!\s+(?:\S+\s+)?(?:${TIMES})(?:\b|(?<=[£$€])))`, 'i');
+
+/** Other ways a sentence states a rule for every case ("each employee", "any gift", "regardless of grade"). */
+const ANY_CASE = /\b(?:each|any|anyone|anybody|anything|everything|no matter|regardless|whatever|whoever|whichever|whenever|wherever)\b/i;
+
+/** The word by which a text speaks of every case ("every", "all", "always"), or `null`. */
+function claimsEveryCase(text: string): string | null {
+  return EVERY_CASE.exec(text)?.[1] ?? null;
+}
 
 function verifies(assessment: Assessment, bare: boolean): boolean {
   if (assessment.neighbourhoodVerifies) return true;
