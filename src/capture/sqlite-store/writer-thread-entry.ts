@@ -59,9 +59,10 @@ function checkFile(): void {
 
 function writeWaitingForLock(request: Extract<WriterThreadRequest, { type: 'write' }>) {
   const giveUpAt = performance.now() + data.busyTimeoutMs;
-  const captures = decoder.decode(request.captures);
+  // Taken before anything can fail: the store counts them as received once posted.
   if (request.options !== null) options = request.options;
   if (options === null) throw new Error('the first batch posted to the capture writer thread carried no options');
+  const captures = decoder.decode(request.captures);
   let pauseMs = 1;
   for (;;) {
     try {

@@ -150,6 +150,21 @@ describe('the capture writer thread', () => {
     expect(await store.getCapture('before')).toBeUndefined();
   });
 
+  it('options are posted to the thread only when they change, and a change reaches it: each batch is redacted under its own key', async () => {
+    const store = storeAt(join(tempDir(), 'keys.db'));
+    const base = { limits: DEFAULT_CAPTURE_LIMITS, returnStored: false };
+    await store.writeRawCaptures([personal('a1')], { ...base, redactionKey: 'first-store-key-0123456789' });
+    await store.writeRawCaptures([personal('a2')], { ...base, redactionKey: 'first-store-key-0123456789' });
+    await store.writeRawCaptures([personal('b1')], { ...base, redactionKey: 'second-store-key-0123456789' });
+    const query = async (id: string) => (await store.getCapture(id))!.capture.query;
+    // The same key gives the same placeholder for the same address; another key another one.
+    const tokenOf = (text: string) => /\[email:[^\]]*\]/.exec(text)?.[0];
+    expect(tokenOf(await query('a1'))).toBeDefined();
+    expect(tokenOf(await query('a2'))).toBe(tokenOf(await query('a1')));
+    expect(tokenOf(await query('b1'))).not.toBe(tokenOf(await query('a1')));
+    expect(await query('b1')).toBe(createRedactor({ key: 'second-store-key-0123456789' }).redactText(personal('b1').query));
+  });
+
   it('a capture the redaction chokes on is lost alone and counted; one the schema refuses is refused alone', async () => {
     const store = storeAt(join(tempDir(), 'captures.db'));
     const { writer, metrics, lines } = writerFor(store);

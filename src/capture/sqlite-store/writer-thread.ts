@@ -158,8 +158,10 @@ export class WriterThread {
       pending.resolve(reply.result);
       return;
     }
-    // The thread may have stopped reading the batch part-way: number chunks afresh from the next one.
+    // The thread may have stopped reading the batch part-way: number chunks afresh from the next
+    // one, and post the options again with it.
     this.encoder.invalidate();
+    this.sentOptions = null;
     if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
     else pending.reject(errorFromPlain(reply.error));
   }
