@@ -178,15 +178,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   some cases only ("Training costing £1,000 or more needs …"): the sentence must speak of every
  *   case too ("every", "all", "each", "any", "regardless"…), or the claim must state the sentence's
  *   own condition ("every course costing £1,000 or more").
+ * - `heuristic-v56`: an answer that names a word of the question no passage holds ("Is there a
+ *   canteen…?" answered "There's no canteen, but…") is not off topic: it speaks to the question
+ *   from somewhere other than the sources, so when no chunk answers it should have been a refusal.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v55';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v56';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v55+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v56+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -1,5 +1,5 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
-import { topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
+import { TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
 import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -86,11 +86,25 @@ export function answerRelevance(
     const best = Math.max(0, ...units.map((unit) => unitCoverage(part, unit)));
     return coverage >= RELEVANCE_THRESHOLDS.relativeFloor && coverage >= RELEVANCE_THRESHOLDS.relativeShare * best;
   });
-  if (!covered.some(Boolean)) return 'off_topic';
+  if (!covered.some(Boolean)) return namesWhatNoPassageHolds(reading, analysis) ? 'partial' : 'off_topic';
   if (reading.kind !== 'yes_no' && aboutAnotherRank(reading.analysis, analysis)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   if (!direct && !speaksToAskedFigure(reading, analysis)) return 'partial';
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+}
+
+/**
+ * Whether the answer names a word of the question that no passage holds ("canteen" in "Is there a
+ * canteen at the Bristol office?" answered "There's no canteen, but the kitchen on each floor…")
+ * (v56). Those words are what an unanswerable question is about, and an answer grounded in the
+ * passages cannot hold them: one that does speaks to the question, from somewhere other than the
+ * sources. It is not off topic; when no chunk answers, it is an answer that should have been a
+ * refusal. (An answer about something else, "Can I be paid in bitcoin?" answered with the antenatal
+ * rule, names no such word and stays off topic.)
+ */
+function namesWhatNoPassageHolds(reading: QuestionReading, answer: Analysis): boolean {
+  const crux = [...reading.topic].filter(([, weight]) => weight === TOPIC_WEIGHTS.nowhereInEvidence).map(([stem]) => stem);
+  return crux.some((stem) => hasStem(answer.stemSet, stem));
 }
 
 /**
