@@ -8,6 +8,53 @@ describe('isRefusalAside', () => {
   });
 });
 
+describe('isRefusalAside in chat wording (the heuristic judge v57)', () => {
+  // The first twelve were the probe the patterns were written from; the last twelve were written after
+  // them and missed 5 (v56) and 2 (first draft), which two more patterns fixed. The claims must stay claims.
+  const asides = [
+    'If you want to understand your own 3%, your manager or the People team can go through it with you.',
+    'The People team would be the best people to ask.',
+    'HR should be able to point you in the right direction.',
+    'If you need a definite answer, HR is the place to go.',
+    'For a definite answer, check with the People team.',
+    'I would recommend getting in touch with Facilities.',
+    'Your best option is to email hr@harbourline.co.uk.',
+    'You may want to check the intranet.',
+    'If it helps, the People team handles these requests.',
+    'Feel free to contact the People team for clarification.',
+    'Have a word with your manager.',
+    'HR can talk you through your options.',
+    'Your line manager is probably the right person to ask.',
+    'I would suggest contacting the People team directly.',
+    'If you need this urgently, ring the Service Desk.',
+    'HR will be able to confirm the details.',
+    'You might like to check with your manager first.',
+    'The Payroll team should be able to look into it for you.',
+    'For anything about your own pay, Payroll are the people to talk to.',
+    'Best to ask your manager.',
+    'You could try the People team.',
+    'Your manager can walk you through the process.',
+    'Please reach out to HR for more details.',
+    'It might be best to speak with Facilities.',
+  ];
+  const claims = [
+    'Your manager can approve up to 5 days of special leave.',
+    'The People team handles parental leave requests within 5 working days.',
+    'HR will pay the allowance in your next salary.',
+    'You should book leave at least 2 weeks ahead.',
+    'Facilities is the team that allocates parking spaces.',
+    'Your manager will respond within 5 working days.',
+  ];
+
+  it('takes a pointer after a refusal, however a chat model words it, for an aside', () => {
+    expect(asides.filter((clause) => !isRefusalAside(clause))).toEqual([]);
+  });
+
+  it('keeps statements of policy that name who does what as claims', () => {
+    expect(claims.filter((clause) => isRefusalAside(clause))).toEqual([]);
+  });
+});
+
 describe('isRefusal', () => {
   it('knows the exact sentences, and a refusal in other words, with or without contractions', () => {
     const refusals = [

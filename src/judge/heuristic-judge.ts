@@ -181,15 +181,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v56`: an answer that names a word of the question no passage holds ("Is there a
  *   canteen…?" answered "There's no canteen, but…") is not off topic: it speaks to the question
  *   from somewhere other than the sources, so when no chunk answers it should have been a refusal.
+ * - `heuristic-v57`: the contract's `isRefusalAside` knows more pointers after a refusal ("If you
+ *   want to understand your own 3%, your manager can go through it with you", "HR is the place to
+ *   go", "I'd recommend getting in touch with Facilities"): no claims to check.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v56';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v57';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v56+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v57+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
