@@ -6,7 +6,7 @@ import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
-import { judgeClaim, judgeLetterCode, paraphraseCandidates } from './heuristic-match.js';
+import { judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
@@ -184,15 +184,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v57`: the contract's `isRefusalAside` knows more pointers after a refusal ("If you
  *   want to understand your own 3%, your manager can go through it with you", "HR is the place to
  *   go", "I'd recommend getting in touch with Facilities"): no claims to check.
+ * - `heuristic-v58`: a clause of light words only ("Probably yes.", "Maybe.") states nothing, like a
+ *   bare "Yes.": it is no claim, and a reference answer's such clause grounds no chunk.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v57';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v58';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v57+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v58+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -243,8 +245,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const analyses = new Map<string, ReturnType<typeof analyze>>();
         for (const text of split.claims) {
           const claim = analyze(text);
-          if (claim.stems.length === 0 && claim.quantities.length === 0) {
-            // Nothing to check ("Yes.", "No.", "Sure!"), unless a letter code the evidence writes ("F.E.A.R."),
+          if (statesNothing(claim)) {
+            // Nothing to check ("Yes.", "No.", "Sure!", "Probably yes."), unless a letter code the evidence writes ("F.E.A.R."),
             // or a bare yes/no to a question about two things at once, which the evidence settles (v40).
             const code = split.claims.length === 1 ? (judgeLetterCode(text, units, reading.analysis) ?? judgeBareYesNo(text, question, units, reading.analysis)) : null;
             if (code !== null) claims.push(code);
@@ -372,7 +374,7 @@ export function referenceGrounds(reference: string, chunkUnits: readonly Evidenc
   if (isRefusal(reference, refusal)) return grounds;
   for (const text of splitAnswer(reference, { refusalSentence: refusal, subjectClauses: false }).claims) {
     const claim = analyze(text);
-    if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+    if (statesNothing(claim)) continue;
     const judged = judgeClaim(text, claim, chunkUnits, question);
     if (judged.verdict === 'verified' && judged.evidenceChunkId !== null && !grounds.has(judged.evidenceChunkId)) {
       grounds.set(judged.evidenceChunkId, `states the reference answer's claim "${text}"`);

@@ -69,6 +69,15 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
 const EMPTY: ReadonlySet<string> = new Set();
 
 /**
+ * Whether a clause states nothing to check: no figure, and no word but light ones ("Probably yes.",
+ * "Maybe.", "Yes, probably."), like a bare "Yes." (v58). Such a clause was verified by whichever
+ * sentence came first, every one of its words being "found".
+ */
+export function statesNothing(claim: Analysis): boolean {
+  return claim.quantities.length === 0 && claim.stems.every((stem) => LIGHT_STEMS.has(stem));
+}
+
+/**
  * Fixed expressions that join or frame what a claim states and state nothing themselves (v45):
  * "as long as" (if), "so far", "bear in mind", "of course", "in fact", "I'm afraid". Their
  * content words ("long", "far", "mind") are no words of the claim to look for: "as long as you opt

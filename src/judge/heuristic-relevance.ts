@@ -1,4 +1,5 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
+import { statesNothing } from './heuristic-match.js';
 import { TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
 import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
@@ -238,7 +239,7 @@ export function referenceClaims(reference: string, answer: string, question: Rea
   const claims: ReferenceClaim[] = [];
   for (const text of referenceClaimTexts(reference)) {
     const claim = analyze(text);
-    if (claim.stems.length === 0 && claim.quantities.length === 0) continue;
+    if (statesNothing(claim)) continue;
     const measured = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
     const { coverage, figures } = measured;
     let enough = measured.enough;
