@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
-import type { GroundcheckIndex } from '../rag/store.js';
-import { handbookIndex } from '../test-support/fixtures.js';
+import { handbookPassages } from '../test-support/fixtures.js';
 import { okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { asksForPersonalData } from './heuristic-relevance.js';
@@ -19,9 +18,7 @@ const TRIAL_REFERENCE = 'New employees serve a probation period of 6 months.';
 
 let handbook: (id: string) => EvidencePassage;
 beforeAll(async () => {
-  const index: GroundcheckIndex = await handbookIndex();
-  const texts = new Map([...index.chunkHashes().keys()].map((id) => [id, index.getChunk(id)!.modelText]));
-  handbook = (id: string): EvidencePassage => ({ id, text: texts.get(id)!, kind: 'chunk' });
+  handbook = await handbookPassages();
 });
 
 const judge = createHeuristicFaithfulnessJudge();

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { okJudgment, claimVerdicts } from '../test-support/judgments.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
-import type { GroundcheckIndex } from '../rag/store.js';
-import { handbookIndex } from '../test-support/fixtures.js';
+import { handbookPassages } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
@@ -19,10 +18,8 @@ let handbook: (id: string) => EvidencePassage;
 
 // The real handbook text, exactly as the pipeline puts it in a prompt (source line, section, body).
 beforeAll(async () => {
-  const index: GroundcheckIndex = await handbookIndex();
   // Read every chunk now: the index is closed after the first test.
-  const texts = new Map([...index.chunkHashes().keys()].map((id) => [id, index.getChunk(id)!.modelText]));
-  handbook = (id: string): EvidencePassage => ({ id, text: texts.get(id)!, kind: 'chunk' });
+  handbook = await handbookPassages();
   leave = [handbook(PARENTAL)];
   training = TRAINING.map(handbook);
 });

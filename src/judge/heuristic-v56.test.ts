@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
-import { handbookIndex } from '../test-support/fixtures.js';
+import { handbookPassages } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
@@ -8,9 +8,7 @@ import type { EvidencePassage } from './types.js';
 // (METHODOLOGY.md, "Changes in v56").
 let chunk: (id: string) => EvidencePassage;
 beforeAll(async () => {
-  const index = await handbookIndex();
-  const texts = new Map([...index.chunkHashes().keys()].map((id) => [id, index.getChunk(id)!.modelText]));
-  chunk = (id) => ({ id, text: texts.get(id)!, kind: 'chunk' });
+  chunk = await handbookPassages();
 });
 
 const judge = createHeuristicFaithfulnessJudge();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { seededRng } from '../metrics/random.js';
-import { handbookIndex } from '../test-support/fixtures.js';
+import { handbookPassages } from '../test-support/fixtures.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { createHeuristicPairwiseJudge } from './pairwise-heuristic.js';
 import { judgePair } from './pairwise-protocol.js';
@@ -16,9 +16,7 @@ import type { EvidencePassage, FaithfulnessJudgment } from './types.js';
 
 let chunk: (id: string) => EvidencePassage;
 beforeAll(async () => {
-  const index = await handbookIndex();
-  const texts = new Map([...index.chunkHashes().keys()].map((id) => [id, index.getChunk(id)!.modelText]));
-  chunk = (id) => ({ id, text: texts.get(id)!, kind: 'chunk' });
+  chunk = await handbookPassages();
 });
 
 const judge = createHeuristicFaithfulnessJudge();

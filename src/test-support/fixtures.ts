@@ -7,6 +7,7 @@ import { createLocalEmbedder } from '../providers/local/embedder.js';
 import type { EmbeddingModel } from '../providers/spec.js';
 import { ingestDirectory } from '../rag/ingest.js';
 import { openIndex, type GroundcheckIndex } from '../rag/store.js';
+import type { EvidencePassage } from '../judge/types.js';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/corpus', import.meta.url));
 export const QUESTIONS_DIR = fileURLToPath(new URL('../../fixtures/questions', import.meta.url));
@@ -39,6 +40,21 @@ export async function handbookIndex(embedder: EmbeddingModel = createLocalEmbedd
   cleanups.push(() => index.close());
   await ingestDirectory(index, CORPUS_DIR);
   return index;
+}
+
+/**
+ * The handbook's chunks as a prompt holds them (source line, section, body), by chunk id: read
+ * from a fresh index when called (in a `beforeAll`), so they outlive the index, which is closed
+ * after the first test.
+ */
+export async function handbookPassages(): Promise<(id: string) => EvidencePassage> {
+  const index = await handbookIndex();
+  const texts = new Map([...index.chunkHashes().keys()].map((id) => [id, index.getChunk(id)!.modelText]));
+  return (id) => {
+    const text = texts.get(id);
+    if (text === undefined) throw new Error(`no handbook chunk ${id}`);
+    return { id, text, kind: 'chunk' };
+  };
 }
 
 /** Register a cleanup to run after the current test. */
