@@ -186,15 +186,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   go", "I'd recommend getting in touch with Facilities"): no claims to check.
  * - `heuristic-v58`: a clause of light words only ("Probably yes.", "Maybe.") states nothing, like a
  *   bare "Yes.": it is no claim, and a reference answer's such clause grounds no chunk.
+ * - `heuristic-v59`: a sentence that names a claim's group as a whole (a bare plural, nothing
+ *   narrowing it: "… provided to … field engineers and members of the Sales team") backs "All
+ *   field engineers get …"; one that narrows it ("employees on an on-call rota") still does not
+ *   back "Every employee gets …".
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v58';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v59';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v58+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v59+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

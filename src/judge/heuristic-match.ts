@@ -235,7 +235,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // The sentence's own condition, stated in the claim too ("Every course costing £1,000 or more …"),
   // makes the claim's "every" one over the same cases.
   const sameCases = (unit: EvidenceUnit) => unit.quantities.length > 0 && unit.quantities.every((stated) => claim.quantities.some((claimed) => relate(claimed.quantity, stated.quantity) === 'agree'));
-  if (verifying.length > 0 && claimsEveryCase(text) && !verifying.some(({ unit }) => claimsEveryCase(unit.text) || ANY_CASE.test(unit.text) || sameCases(unit))) {
+  if (verifying.length > 0 && claimsEveryCase(text) && !verifying.some(({ unit }) => claimsEveryCase(unit.text) || ANY_CASE.test(unit.text) || sameCases(unit) || namesWholeGroup(text, unit.text))) {
     return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${claimsEveryCase(text)}"); ${verifying[0]!.unit.passageId} states it for some` };
   }
   if (verifying.length > 0) {
@@ -507,6 +507,31 @@ const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(eve
 
 /** Other ways a sentence states a rule for every case ("each employee", "any gift", "regardless of grade"). */
 const ANY_CASE = /\b(?:each|any|anyone|anybody|anything|everything|no matter|regardless|whatever|whoever|whichever|whenever|wherever)\b/i;
+
+/** Words after a group's name that narrow it ("employees on an on-call rota", "staff who …"). */
+const NARROWING = /^(?:on|in|at|of|from|with|without|who|whom|whose|that|which|where|when|if|under|over|below|above|costing|earning|working|based|employed|hired|joining|aged|during|after|before|until|than)\b/i;
+/** Words before a group's name that pick some of it ("their passwords", "these staff"). */
+const PICKING = /\b(?:their|its|his|her|these|those|such|this|that|some|certain|most|many|few|other)\s*$/i;
+
+/**
+ * Whether the sentence names the group a claim quantifies over ("All field engineers get …") as a
+ * whole (v59): the claim's words after "all"/"every", up to its verb, stand in the sentence with
+ * nothing narrowing them after ("… field engineers and members of the Sales team") and nothing
+ * picking some of them before ("Their passwords …"). A bare plural names the whole group:
+ * "Company mobile phones are provided to … field engineers" backs "All field engineers get one";
+ * "… to employees on an on-call rota" does not back "Every employee gets one".
+ */
+function namesWholeGroup(claim: string, sentence: string): boolean {
+  const quantified = /\b(?:all|every)\s+((?:[a-z][a-z'-]*\s+){0,4}?[a-z][a-z'-]*?)s?\s+(?:get|gets|got|have|has|had|are|is|can|may|must|will|need|needs|should|receive|receives|do|does)\b/i.exec(claim);
+  if (quantified === null) return false;
+  const group = quantified[1]!.toLowerCase().replace(/(?:es|s)$/, '');
+  if (group.length < 3) return false;
+  const at = new RegExp(String.raw`\b${group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:es|s)?\b`, 'i').exec(sentence);
+  if (at === null) return false;
+  const before = sentence.slice(0, at.index);
+  const after = sentence.slice(at.index + at[0].length).replace(/^[,\s]+/, '');
+  return !PICKING.test(before) && !NARROWING.test(after);
+}
 
 /** The word by which a text speaks of every case ("every", "all", "always"), or `null`. */
 function claimsEveryCase(text: string): string | null {
