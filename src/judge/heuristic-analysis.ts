@@ -265,6 +265,11 @@ function fieldContext(quantity: Quantity, tokens: readonly Token[], isContent: (
   return context;
 }
 
+/** What a figure measures, for pairing it with another of the same kind: a date, or its dimension ("week", "GBP"). */
+function figureKind(quantity: Quantity): string {
+  return quantity.kind === 'date' ? 'date' : quantity.dimension;
+}
+
 /** Words that join the two ends of a span: "1 January to 31 December", "(1920 – 2003)", "09:00 until 17:30". */
 const SPAN_LINKS = new Set(['-', '–', '—', 'to', 'until', 'till', 'through']);
 
@@ -276,10 +281,9 @@ const SPAN_LINKS = new Set(['-', '–', '—', 'to', 'until', 'till', 'through']
  * as "2 to 5 years" are already read as one quantity.)
  */
 function withSpans(quantities: QuantityInContext[], tokens: readonly Token[]): QuantityInContext[] {
-  const kind = (quantity: Quantity) => (quantity.kind === 'date' ? 'date' : quantity.dimension);
   for (let index = 0; index + 1 < quantities.length; index++) {
     const [first, second] = [quantities[index]!, quantities[index + 1]!];
-    if (kind(first.quantity) !== kind(second.quantity)) continue;
+    if (figureKind(first.quantity) !== figureKind(second.quantity)) continue;
     const between = tokens.slice(first.quantity.end + 1, second.quantity.position);
     const links = between.filter((token) => token.kind !== 'symbol');
     if (links.length !== 1 || !SPAN_LINKS.has(links[0]!.lower)) continue;
@@ -301,11 +305,10 @@ const ALTERNATIVE_GAP = 4;
  * weeks and contradicted. The second figure gets the first's words; the first keeps its own.
  */
 function withAlternatives(quantities: QuantityInContext[], tokens: readonly Token[]): QuantityInContext[] {
-  const kind = (quantity: Quantity) => (quantity.kind === 'date' ? 'date' : quantity.dimension);
   for (let index = 0; index + 1 < quantities.length; index++) {
     const first = quantities[index]!;
     // The next figure of the same kind ("two" in "two blocks of 2 weeks" is a count, not a length).
-    const second = quantities.slice(index + 1).find((other) => kind(other.quantity) === kind(first.quantity));
+    const second = quantities.slice(index + 1).find((other) => figureKind(other.quantity) === figureKind(first.quantity));
     if (second === undefined || first.quantity.clause !== second.quantity.clause) continue;
     const between = tokens.slice(first.quantity.end + 1, second.quantity.position).filter((token) => token.kind !== 'symbol');
     if (between.length === 0 || between.length > ALTERNATIVE_GAP || between[0]!.lower !== 'or') continue;
@@ -349,8 +352,7 @@ const CONTEXT_WORDS = 6;
  * rate" describes 19). Unit words ("weeks") are left out: they are already part of the figure.
  */
 function quantityContext(quantity: Quantity, all: readonly Quantity[], tokens: readonly Token[], isContent: (token: Token, index: number) => boolean): Set<string> {
-  const kind = (other: Quantity) => (other.kind === 'date' ? 'date' : other.dimension);
-  const sameKind = all.filter((other) => other !== quantity && kind(other) === kind(quantity)).map((other) => other.position);
+  const sameKind = all.filter((other) => other !== quantity && figureKind(other) === figureKind(quantity)).map((other) => other.position);
   const leftLimit = Math.max(-1, ...sameKind.filter((position) => position < quantity.position));
   const rightLimit = Math.min(tokens.length, ...sameKind.filter((position) => position > quantity.position));
   const context = new Set<string>();

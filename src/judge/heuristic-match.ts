@@ -235,8 +235,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // The sentence's own condition, stated in the claim too ("Every course costing £1,000 or more …"),
   // makes the claim's "every" one over the same cases.
   const sameCases = (unit: EvidenceUnit) => unit.quantities.length > 0 && unit.quantities.every((stated) => claim.quantities.some((claimed) => relate(claimed.quantity, stated.quantity) === 'agree'));
-  if (verifying.length > 0 && claimsEveryCase(text) && !verifying.some(({ unit }) => claimsEveryCase(unit.text) || ANY_CASE.test(unit.text) || sameCases(unit) || namesWholeGroup(text, unit.text))) {
-    return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${claimsEveryCase(text)}"); ${verifying[0]!.unit.passageId} states it for some` };
+  const everyCase = verifying.length > 0 ? claimsEveryCase(text) : null;
+  if (everyCase !== null && !verifying.some(({ unit }) => claimsEveryCase(unit.text) !== null || ANY_CASE.test(unit.text) || sameCases(unit) || namesWholeGroup(text, unit.text))) {
+    return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${everyCase}"); ${verifying[0]!.unit.passageId} states it for some` };
   }
   if (verifying.length > 0) {
     const best = verifying[0]!;
@@ -526,7 +527,7 @@ function namesWholeGroup(claim: string, sentence: string): boolean {
   if (quantified === null) return false;
   const group = quantified[1]!.toLowerCase().replace(/(?:es|s)$/, '');
   if (group.length < 3) return false;
-  const at = new RegExp(String.raw`\b${group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:es|s)?\b`, 'i').exec(sentence);
+  const at = new RegExp(String.raw`\b${escapeRegExp(group)}(?:es|s)?\b`, 'i').exec(sentence);
   if (at === null) return false;
   const before = sentence.slice(0, at.index);
   const after = sentence.slice(at.index + at[0].length).replace(/^[,\s]+/, '');

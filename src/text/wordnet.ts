@@ -149,30 +149,23 @@ export function openWordNet(dict: string): WordNet {
     return found;
   };
 
+  /** The words of the synsets of the word's first `senses` senses in each part of speech, its own lemmas first. */
+  const senseWords = (word: string, senses: number | Readonly<Record<WordNetPos, number>>): string[] => {
+    const found: string[] = [];
+    for (const pos of POS) {
+      for (const [lemma, offsets] of entries(word, pos)) {
+        found.push(lemma);
+        for (const offset of offsets.slice(0, typeof senses === 'number' ? senses : senses[pos])) found.push(...wordsOf(pos, offset));
+      }
+    }
+    return found;
+  };
+
   return {
     lemmas: (word, pos) => [...entries(word, pos).keys()],
     knows: (word) => POS.some((pos) => entries(word, pos).size > 0),
-    synonyms(word, senses) {
-      const result = new Set<string>();
-      for (const pos of POS) {
-        for (const [lemma, offsets] of entries(word, pos)) {
-          result.add(lemma);
-          for (const offset of offsets.slice(0, typeof senses === 'number' ? senses : senses[pos])) {
-            for (const other of wordsOf(pos, offset)) if (!other.includes('_')) result.add(other);
-          }
-        }
-      }
-      return result;
-    },
-    phraseSynonyms(word, senses) {
-      const result = new Set<string>();
-      for (const pos of POS) {
-        for (const offsets of entries(word, pos).values()) {
-          for (const offset of offsets.slice(0, senses[pos])) for (const other of wordsOf(pos, offset)) if (other.includes('_')) result.add(other);
-        }
-      }
-      return result;
-    },
+    synonyms: (word, senses) => new Set(senseWords(word, senses).filter((other) => !other.includes('_'))),
+    phraseSynonyms: (word, senses) => new Set(senseWords(word, senses).filter((other) => other.includes('_'))),
     relatedForms(word, senses) {
       const lower = word.toLowerCase();
       const result = new Set<string>();
