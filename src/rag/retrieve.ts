@@ -95,7 +95,8 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
 
   // Searched and gated with chat spellings written out ("mgr" as "manager", "ive" as "I've") and
   // misspelt words read as the corpus word they slip from ("refrence"); `query` keeps the question as typed.
-  const searchText = options.spelling === false ? expandCasual(question) : await correctSpelling(index, expandCasual(question));
+  const casual = expandCasual(question);
+  const searchText = options.spelling === false ? casual : await correctSpelling(index, casual);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
