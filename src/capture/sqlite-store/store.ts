@@ -11,7 +11,7 @@ import { fileChange, healthReasonOf, isBusyError, isWritable, MAX_BUSY_PAUSE_MS,
 import { HostLeaseOwners, type LeaseOwnerEnvironment } from './lease-owners.js';
 import { prepareAndWrite, RedactorsByKey, type RawWriteOptions, type RawWriteResult } from './raw-write.js';
 import { CAPTURE_MIGRATIONS } from './schema.js';
-import { FILE_CHANGE_CODES, WriterThread, WriterThreadUnavailableError, WRITER_STOPPED } from './writer-thread.js';
+import { fileChangeOfCode, WriterThread, WriterThreadUnavailableError, WRITER_STOPPED } from './writer-thread.js';
 
 /**
  * The SQLite capture store: one file (separate from the index) holding captured traces, their
@@ -305,7 +305,7 @@ export class SqliteCaptureStore implements CaptureStore {
     } catch (error) {
       if (!(error instanceof WriterThreadUnavailableError)) throw error;
       if (error.code === WRITER_STOPPED) throw new CaptureStoreUnavailableError('io_error', `${error.message}; the captures are written again`, { cause: error });
-      const change = error.code === FILE_CHANGE_CODES.file_deleted ? 'file_deleted' : error.code === FILE_CHANGE_CODES.file_replaced ? 'file_replaced' : null;
+      const change = fileChangeOfCode(error.code);
       if (change !== null) throw this.degrade(change, this.changeMessage(change), error);
       const reason = healthReasonOf(error, this.path) ?? 'io_error';
       const message = reason === 'busy' ? `another connection held the capture store's write lock for over ${this.busyTimeoutMs} ms` : `${this.path}: ${error.message}`;

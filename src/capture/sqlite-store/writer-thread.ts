@@ -116,8 +116,7 @@ export class WriterThread {
         this.sentOptions = options;
       } catch (error) {
         // Not posted (a value that cannot be cloned): the chunks it numbered never reached the thread.
-        this.encoder.invalidate();
-        this.sentOptions = null;
+        this.resync();
         this.pending.delete(id);
         if (this.pending.size === 0) worker.unref();
         reject(error as Error);
@@ -158,12 +157,19 @@ export class WriterThread {
       pending.resolve(reply.result);
       return;
     }
-    // The thread may have stopped reading the batch part-way: number chunks afresh from the next
-    // one, and post the options again with it.
-    this.encoder.invalidate();
-    this.sentOptions = null;
+    // The thread may have stopped reading the batch part-way.
+    this.resync();
     if (reply.unavailable) pending.reject(new WriterThreadUnavailableError(reply.error));
     else pending.reject(errorFromPlain(reply.error));
+  }
+
+  /**
+   * After a batch that may not have reached the thread whole: the next one numbers chunks afresh
+   * and carries the options again, so nothing depends on what the thread may have missed.
+   */
+  private resync(): void {
+    this.encoder.invalidate();
+    this.sentOptions = null;
   }
 
   /** The pending write with this id, taken off the list (`undefined` when there is none). */
@@ -205,6 +211,11 @@ export function expandWritten(written: readonly number[], from = 0): RawWriteRes
 
 /** The codes of a write the thread did not do, or must do again, because the file at the store's path is no longer the one it opened. */
 export const FILE_CHANGE_CODES = { file_deleted: 'GROUNDCHECK_FILE_DELETED', file_replaced: 'GROUNDCHECK_FILE_REPLACED' } as const;
+
+/** The file change a code of {@link FILE_CHANGE_CODES} stands for, or `null` for any other code. */
+export function fileChangeOfCode(code: string | null): keyof typeof FILE_CHANGE_CODES | null {
+  return code === FILE_CHANGE_CODES.file_deleted ? 'file_deleted' : code === FILE_CHANGE_CODES.file_replaced ? 'file_replaced' : null;
+}
 
 /** The code of a write that failed because the thread stopped (nothing the store did): written again, on a new thread or inline. */
 export const WRITER_STOPPED = 'GROUNDCHECK_WRITER_STOPPED';
