@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimVerdicts } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { loadWordNet } from '../text/wordnet.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { SYNONYM_SENSES } from './heuristic-synonyms.js';
@@ -10,18 +10,10 @@ import type { EvidencePassage } from './types.js';
 const judge = createHeuristicFaithfulnessJudge();
 
 const appeals: EvidencePassage[] = [
-  {
-    id: 'grievance-and-disciplinary#grievance-appeals',
-    kind: 'chunk',
-    text: '[Source: Grievance and Disciplinary Procedures | Section: Grievance Appeals | Last updated: 2025-02-03]\nIf you are not satisfied with the outcome, you can appeal in writing within 5 working days of receiving it. The appeal will be heard by a more senior manager who has not been involved before, and their decision is final.',
-  },
+  chunkPassage('grievance-and-disciplinary#grievance-appeals', { title: 'Grievance and Disciplinary Procedures', section: 'Grievance Appeals', updated: '2025-02-03' }, 'If you are not satisfied with the outcome, you can appeal in writing within 5 working days of receiving it. The appeal will be heard by a more senior manager who has not been involved before, and their decision is final.'),
 ];
 const homeWorking: EvidencePassage[] = [
-  {
-    id: 'remote-and-hybrid-working#home-working-allowance',
-    kind: 'chunk',
-    text: '[Source: Remote and Hybrid Working | Section: Home Working Allowance | Last updated: 2025-10-01]\nFrom 1 October 2025, employees on a hybrid or home-based contract receive a home working allowance of £30 per month, paid through payroll, towards heating, electricity and broadband.',
-  },
+  chunkPassage('remote-and-hybrid-working#home-working-allowance', { title: 'Remote and Hybrid Working', section: 'Home Working Allowance', updated: '2025-10-01' }, 'From 1 October 2025, employees on a hybrid or home-based contract receive a home working allowance of £30 per month, paid through payroll, towards heating, electricity and broadband.'),
 ];
 
 describe('other forms of a word (heuristic-v44)', () => {

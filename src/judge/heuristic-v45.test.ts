@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimVerdicts } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { isSocialRemark, splitAnswer } from './claims.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { discourseStems } from './heuristic-match.js';
@@ -9,11 +9,7 @@ import type { EvidencePassage } from './types.js';
 const judge = createHeuristicFaithfulnessJudge();
 
 const pension: EvidencePassage[] = [
-  {
-    id: 'pension-and-benefits#workplace-pension',
-    kind: 'chunk',
-    text: '[Source: Pension and Benefits | Section: Workplace Pension | Last updated: 2025-04-01]\nAll eligible employees are automatically enrolled into the Harbourline Group Personal Pension, run by Calder Pensions, from their first day of employment. You can opt out within 1 month of being enrolled and receive a full refund of your contributions. If you opt out, the law requires us to re-enrol you every 3 years, and you can opt out again if you wish.',
-  },
+  chunkPassage('pension-and-benefits#workplace-pension', { title: 'Pension and Benefits', section: 'Workplace Pension', updated: '2025-04-01' }, 'All eligible employees are automatically enrolled into the Harbourline Group Personal Pension, run by Calder Pensions, from their first day of employment. You can opt out within 1 month of being enrolled and receive a full refund of your contributions. If you opt out, the law requires us to re-enrol you every 3 years, and you can opt out again if you wish.'),
 ];
 const question = 'Can I get out of the pension and get my money back?';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
+import { chunkPassage } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
@@ -8,11 +9,7 @@ const judge = createHeuristicFaithfulnessJudge();
 const outcome = async (question: string, evidence: EvidencePassage[], answer: string) => outcomeOf(flagsOf(await judge.judge({ question, evidence, answer, reference: null })));
 
 const sickPay: EvidencePassage[] = [
-  {
-    id: 'sickness-absence#company-sick-pay',
-    kind: 'chunk',
-    text: '[Source: Sickness Absence | Section: Company Sick Pay | Last updated: 2025-01-15]\nAfter probation you receive full pay for up to 8 weeks of sickness absence in any rolling 12 months, then half pay for a further 8 weeks.',
-  },
+  chunkPassage('sickness-absence#company-sick-pay', { title: 'Sickness Absence', section: 'Company Sick Pay', updated: '2025-01-15' }, 'After probation you receive full pay for up to 8 weeks of sickness absence in any rolling 12 months, then half pay for a further 8 weeks.'),
 ];
 
 describe('refusals in chat wording (heuristic-v46)', () => {

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { splitAnswer } from './claims.js';
+import { chunkPassage } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v47: answers formatted the way chat models write them (METHODOLOGY.md, "Changes in v47").
 const judge = createHeuristicFaithfulnessJudge();
 const evidence: EvidencePassage[] = [
-  {
-    id: 'leave-policy#parental-leave',
-    kind: 'chunk',
-    text: '[Source: Leave Policy | Section: Parental Leave | Last updated: 2026-01-12]\nFrom 1 January 2026, a birth parent or primary adopter (the primary carer) is entitled to 20 weeks of parental leave at full pay, followed by up to 19 weeks at the statutory rate and then 13 weeks unpaid: 52 weeks in total.',
-  },
+  chunkPassage('leave-policy#parental-leave', { title: 'Leave Policy', section: 'Parental Leave', updated: '2026-01-12' }, 'From 1 January 2026, a birth parent or primary adopter (the primary carer) is entitled to 20 weeks of parental leave at full pay, followed by up to 19 weeks at the statutory rate and then 13 weeks unpaid: 52 weeks in total.'),
 ];
 const question = 'How many weeks of full pay do I get on parental leave?';
 const outcome = async (answer: string) => outcomeOf(flagsOf(await judge.judge({ question, evidence, answer, reference: null })));

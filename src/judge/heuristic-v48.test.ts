@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimVerdicts } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { splitAnswer } from './claims.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
@@ -7,11 +7,7 @@ import type { EvidencePassage } from './types.js';
 // heuristic-v48: a purpose is not negated with its verb; chat yes/no; attitude words (METHODOLOGY.md, "Changes in v48").
 const judge = createHeuristicFaithfulnessJudge();
 const training: EvidencePassage[] = [
-  {
-    id: 'training-and-development#training-costing-1-000-or-more',
-    kind: 'chunk',
-    text: '[Source: Training and Development | Section: Training Costing £1,000 or More | Last updated: 2025-09-01]\nTraining that costs £1,000 or more in total, including VAT and exam fees, needs written approval from your manager before you book or commit to it. You must not split a course into smaller bookings to stay under the £1,000 threshold.',
-  },
+  chunkPassage('training-and-development#training-costing-1-000-or-more', { title: 'Training and Development', section: 'Training Costing £1,000 or More', updated: '2025-09-01' }, 'Training that costs £1,000 or more in total, including VAT and exam fees, needs written approval from your manager before you book or commit to it. You must not split a course into smaller bookings to stay under the £1,000 threshold.'),
 ];
 const question = 'Do I need my manager to approve a £1,200 course?';
 

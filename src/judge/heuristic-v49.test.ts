@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { chunkPassage } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v49: "today", "tomorrow" … are no topic words of a question (METHODOLOGY.md, "Changes in v49").
 const judge = createHeuristicFaithfulnessJudge();
 const sickness: EvidencePassage[] = [
-  {
-    id: 'sickness-absence#reporting-sickness',
-    kind: 'chunk',
-    text: '[Source: Sickness Absence | Section: Reporting Sickness | Last updated: 2025-01-15]\nIf you are too ill to work, phone your line manager by 09:30 on your first day of absence, or within 1 hour of your usual start time if you start later.',
-  },
+  chunkPassage('sickness-absence#reporting-sickness', { title: 'Sickness Absence', section: 'Reporting Sickness', updated: '2025-01-15' }, 'If you are too ill to work, phone your line manager by 09:30 on your first day of absence, or within 1 hour of your usual start time if you start later.'),
 ];
 
 describe('words of when the asker asks (heuristic-v49)', () => {

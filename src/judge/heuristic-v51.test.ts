@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimVerdicts } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { findQuantities } from './heuristic-quantities.js';
 import { tokenize } from './heuristic-tokens.js';
@@ -8,11 +8,7 @@ import type { EvidencePassage } from './types.js';
 // heuristic-v51: hundreds counted past ten (METHODOLOGY.md, "Changes in v51").
 const judge = createHeuristicFaithfulnessJudge();
 const budget: EvidencePassage[] = [
-  {
-    id: 'training-and-development#annual-training-budget',
-    kind: 'chunk',
-    text: '[Source: Training and Development | Section: Annual Training Budget | Last updated: 2025-09-01]\nEvery employee has a personal training budget of £1,500 for each calendar year.',
-  },
+  chunkPassage('training-and-development#annual-training-budget', { title: 'Training and Development', section: 'Annual Training Budget', updated: '2025-09-01' }, 'Every employee has a personal training budget of £1,500 for each calendar year.'),
 ];
 
 describe('hundreds counted past ten (heuristic-v51)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimVerdicts } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { isSocialRemark } from './claims.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
@@ -7,11 +7,7 @@ import type { EvidencePassage } from './types.js';
 // heuristic-v52: clock units convert; reassurance alone is no claim (METHODOLOGY.md, "Changes in v52").
 const judge = createHeuristicFaithfulnessJudge();
 const breach: EvidencePassage[] = [
-  {
-    id: 'data-protection#reporting-a-data-breach',
-    kind: 'chunk',
-    text: '[Source: Data Protection | Section: Reporting a Data Breach | Last updated: 2025-03-01]\nReport any suspected breach to the Privacy team within 1 hour of discovering it, using privacy@harbourline.co.uk.',
-  },
+  chunkPassage('data-protection#reporting-a-data-breach', { title: 'Data Protection', section: 'Reporting a Data Breach', updated: '2025-03-01' }, 'Report any suspected breach to the Privacy team within 1 hour of discovering it, using privacy@harbourline.co.uk.'),
 ];
 const question = 'How quickly do I have to report a data breach to the Privacy team?';
 

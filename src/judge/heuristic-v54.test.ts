@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v54: contractions are verbs, agreeing with the asker is no claim, synonyms of several
 // words, and figures offered as alternatives (METHODOLOGY.md, "Changes in v54").
 const judge = createHeuristicFaithfulnessJudge();
-const passage = (id: string, section: string, text: string): EvidencePassage[] => [{ id, kind: 'chunk', text: `[Source: Handbook | Section: ${section} | Last updated: 2026-01-12]\n${text}` }];
+const passage = (id: string, section: string, body: string): EvidencePassage[] => [chunkPassage(id, { title: 'Handbook', section, updated: '2026-01-12' }, body)];
 const verdicts = async (question: string, evidence: EvidencePassage[], answer: string) =>
   okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => `${claim.verdict}: ${claim.text}`);
 

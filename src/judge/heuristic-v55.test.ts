@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v55: a claim about every case needs a sentence about every case (METHODOLOGY.md, "Changes in v55").
 const judge = createHeuristicFaithfulnessJudge();
-const passage = (id: string, section: string, text: string): EvidencePassage[] => [{ id, kind: 'chunk', text: `[Source: Handbook | Section: ${section} | Last updated: 2025-11-03]\n${text}` }];
-const verdicts = async (question: string, evidence: EvidencePassage[], answer: string) =>
-  okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
+const passage = (id: string, section: string, body: string): EvidencePassage[] => [chunkPassage(id, { title: 'Handbook', section, updated: '2025-11-03' }, body)];
+const verdicts = (question: string, evidence: EvidencePassage[], answer: string) => claimVerdicts(judge, question, evidence, answer);
 
 const training = passage('training-and-development#training-costing-1-000-or-more', 'Training Costing £1,000 or More', 'Training costing £1,000 or more needs written approval from your manager before you book it.');
 const passwords = passage(

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
-import { okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v57: more pointers after a refusal are asides, not claims (METHODOLOGY.md, "Changes in v57").
 const judge = createHeuristicFaithfulnessJudge();
 const payReview: EvidencePassage[] = [
-  {
-    id: 'pay-and-payroll#annual-pay-review',
-    kind: 'chunk',
-    text: '[Source: Pay and Payroll | Section: Annual Pay Review | Last updated: 2025-04-01]\nSalaries are reviewed every April. Any increase takes effect from 1 April and is confirmed to you in writing by your manager.',
-  },
+  chunkPassage('pay-and-payroll#annual-pay-review', { title: 'Pay and Payroll', section: 'Annual Pay Review', updated: '2025-04-01' }, 'Salaries are reviewed every April. Any increase takes effect from 1 April and is confirmed to you in writing by your manager.'),
 ];
 
 describe('pointers after a refusal (heuristic-v57)', () => {

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v58: a clause of light words only ("Probably yes.", "Maybe.") states nothing (METHODOLOGY.md, "Changes in v58").
 const judge = createHeuristicFaithfulnessJudge();
 const partner: EvidencePassage[] = [
-  {
-    id: 'leave-policy#partner-leave',
-    kind: 'chunk',
-    text: '[Source: Leave Policy | Section: Partner Leave | Last updated: 2026-01-12]\nThe partner of a birth parent is entitled to 4 weeks of partner leave at full pay. It can be taken as one block of 4 weeks or two blocks of 2 weeks.',
-  },
+  chunkPassage('leave-policy#partner-leave', { title: 'Leave Policy', section: 'Partner Leave', updated: '2026-01-12' }, 'The partner of a birth parent is entitled to 4 weeks of partner leave at full pay. It can be taken as one block of 4 weeks or two blocks of 2 weeks.'),
 ];
 const question = 'Can I take partner leave in two blocks?';
 
@@ -21,11 +17,7 @@ describe('clauses that state nothing (heuristic-v58)', () => {
   });
 
   it('a reference answer\'s "Probably yes" grounds no chunk: a refusal against a chunk that does not hold the answer stays correct', async () => {
-    const parental: EvidencePassage = {
-      id: 'leave-policy#parental-leave',
-      kind: 'chunk',
-      text: '[Source: Leave Policy | Section: Parental Leave | Last updated: 2026-01-12]\nA birth parent is entitled to 20 weeks of parental leave at full pay, followed by up to 19 weeks at the statutory rate.',
-    };
+    const parental: EvidencePassage = chunkPassage('leave-policy#parental-leave', { title: 'Leave Policy', section: 'Parental Leave', updated: '2026-01-12' }, 'A birth parent is entitled to 20 weeks of parental leave at full pay, followed by up to 19 weeks at the statutory rate.');
     const judged = okJudgment(await judge.judge({ question, evidence: [parental], answer: "I don't know.", reference: 'Probably yes.' }));
     // v57: the chunk "stated the reference answer's claim "Probably yes."" and answered, so the refusal was an over-refusal.
     expect(judged.contexts.map((context) => context.verdict)).toEqual(['unrelated']);

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import type { EvidencePassage } from './types.js';
 
 // heuristic-v59: a sentence naming a claim's group as a whole backs "All <group> …" (METHODOLOGY.md, "Changes in v59").
 const judge = createHeuristicFaithfulnessJudge();
 const phones: EvidencePassage[] = [
-  {
-    id: 'equipment#mobile-phones',
-    kind: 'chunk',
-    text: '[Source: Equipment | Section: Mobile Phones | Last updated: 2025-05-19]\nCompany mobile phones are provided to employees on an on-call rota, field engineers and members of the Sales team. Reasonable personal use is allowed.',
-  },
+  chunkPassage('equipment#mobile-phones', { title: 'Equipment', section: 'Mobile Phones', updated: '2025-05-19' }, 'Company mobile phones are provided to employees on an on-call rota, field engineers and members of the Sales team. Reasonable personal use is allowed.'),
 ];
 const verdicts = async (answer: string) => okJudgment(await judge.judge({ question: 'Who gets a company mobile phone?', evidence: phones, answer })).claims.map((claim) => claim.verdict);
 

@@ -37,3 +37,11 @@ export function okJudgment(judgment: FaithfulnessJudgment): FaithfulnessOk {
 export async function claimVerdicts(judge: FaithfulnessJudge, question: string, evidence: EvidencePassage[], answer: string) {
   return okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
 }
+
+/**
+ * A chunk as retrieval gives it to a prompt: the source line (`[Source: … | Section: … | Last
+ * updated: …]`) and the body.
+ */
+export function chunkPassage(id: string, source: { title: string; section: string; updated: string }, body: string): EvidencePassage {
+  return { id, kind: 'chunk', text: `[Source: ${source.title} | Section: ${source.section} | Last updated: ${source.updated}]\n${body}` };
+}
