@@ -98,6 +98,32 @@ describe('openIndex', () => {
     index.close();
   });
 
+  it('corpus statistics follow every write: this connection\'s and another process\'s', () => {
+    const path = join(tempDir(), 'index.db');
+    const embedder = new MockEmbeddingModel({ dimensions: 4 });
+    const index = openIndex({ path, embedder });
+    const put = (store: ReturnType<typeof openIndex>, file: string, text: string) => {
+      const chunks = chunkDocument(parseDocument(file, `## A\n\n${text}`));
+      store.putDocument({ path: file, slug: file, title: 'A', updated: null, contentHash: text }, chunks, chunks.map(() => Float32Array.from([1, 0, 0, 0])));
+    };
+    const statistics = index.corpusStatistics();
+    put(index, 'a.md', 'alpha bravo');
+    // Read twice: the second answer may come from the cache.
+    expect([statistics.documentFrequencies(['alpha', 'charli']), statistics.documentFrequencies(['alpha', 'charli'])]).toEqual([new Map([['alpha', 1]]), new Map([['alpha', 1]])]);
+    expect(statistics.documentCount()).toBe(1);
+    // A write on this connection.
+    put(index, 'b.md', 'alpha charlie');
+    expect(statistics.documentFrequencies(['alpha', 'charli'])).toEqual(new Map([['alpha', 2], ['charli', 1]]));
+    expect(statistics.documentCount()).toBe(2);
+    // A write by another connection (another process ingesting into the same file).
+    const other = openIndex({ path, embedder });
+    other.removeDocument('a.md');
+    other.close();
+    expect(statistics.documentFrequencies(['alpha', 'charli'])).toEqual(new Map([['alpha', 1], ['charli', 1]]));
+    expect(statistics.documentCount()).toBe(1);
+    index.close();
+  });
+
   it('upgrades a schema-2 index in place, and keeps crawled pages\' sources beside their documents', () => {
     const path = join(tempDir(), 'index.db');
     const embedder = new MockEmbeddingModel({ dimensions: 4 });

@@ -78,6 +78,7 @@ export class GroundcheckIndex {
   readonly vectorIndex: VectorIndexKind;
   private readonly vectors: VectorIndex;
   private readonly statements: ReturnType<typeof prepareStatements>;
+  private vocabulary: VocabularyCache = { key: '', documentCount: null, frequencies: new Map() };
   private readonly inList: InListQueries;
   private readonly now: () => number;
 
@@ -334,17 +335,47 @@ export class GroundcheckIndex {
     return byHash;
   }
 
-  /** Statistics from the FTS5 vocabulary, handed to embedders that weight terms by IDF. */
+  /**
+   * Statistics from the FTS5 vocabulary: handed to embedders that weight terms by IDF, and read by
+   * retrieval's spelling check and term-coverage gate. One question's words are looked up by all
+   * three in turn (about 50 µs a query on the handbook index), so the answers are kept while the
+   * index is unchanged: the cache is dropped when this connection has written anything
+   * (`total_changes()`) or another connection has committed (`PRAGMA data_version`), checked with
+   * one statement per lookup.
+   */
   corpusStatistics(): CorpusStatistics {
     return {
-      documentCount: () => this.chunkCount(),
+      documentCount: () => {
+        const cache = this.currentVocabulary();
+        if (cache.documentCount === null) cache.documentCount = this.chunkCount();
+        return cache.documentCount;
+      },
       documentFrequencies: (terms) => {
-        const rows = this.inList.rows<{ term: string; doc: number }>('vocabulary', (list) => `SELECT term, doc FROM chunks_fts_vocab WHERE term IN (${list})`, [
-          ...new Set(terms),
-        ]);
-        return new Map(rows.map((row) => [row.term, row.doc]));
+        const cache = this.currentVocabulary();
+        const missing = [...new Set(terms)].filter((term) => !cache.frequencies.has(term));
+        if (missing.length > 0) {
+          const rows = this.inList.rows<{ term: string; doc: number }>('vocabulary', (list) => `SELECT term, doc FROM chunks_fts_vocab WHERE term IN (${list})`, missing);
+          // Bounded: a long-running app sees an open vocabulary of questions.
+          if (cache.frequencies.size + missing.length > MAX_CACHED_TERMS) cache.frequencies.clear();
+          for (const term of missing) cache.frequencies.set(term, 0);
+          for (const row of rows) cache.frequencies.set(row.term, row.doc);
+        }
+        const found = new Map<string, number>();
+        for (const term of terms) {
+          const doc = cache.frequencies.get(term) ?? 0;
+          if (doc > 0) found.set(term, doc);
+        }
+        return found;
       },
     };
+  }
+
+  /** The vocabulary cache for the index as it is now (a fresh one after any write, here or elsewhere). */
+  private currentVocabulary(): VocabularyCache {
+    const { changes, version } = this.statements.vocabularyVersion.get() as { changes: number; version: number };
+    const key = `${changes}:${version}`;
+    if (this.vocabulary.key !== key) this.vocabulary = { key, documentCount: null, frequencies: new Map() };
+    return this.vocabulary;
   }
 
   /**
@@ -368,8 +399,19 @@ export class GroundcheckIndex {
   }
 }
 
+/** Terms whose document frequency the vocabulary cache keeps at most. */
+const MAX_CACHED_TERMS = 20_000;
+
+/** Document frequencies (0: not in the corpus) and the chunk count, for the index at `key` (`total_changes:data_version`). */
+interface VocabularyCache {
+  key: string;
+  documentCount: number | null;
+  frequencies: Map<string, number>;
+}
+
 function prepareStatements(db: Database.Database) {
   return {
+    vocabularyVersion: db.prepare('SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version()'),
     listDocuments: db.prepare(`
       SELECT d.id, d.path, d.slug, d.title, d.updated, d.content_hash AS contentHash,
              (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunkCount,
