@@ -53,7 +53,7 @@ function quotedAfter(prompt: string, lead: string): string | null {
 }
 
 /** Where an answer says its knowledge comes from, as refusals name it ("the handbook does not say"). */
-const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?)`;
+const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?|(?:[a-z-]+ )?section)`;
 /** {@link SOURCE} with its determiner: "the provided documents", "these passages", "my sources". */
 const THE_SOURCE = String.raw`(?:the |these |your |our |my )?(?:provided )?${SOURCE}`;
 
@@ -87,6 +87,8 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`\bi can only (?:answer|help with|respond to) (?:questions )?(?:based on|from|using|about) ${THE_SOURCE}\b.*\b(?:not|no)\b`),
   // "There's no policy on that in the documents", "None of the documents mention it", "That information isn't available in the documents".
   /\bthere is no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for|covering) (?:that|this|it)\b/,
+  // "There's no policy on dogs in what I've got", "no rule about pets in the handbook" (v60 of the heuristic judge).
+  new RegExp(String.raw`\bthere is no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for|covering) [^.;:]{1,50}? in (?:what i (?:have|have got|can see|was given)|${THE_SOURCE})\b`),
   new RegExp(String.raw`^none of ${THE_SOURCE} (?:mentions?|covers?|says?|address(?:es)?|includes?)\b`),
   new RegExp(String.raw`\b(?:that|this|the) (?:information|info|detail|answer) (?:is not|is not available|is unavailable|cannot be found) (?:available )?in ${THE_SOURCE}\b`),
   // "It's not clear from the documents".
@@ -119,6 +121,14 @@ const PARAPHRASES: RegExp[] = [
   // "There isn't anything in the handbook about it", "There's no mention of that anywhere I can find".
   new RegExp(String.raw`\bthere is not (?:anything|any (?:information|info|mention|details?|guidance|section)) (?:in|about|on|that)\b`),
   /\bno mention of (?:that|this|it)\b.*\b(?:i (?:can|could) (?:find|see)|anywhere)\b/,
+  // Chat wording (v60 of the heuristic judge): "Colleagues' pay isn't something I can share",
+  // "Sorry, individual salaries are private", "… aren't available to me", "Hmm, not sure.",
+  // "nothing I have covers that".
+  /\bnot something i (?:can|could|am able to|am allowed to) (?:share|give out|disclose|discuss|pass on)\b/,
+  /^(?:sorry|unfortunately|i am afraid)[,.]? [^.]{0,60}\b(?:is|are) (?:private|confidential)\b/,
+  /\b(?:is|are) not (?:available|accessible|visible) to me\b/,
+  /^(?:(?:hmm|honestly|sorry)[,.]? )?(?:i am )?not (?:sure|certain)(?:[.!,;:\u2013\u2014]| -|$)/,
+  /\bnothing (?:i have|i have got|i have here|i can see|i can find|i could find) (?:covers|mentions|says anything about|addresses|is about)\b/,
   // "That's outside what the handbook covers", "outside the scope of the documents".
   new RegExp(String.raw`\boutside (?:what ${THE_SOURCE} (?:covers?|says?)|the scope of ${THE_SOURCE})\b`),
 ];
@@ -155,7 +165,18 @@ const REFERRAL =
  * lacks ("I only have the current rate", "I don't have the limits in front of me") and why it
  * will not answer ("that's confidential").
  */
-const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:have|know|see|found|can see)\b|(?:that|this|it)(?: is|'s) (?:confidential|private|personal|sensitive|not something i can (?:share|give out|disclose))\b)/i;
+const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:have|know|see|found|can see)\b|(?:that|this|it)(?: is|'s) (?:confidential|private|personal|sensitive|not something i can (?:share|give out|disclose))\b|i(?:'d| would) rather not (?:guess|speculate)\b|i (?:don't|do not) want to (?:guess|speculate)\b|i (?:won't|will not|can't|cannot) (?:guess|speculate)\b)/i;
+
+/**
+ * After a refusal, what the sources are about rather than what they state (v60 of the heuristic
+ * judge): "The handbook talks about phones and equipment, not pets", "The documents only cover
+ * leave and pay", "it doesn't mention hot-desking". Not "The handbook says …": that reports what a
+ * source states.
+ */
+const SOURCE_SCOPE = new RegExp(
+  String.raw`^(?:(?:but|however|though)[,]? )?(?:${THE_SOURCE} (?:only |just |mainly |mostly )?(?:talks? about|covers?|mentions?|deals? with|discuss(?:es)?|focus(?:es)? on|goes into|(?:is|are|'s|'re) (?:only |just |mainly |mostly )?about)|(?:it|they|${THE_SOURCE}) (?:does not|doesn't|do not|don't|did not|didn't) (?:mention|cover|say|go into|talk about|address|specify))\b`,
+  'i',
+);
 
 /**
  * What may follow a refusal without making it an answer: a pointer to someone who may know
@@ -168,7 +189,7 @@ const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:ha
  */
 export function isRefusalAside(clause: string): boolean {
   const text = clause.replace(/[\u2018\u2019]/g, "'").trim();
-  if (REFERRAL.test(text) || SELF_REPORT.test(text)) return true;
+  if (REFERRAL.test(text) || SELF_REPORT.test(text) || SOURCE_SCOPE.test(text)) return true;
   // A pointer after the reason for it ("If you want to understand your own 3%, your manager can go
   // through it with you"; "For a definite answer, check with the People team").
   const pointer = text.replace(REFERRAL_REASON, '');
@@ -194,6 +215,8 @@ const MORE_REFERRALS: readonly RegExp[] = [
   /^(?:ring|call|phone|e-?mail|message|text) (?:the|your|them|him|her|hr|it)\b/i,
   /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely |definitely |really )?(?:the |your )?(?:best |right |ones? )?(?:place|people|person|team|ones?|contact) (?:to (?:ask|go|go to|contact|check with|talk to|speak to)|for (?:this|that|these|those|questions|queries))\b/i,
   /^[\w' -]{1,50}? (?:handles?|deals? with|looks? after|manages?) (?:these|such|this|that|those) (?:requests?|questions?|queries|enquiries|matters)\b/i,
+  // v60: "Your office manager is your best bet", "Facilities would be your best option".
+  /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely )?your (?:best|safest) (?:bet|option|person to ask|place to start|port of call)\b/i,
 ];
 
 /**

@@ -19,10 +19,10 @@ const NUMBERED_CITATION = /\s*\[(?:(?:source|ref|doc)\s*)?\d+(?:\s*[,–-]\s*\d+
 /**
  * What an answer says about itself before what it says (v47): a label ("Short answer:", "In
  * short,", "TL;DR:"), where it found it ("The handbook says:", "Here's what the policy says:", "I
- * found this in the Leave Policy:"), or a social opener joined by a dash or colon ("Great news -").
+ * found this in the Leave Policy:", and, v60, "The handbook only says offices close …"), or a social opener joined by a dash or colon ("Great news -").
  */
 const ANSWER_LABEL =
-  /^(?:(?:(?:the )?(?:short|quick|simple|brief) answer(?: is)?|in short|tl;?\s?dr|answer|summary|bottom line|in a nutshell)\s*[:,–—-]\s*|(?:here(?:'s| is) what )?(?:the |our |your |this )?[^:,.]{0,40}?(?:polic(?:y|ies)|handbook|documents?|sources?|guidelines?|section)\s+(?:says?|states?|explains?|sets out|puts it)\s*:\s*|i found (?:this|the following|it|that) in [^:.]{1,60}:\s*|(?:great|good|lovely|exciting) news\s*[–—:!-]\s*)/i;
+  /^(?:(?:(?:the )?(?:short|quick|simple|brief) answer(?: is)?|in short|tl;?\s?dr|answer|summary|bottom line|in a nutshell)\s*[:,–—-]\s*|(?:here(?:'s| is) what )?(?:the |our |your |this )?[^:,.]{0,40}?(?:polic(?:y|ies)|handbook|documents?|sources?|guidelines?|section)\s+(?:says?|states?|explains?|sets out|puts it)\s*:\s*|(?:the |our |your |this )?[^:,.]{0,25}?(?:polic(?:y|ies)|handbook|documents?|sources?|guidelines?|section)\s+(?:only\s+|just\s+)?(?:says?|states?)\s+(?:that\s+)?(?!nothing\b|no\b|not\b|anything\b)(?=\S)|i found (?:this|the following|it|that) in [^:.]{1,60}:\s*|(?:great|good|lovely|exciting) news\s*[–—:!-]\s*)/i;
 /** A list of sources at the end of an answer ("Sources:", "References:"), or a sentence that only names them. */
 const SOURCES_FOOTER = /\n\s*(?:sources?|references?|citations?)\s*:[\s\S]*$/i;
 const SOURCES_LINE = /^(?:sources?|references?|citations?)\s*:/i;
@@ -33,9 +33,10 @@ const ASIDE_MIN_WORDS = 4;
 const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:whereas|while|although|though|so|plus|then)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/iu;
 /**
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
- * clause. "May" as a month is not the verb.
+ * clause. "May" as a month is not the verb. Verbs that link a subject to what it is or holds
+ * ("A grandparent counts as close family", "It covers dental") came with v60.
  */
-const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?|makes?|made)\b|\b\p{L}{3,}ed\b|\b\p{L}+n['’]t\b|\b(?:it|that|there|here|what|who|where|he|she|i|you|we|they)['’](?:s|re|m|ve|ll|d)\b/iu;
+const VERB = /\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|can|could|will|would|shall|should|may|might|must|cannot|gets?|got|needs?|takes?|gives?|makes?|made|counts?\s+as|means|covers|includes|applies|lasts|qualif(?:y|ies)\s+for|belongs\s+to|depends\s+on|equals)\b|\b\p{L}{3,}ed\b|\b\p{L}+n['’]t\b|\b(?:it|that|there|here|what|who|where|he|she|i|you|we|they)['’](?:s|re|m|ve|ll|d)\b/iu;
 
 /**
  * Whether a fragment has a verb, i.e. states something on its own ("three weeks is 15 working

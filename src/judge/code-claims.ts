@@ -25,7 +25,8 @@ import type { ClaimVerdict, EvidencePassage, FaithfulnessInput, FaithfulnessJudg
 // v2: refusals are recognised in more words (`isRefusal`).
 // v3: refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
 // v4: more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
-export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v4';
+// v5: more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
+export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v5';
 
 /** Names every JavaScript program uses: mentioning them proves nothing and fabricates nothing. */
 const COMMON_NAMES = new Set(

@@ -19,7 +19,8 @@ import type { FaithfulnessPolicy, JudgedClaim, JudgeFailure, JudgeInfo, Pairwise
 // v2: refusals are recognised in more words (`isRefusal`).
 // v3: refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
 // v4: more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
-export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v4';
+// v5: more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
+export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v5';
 
 const FIX_VERB = /\b(?:fix|change|replace|rename|use|add|await|check|guard|return|bind|pass|call|correct|remove|create|point|update|make sure|should|instead|handle|send|store|keep|move|declare|import|define|end|stop)\b/i;
 const EXPLAINS = /\b(?:means?|because|happens when|occurs when|this is why|so that|which is why|in other words|that is,|caused by|results? in)\b/i;

@@ -23,7 +23,8 @@ import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, Pair
 // v2: the prompt's wording is v1's; refusals are recognised in code in more words (`isRefusal`).
 // v3: the prompt's wording is v1's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
 // v4: the prompt's wording is v1's; more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
-export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v4';
+// v5: the prompt's wording is v1's; more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
+export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v5';
 
 export interface LlmExplanationJudgeOptions {
   /** The judge model; use another model than the one that explains. */

@@ -369,7 +369,28 @@ function quantityContext(quantity: Quantity, all: readonly Quantity[], tokens: r
       seen += 1;
     }
   }
+  for (const stem of appositiveSubject(quantity, tokens, isContent, leftLimit)) context.add(stem);
   return context;
+}
+
+/** How many content words a sentence's opening clause may hold to be read as a subject before an aside. */
+const SUBJECT_WORDS = 3;
+
+/**
+ * A subject set off by an aside ("Your P60, showing your pay and tax for the tax year, is published
+ * on MyHarbour by 31 May"): the opening clause is a short run of words, no figure in it, and the
+ * figure is in a later clause with no figure of its kind before it. The subject describes the
+ * figure although six content words of the aside lie between them (v60).
+ */
+function appositiveSubject(quantity: Quantity, tokens: readonly Token[], isContent: (token: Token, index: number) => boolean, leftLimit: number): string[] {
+  if (leftLimit >= 0 || tokens.length === 0) return [];
+  const first = tokens[0]!.clause;
+  if (tokens[quantity.position]!.clause <= first + 1) return [];
+  const opening = tokens.map((token, index) => ({ token, index })).filter(({ token }) => token.clause === first);
+  if (opening.some(({ token }) => token.kind === 'number')) return [];
+  if (opening.at(-1)?.token.text !== ',') return [];
+  const words = opening.filter(({ token, index }) => isContent(token, index) && !isUnitWord(token.lower)).map(({ token }) => token.stem);
+  return words.length > 0 && words.length <= SUBJECT_WORDS ? words : [];
 }
 
 /** Auxiliaries that end an elliptical contrast ("…, HMRC does", "…, your manager can"). */

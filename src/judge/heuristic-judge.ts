@@ -190,15 +190,21 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   narrowing it: "… provided to … field engineers and members of the Sales team") backs "All
  *   field engineers get …"; one that narrows it ("employees on an on-call rota") still does not
  *   back "Every employee gets …".
+ * - `heuristic-v60`: a bare answer's words must stand together part by part (between commas) and
+ *   without light words or units ("Possibly, through income protection", "25 days a year"); linking
+ *   verbs ("counts as", "covers") make a clause; a subject set off by an aside describes the
+ *   sentence's figure; calendar days and weeks convert ("two weeks" is "at least 14 days"'s limit);
+ *   "24 pence" is 24p; "The handbook says …" is stripped like "The handbook says:"; more refusal
+ *   wordings and asides.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v59';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v60';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v59+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v60+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -2,8 +2,8 @@ import { hasVerb } from './claims.js';
 import { escapeRegExp, stem } from '../text/text.js';
 import { loadWordNet } from '../text/wordnet.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
-import { SUPERSEDED_MARKER, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
-import { MONEY_DIMENSIONS, relate, type Quantity, type Relation } from './heuristic-quantities.js';
+import { SUPERSEDED_MARKER, analyze, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
+import { MONEY_DIMENSIONS, isUnitWord, relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
 import type { JudgedClaim } from './types.js';
@@ -216,7 +216,8 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
   const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases));
+  const names = bare ? nameParts(text) : null;
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -557,16 +558,31 @@ function verifies(assessment: Assessment, bare: boolean): boolean {
  * ("Presque Isle State Park"), and finding its words scattered over a sentence ("State Park …
  * Lake Erie") does not find that name.
  */
-function appearsAsPhrase(claim: Analysis, unit: EvidenceUnit): boolean {
-  if (claim.stems.length < 2) return true;
-  const span = claim.stems.length + 1;
-  return unit.sequences.some((sequence) => {
-    for (let start = 0; start < sequence.length; start++) {
-      const window = new Set(sequence.slice(start, start + span));
-      if (claim.stems.every((stem) => hasStem(window, stem))) return true;
-    }
-    return false;
+function appearsAsPhrase(parts: readonly (readonly string[])[], unit: EvidenceUnit): boolean {
+  return parts.every((named) => {
+    if (named.length < 2) return true;
+    const span = named.length + 1;
+    return unit.sequences.some((sequence) => {
+      for (let start = 0; start < sequence.length; start++) {
+        const window = new Set(sequence.slice(start, start + span));
+        if (named.every((stem) => hasStem(window, stem))) return true;
+      }
+      return false;
+    });
   });
+}
+
+/**
+ * The words of a bare answer that must appear together ({@link appearsAsPhrase}), part by part:
+ * each part between commas names one thing ("Your People team, around week 20"), and neither a
+ * light word ("Possibly, through income protection") nor a unit ("25 days a year": the figure is
+ * compared on its own) is part of a name (v60).
+ */
+function nameParts(text: string): string[][] {
+  return text
+    .split(/[,;:()]/)
+    .map((part) => analyze(part))
+    .map((part) => part.stems.filter((stem) => !LIGHT_STEMS.has(stem) && !isUnitWord((part.written.get(stem) ?? stem).toLowerCase())));
 }
 
 function assess(
@@ -579,6 +595,7 @@ function assess(
   worked: WorkedFigures,
   condition: ReadonlySet<string> = EMPTY,
   phrases: ReadonlyMap<string, readonly string[]> = NO_PHRASES,
+  names: readonly (readonly string[])[] | null = null,
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
@@ -629,7 +646,7 @@ function assess(
     figures: figures.map((figure) => orWorked(compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked)),
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
-    asPhrase: !bare || appearsAsPhrase(claim, unit),
+    asPhrase: !bare || appearsAsPhrase(names ?? [claim.stems], unit),
     // A table row is one statement: it must match one row, never be pieced together from neighbours.
     neighbourhoodVerifies:
       claim.row === null &&

@@ -340,6 +340,12 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
   } else if (dimension === null && next?.kind === 'word' && CURRENCY_WORDS[next.lower]) {
     dimension = CURRENCY_WORDS[next.lower]!;
     end += 1;
+  } else if (dimension === null && next?.kind === 'word' && (next.lower === 'pence' || next.lower === 'penny')) {
+    // "24 pence" is "24p" (v60).
+    dimension = 'GBP';
+    value /= 100;
+    high /= 100;
+    end += 1;
   }
   let unitEnd = end;
   if (dimension === null && number.ordinal) dimension = 'ordinal';
@@ -460,12 +466,22 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
     return claim.kind === 'date' && evidence.kind === 'date' ? relateDates(claim, evidence) : 'incomparable';
   }
   if (claim.dimension !== evidence.dimension) {
-    // "within 60 minutes" is "within 1 hour" (v52): seconds, minutes and hours convert exactly. Not
-    // days and weeks: "10 working days" is no number of weeks.
-    const from = CLOCK_SECONDS[claim.dimension];
-    const to = CLOCK_SECONDS[evidence.dimension];
+    // "within 60 minutes" is "within 1 hour" (v52): seconds, minutes and hours convert exactly; so
+    // do calendar days and weeks ("two weeks" is "14 days", v60), but not working days: "10 working
+    // days" is no number of weeks.
+    const calendar = !WORKING_DAYS.test(claim.text) && !WORKING_DAYS.test(evidence.text);
+    const from = CLOCK_SECONDS[claim.dimension] ?? (calendar ? CALENDAR_DAYS[claim.dimension] : undefined);
+    const to = CLOCK_SECONDS[evidence.dimension] ?? (calendar ? CALENDAR_DAYS[evidence.dimension] : undefined);
+    if (from !== undefined && to !== undefined && (CLOCK_SECONDS[claim.dimension] === undefined) !== (CLOCK_SECONDS[evidence.dimension] === undefined)) return 'incomparable';
     if (from === undefined || to === undefined) return 'incomparable';
-    return relate({ ...claim, dimension: evidence.dimension, low: (claim.low * from) / to, high: (claim.high * from) / to }, evidence);
+    const converted = { ...claim, dimension: evidence.dimension, low: (claim.low * from) / to, high: (claim.high * from) / to };
+    if (CLOCK_SECONDS[claim.dimension] !== undefined) return relate(converted, evidence);
+    // Days and weeks agree only as the same figure ("at least two weeks", "at least 14 days") or its
+    // limit: a number of weeks inside a range of days ("five weeks", "at least 2 days each week") is
+    // another thing, not support.
+    // A single figure may name the range's limit ("two weeks ahead", "at least 14 days in advance").
+    const namesLimit = same(converted.low, converted.high) && (same(converted.low, evidence.low) || same(converted.high, evidence.high));
+    return (same(converted.low, evidence.low) && same(converted.high, evidence.high)) || namesLimit ? 'agree' : 'incomparable';
   }
   const claimIsPoint = claim.low === claim.high;
   const evidenceIsPoint = evidence.low === evidence.high;
@@ -481,6 +497,10 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
 
 /** Seconds in each clock unit, for comparing "60 minutes" with "1 hour". */
 const CLOCK_SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour: 3600 };
+/** Days in each calendar unit that converts exactly (not months or years). */
+const CALENDAR_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7 };
+/** Days counted on working days only ("5 working days", "10 business days"): no number of weeks. */
+const WORKING_DAYS = /\b(?:working|business|school|office|trading)\b/i;
 
 function same(a: number, b: number): boolean {
   return a === b || Math.abs(a - b) < 1e-9;

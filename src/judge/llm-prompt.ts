@@ -16,7 +16,8 @@ import type { FaithfulnessInput } from './types.js';
 // v4: the prompt's wording is v3's; refusals are recognised in code in more words (`isRefusal`), which changes outcomes.
 // v5: the prompt's wording is v3's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
 // v6: the prompt's wording is v3's; more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
-export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v6';
+// v7: the prompt's wording is v3's; more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
+export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v7';
 
 /** What the prompt calls the documents when no domain is set. */
 export const DEFAULT_JUDGE_DOMAIN = 'a collection of documents';

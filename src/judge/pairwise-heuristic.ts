@@ -40,8 +40,9 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   change the passage that best matches the question.
  * - `pairwise-heuristic-v9`: more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
  * - `pairwise-heuristic-v8`: refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
+ * - `pairwise-heuristic-v10`: more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v9';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v10';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */

@@ -24,7 +24,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // contradicting nothing beats an over-refusal or an answer stating under a third of it).
 // v6: the prompt's wording is v3's; refusals in chat wording and more pointers after a refusal (`isRefusal`, `isRefusalAside`; the heuristic judge's v46).
 // v7: the prompt's wording is v3's; more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v7';
+// v8: the prompt's wording is v3's; more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v8';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
