@@ -158,6 +158,8 @@ export function analyze(text: string): Analysis {
     if (inConcession(tokens, index)) return;
     // "no later than an hour", "no more than £50": a bound, not a negation (v18).
     if (token.lower === 'no' && COMPARATIVE.has(tokens[index + 1]?.lower ?? '') && tokens[index + 2]?.lower === 'than') return;
+    // "you can't hold more than 3 days": a bound too, "at most 3 days" (v61).
+    if (foldNegatedBound(tokens, index, quantities)) return;
     // "the no-approval limit", "a no-claims bonus": a compound naming something, not a negation.
     if (tokens[index + 1]?.kind === 'punct' && tokens[index + 1]!.text === '-' && tokens[index + 2]?.kind === 'word') return;
     // "Harbourline doesn't set your tax code, HMRC does": the contrast that follows says the verb
@@ -391,6 +393,37 @@ function appositiveSubject(quantity: Quantity, tokens: readonly Token[], isConte
   if (opening.at(-1)?.token.text !== ',') return [];
   const words = opening.filter(({ token, index }) => isContent(token, index) && !isUnitWord(token.lower)).map(({ token }) => token.stem);
   return words.length > 0 && words.length <= SUBJECT_WORDS ? words : [];
+}
+
+/** Words that may stand between a negation and the bound it turns ("can't hold more than", "shouldn't take longer than", "can't carry over more than"). */
+const BOUND_VERB_GAP = 2;
+/** Words after which the figure is a condition, not what the verb is negated for ("you don't need approval for less than £1,000"). */
+const CONDITION_WORDS: ReadonlySet<string> = new Set(['for', 'on', 'in', 'at', 'with', 'of', 'to', 'by', 'from', 'if', 'when', 'under', 'below', 'within', 'after', 'before', 'about', 'per', 'approval', 'permission']);
+
+/**
+ * A negation of a strict bound right after it, with at most {@link BOUND_VERB_GAP} verb words
+ * between ("you can't hold more than 3 days", "it shouldn't take longer than 30 minutes"), states
+ * the opposite bound: at most 3 days, at least… (v61). The figure is turned and the negation
+ * dropped; before, the claim negated "hold" and its "more than 3 days" disagreed with "no more than
+ * 3 days". A figure after a preposition is a condition ("you don't need approval for less than
+ * £1,000") and keeps the negation.
+ */
+function foldNegatedBound(tokens: readonly Token[], index: number, quantities: readonly Quantity[]): boolean {
+  if (!['not', 'cannot', 'never'].includes(tokens[index]!.lower)) return false;
+  for (let gap = 0, at = index + 1; at < tokens.length && gap <= BOUND_VERB_GAP; at++, gap++) {
+    const token = tokens[at]!;
+    if (token.kind !== 'word' || token.clause !== tokens[index]!.clause || CONDITION_WORDS.has(token.lower)) return false;
+    if (!COMPARATIVE.has(token.lower) || tokens[at + 1]?.lower !== 'than') continue;
+    const quantity = quantities.find((entry) => entry.kind === 'number' && entry.position === at + 2);
+    if (!quantity || quantity.kind !== 'number') return false;
+    const above = quantity.high === Infinity && Number.isFinite(quantity.low) && !quantity.lowInclusive;
+    const below = quantity.low === -Infinity && Number.isFinite(quantity.high) && !quantity.highInclusive;
+    if (above) Object.assign(quantity, { low: -Infinity, lowInclusive: false, high: quantity.low, highInclusive: true, text: `not ${quantity.text}` });
+    else if (below) Object.assign(quantity, { high: Infinity, highInclusive: false, low: quantity.high, lowInclusive: true, text: `not ${quantity.text}` });
+    else return false;
+    return true;
+  }
+  return false;
 }
 
 /** Auxiliaries that end an elliptical contrast ("…, HMRC does", "…, your manager can"). */

@@ -196,15 +196,20 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   sentence's figure; calendar days and weeks convert ("two weeks" is "at least 14 days"'s limit);
  *   "24 pence" is 24p; "The handbook says …" is stripped like "The handbook says:"; more refusal
  *   wordings and asides.
+ * - `heuristic-v61`: figures in chat wording ("a week, max", "within an hour at the latest", "14
+ *   characters minimum", "no shorter than", "half nine", "eighty quid", "2x"); a negated strict
+ *   bound is the opposite bound ("can't hold more than 3 days" is at most 3 days); the asker's rank
+ *   ("grade 3") picks the table row; a share of pay is an amount ("puts in 6%"); a single figure
+ *   is compared with the single figures among equally near ones.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v60';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v61';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v60+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v61+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

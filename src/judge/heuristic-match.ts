@@ -347,6 +347,8 @@ function labelStems(row: NonNullable<EvidenceUnit['row']>): Set<string> {
 function rowTheQuestionNames(best: Assessment, assessments: readonly Assessment[], claim: Analysis, question: Analysis): string | null {
   const row = best.unit.row;
   if (row === null) return null;
+  const byRank = rowTheQuestionRanks(best, assessments, claim, question);
+  if (byRank !== null) return byRank;
   const own = labelStems(row);
   if (question.stems.some((stemOf) => hasStem(own, stemOf)) || claim.stems.some((stemOf) => hasStem(own, stemOf))) return null;
   for (const other of assessments) {
@@ -361,6 +363,35 @@ function rowTheQuestionNames(best: Assessment, assessments: readonly Assessment[
     }
   }
   return null;
+}
+
+/** The ranks a table row's label gives ("After probation, grades 1 to 4": grades 1 to 4). */
+function labelRanks(row: NonNullable<EvidenceUnit['row']>): Quantity[] {
+  return analyze(row[0]!.written.cell).quantities.map((entry) => entry.quantity).filter((quantity) => quantity.kind === 'number' && quantity.dimension.startsWith('label:'));
+}
+
+/**
+ * The asker's rank picks the row (v61): "I'm grade 3 … how much notice do I give?" answered "You
+ * need to give 3 months" rests on the "grade 5 and above" row, when the "grades 1 to 4" row gives
+ * another figure. When the question states a rank ("grade 3") that the verifying row's label
+ * excludes and another row of the same passage includes, and the claim states no rank of its own,
+ * the claim is not verified by that row. `null` otherwise.
+ */
+function rowTheQuestionRanks(best: Assessment, assessments: readonly Assessment[], claim: Analysis, question: Analysis): string | null {
+  const rank = (quantity: Quantity) => quantity.kind === 'number' && quantity.dimension.startsWith('label:');
+  const asked = question.quantities.map((entry) => entry.quantity).filter(rank);
+  if (asked.length === 0 || claim.quantities.some((entry) => rank(entry.quantity))) return null;
+  const fits = (row: NonNullable<EvidenceUnit['row']>): boolean | null => {
+    const ranks = labelRanks(row).filter((quantity) => asked.some((entry) => entry.kind === 'number' && quantity.kind === 'number' && entry.dimension === quantity.dimension));
+    if (ranks.length === 0) return null;
+    return ranks.some((quantity) => asked.some((entry) => relate(entry, quantity) === 'agree'));
+  };
+  const row = best.unit.row!;
+  if (fits(row) !== false) return null;
+  const other = assessments.find(({ unit }) => unit.row !== null && unit.passageId === best.unit.passageId && unit.row[0]!.cell !== row[0]!.cell && fits(unit.row) === true);
+  if (!other) return null;
+  const askedText = asked.map((quantity) => quantity.text).join(', ');
+  return `the question's rank (${askedText}) is in the "${other.unit.row![0]!.written.cell}" row of ${best.unit.passageId}, not the "${row[0]!.written.cell}" row that states it`;
 }
 
 /**
@@ -397,7 +428,8 @@ function proportionStems(text: string): Set<string> {
 }
 
 /** Whether the claim states an amount of money (for the payment word class, v37). */
-const statesMoney = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && MONEY_DIMENSIONS.has(quantity.dimension));
+/** A claim stating an amount of money or a share of it ("6%", v61): its verb of paying is found by class. */
+const statesMoney = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && (MONEY_DIMENSIONS.has(quantity.dimension) || quantity.dimension === 'percent'));
 
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();
 
@@ -605,8 +637,15 @@ function assess(
   // A two-word phrase ("straight away") is found as its WordNet synonym ("immediately"), and a word as its abbreviation ("ext.") (v18).
   const asPhrase = (stem: string) => phrases.get(stem)?.some((other) => unit.own.has(other)) === true;
   const money = statesMoney(claim);
+  const compared = figures.map((figure) => orWorked(compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked));
+  // The unit of a figure that agrees in another unit ("within a week" against "within 7 days") is found with it (v61).
+  const unitAgrees = (stem: string) => {
+    const word = (claim.written.get(stem) ?? '').toLowerCase();
+    return isUnitWord(word) && compared.some((comparison) => comparison.relation === 'agree' && comparison.claim.toLowerCase().includes(word));
+  };
   const findsStem = (stem: string) =>
     literally(stem) ||
+    unitAgrees(stem) ||
     hasSynonym(unit.own, stem, claim.written, unit.passageStems) ||
     isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
     foundByClass(stem, unit.text, money) ||
@@ -643,7 +682,7 @@ function assess(
     missing,
     missingNames,
     polarity: comparePolarity(claim, unit.segments),
-    figures: figures.map((figure) => orWorked(compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked)),
+    figures: compared,
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
     asPhrase: !bare || appearsAsPhrase(names ?? [claim.stems], unit),
@@ -868,7 +907,13 @@ function compareFigure(
     const supported = comparable.find((candidate, index) => candidate.relation === 'agree' && closeness[index]! > 0);
     return supported ? { relation: 'agree', claim, evidence: supported.entry.quantity.text } : { relation: 'unsupported', claim, evidence: '' };
   }
-  const nearest = comparable.filter((_, index) => closeness[index] === closest);
+  const tied = comparable.filter((_, index) => closeness[index] === closest);
+  // A single figure among equally near ones is compared with the single figures ("7%" with the
+  // "6%" of "contributes 6% … when you contribute at least 4%", not found inside "at least 4%"),
+  // a range with the ranges (v61).
+  const single = (quantity: Quantity) => quantity.kind === 'number' && quantity.low === quantity.high;
+  const sameShape = claimed.quantity.kind === 'number' ? tied.filter((candidate) => single(candidate.entry.quantity) === single(claimed.quantity)) : [];
+  const nearest = sameShape.length > 0 ? sameShape : tied;
   const agreeing = nearest.find((candidate) => candidate.relation === 'agree');
   if (agreeing) return { relation: 'agree', claim, evidence: agreeing.entry.quantity.text };
   return { relation: 'disagree', claim, evidence: nearest[0]!.entry.quantity.text, stated: nearest[0]!.entry.quantity };

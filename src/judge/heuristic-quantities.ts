@@ -1,5 +1,6 @@
 import { dateBoundAt, readDate, relateDates, type DateQuantity, type Relation } from './heuristic-dates.js';
 import { UNIT_ABBREVIATIONS, type Token } from './heuristic-tokens.js';
+import { STOPWORDS } from '../text/text.js';
 
 /**
  * Numbers, amounts, dates and their ranges, as the heuristic judge compares them. `£1,000`,
@@ -41,12 +42,12 @@ const UNITS: Record<string, string> = {
   day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
   hour: 'hour', hours: 'hour', minute: 'minute', minutes: 'minute',
   mile: 'mile', miles: 'mile', km: 'km', kilometre: 'km', kilometres: 'km', kilometer: 'km', kilometers: 'km',
-  night: 'night', nights: 'night', second: 'second', seconds: 'second',
+  night: 'night', nights: 'night', second: 'second', seconds: 'second', fortnight: 'fortnight', fortnights: 'fortnight',
   ...UNIT_ABBREVIATIONS,
 };
 const CURRENCY_SYMBOLS: Record<string, string> = { '£': 'GBP', $: 'USD', '€': 'EUR' };
 const CURRENCY_WORDS: Record<string, string> = {
-  pound: 'GBP', pounds: 'GBP', gbp: 'GBP', dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR',
+  pound: 'GBP', pounds: 'GBP', quid: 'GBP', gbp: 'GBP', dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR',
 };
 /** The dimensions of an amount of money (the currencies read above). */
 export const MONEY_DIMENSIONS: ReadonlySet<string> = new Set([...Object.values(CURRENCY_SYMBOLS), ...Object.values(CURRENCY_WORDS)]);
@@ -62,6 +63,8 @@ type Bound = 'below' | 'atMost' | 'above' | 'atLeast';
 const BEFORE: [string[], Bound][] = [
   [['no', 'more', 'than'], 'atMost'], [['not', 'more', 'than'], 'atMost'], [['no', 'later', 'than'], 'atMost'],
   [['no', 'less', 'than'], 'atLeast'], [['not', 'less', 'than'], 'atLeast'], [['no', 'fewer', 'than'], 'atLeast'],
+  // v61: "no shorter than 14 characters", "no longer than 4 weeks", "no earlier than 9:00".
+  [['no', 'shorter', 'than'], 'atLeast'], [['no', 'longer', 'than'], 'atMost'], [['no', 'earlier', 'than'], 'atLeast'], [['no', 'sooner', 'than'], 'atLeast'],
   [['a', 'maximum', 'of'], 'atMost'], [['a', 'minimum', 'of'], 'atLeast'], [['in', 'excess', 'of'], 'above'],
   [['less', 'than'], 'below'], [['fewer', 'than'], 'below'], [['lower', 'than'], 'below'], [['shorter', 'than'], 'below'],
   [['up', 'to'], 'atMost'], [['at', 'most'], 'atMost'], [['maximum', 'of'], 'atMost'], [['not', 'exceeding'], 'atMost'],
@@ -79,7 +82,12 @@ const AFTER: [string[], Bound][] = [
   [['and', 'above'], 'atLeast'], [['and', 'over'], 'atLeast'], [['or', 'greater'], 'atLeast'],
   [['or', 'less'], 'atMost'], [['or', 'fewer'], 'atMost'], [['or', 'under'], 'atMost'], [['or', 'below'], 'atMost'], [['or', 'shorter'], 'atMost'],
   [['and', 'under'], 'atMost'], [['and', 'below'], 'atMost'],
+  // v61: "14 characters minimum", "a week, max", "within an hour at the latest", "£25 tops".
+  [['at', 'the', 'latest'], 'atMost'], [['at', 'the', 'most'], 'atMost'], [['at', 'most'], 'atMost'], [['at', 'least'], 'atLeast'],
+  [['minimum'], 'atLeast'], [['min'], 'atLeast'], [['maximum'], 'atMost'], [['max'], 'atMost'], [['tops'], 'atMost'],
 ];
+/** Bounds after a number that may follow the thing it counts ("14 characters minimum"), not only the number or its unit. */
+const AFTER_NOUN = new Set(['minimum', 'min', 'maximum', 'max', 'tops']);
 
 export interface QuantityScan {
   quantities: Quantity[];
@@ -192,6 +200,13 @@ function readSpokenTime(tokens: readonly Token[], index: number): { minutes: num
   }
   // "half past nine", "quarter past 10", "quarter to ten"
   if (token.kind !== 'word' || (token.lower !== 'half' && token.lower !== 'quarter')) return null;
+  // "half nine" is half past nine, said the British way (v61), when no unit follows ("half nine-hour days").
+  if (token.lower === 'half' && next !== undefined && (next.kind === 'number' || NUMBER_WORDS[next.lower] !== undefined)) {
+    const bare = readNumber(tokens, index + 1);
+    if (bare === null || !Number.isInteger(bare.value) || bare.value < 1 || bare.value > 12 || bare.ordinal || findUnit(tokens, bare.end + 1) !== null) return null;
+    if (next.kind === 'number' && next.suffix !== '') return null;
+    return { minutes: bare.value * 60 + 30, end: bare.end };
+  }
   if (next?.kind !== 'word' || (next.lower !== 'past' && next.lower !== 'to' && next.lower !== 'after')) return null;
   if (token.lower === 'half' && next.lower !== 'past') return null;
   const hour = tokens[index + 2] ? readNumber(tokens, index + 2) : null;
@@ -224,6 +239,9 @@ const AFTER_MULTIPLE = new Set(['your', 'the', 'their', 'his', 'her', 'my', 'our
 function multipleWord(tokens: readonly Token[], index: number): NumberRead | null {
   const token = tokens[index]!;
   const word = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : null);
+  // "2x your hourly rate", "1.5x" (v61).
+  const times = /^(\d+(?:\.\d+)?)x$/.exec(token.lower);
+  if (times) return { value: Number(times[1]), end: index, ordinal: false, isWord: true };
   const factor = MULTIPLE_WORDS[token.lower];
   if (factor !== undefined) return AFTER_MULTIPLE.has(word(index + 1) ?? '') ? { value: factor, end: index, ordinal: false, isWord: true } : null;
   if (token.lower !== 'time') return null;
@@ -243,12 +261,33 @@ function multipleWord(tokens: readonly Token[], index: number): NumberRead | nul
   return parts.join(' ') === 'and a half' ? { value: 1.5, end: at - 1, ordinal: false, isWord: true } : null;
 }
 
+/** Units "a"/"an" counts one of ("within a week", "in an hour"). */
+const ONE_OF = new Set(['day', 'week', 'fortnight', 'month', 'year', 'hour', 'minute']);
+/** Words before "a week" that make it a span of time, not a rate ("25 days a year", "once a month"). */
+const SPAN_BEFORE = new Set(['within', 'in', 'for', 'after', 'than', 'to', 'least', 'most', 'about', 'around', 'roughly', 'approximately', 'over', 'under', 'max', 'maximum', 'minimum', 'only', 'just', 'nearly', 'almost']);
+
+/** Words that may follow "a week" when it counts one week ("within a week of …", "a week or two", "a week's notice" is read by the apostrophe). */
+const ONE_UNIT_FOLLOWERS = new Set(['of', 'or', 'and', 'to', 'before', 'after', 'from', 'in', 'at', 'ahead', 'early', 'earlier', 'later', 'ago', 'max', 'maximum', 'minimum', 'min', 'tops', 'off', 'on', 'is', 'are', 'was', 'will', 'each', 'every', 'then', 's']);
+/** "a"/"an" before a unit of time, after a word of span ("within a week", "up to a year", "in an hour"): one of that unit (v61). */
+function isOneUnit(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index]!;
+  if ((token.lower !== 'a' && token.lower !== 'an') || !ONE_OF.has(tokens[index + 1]?.lower ?? '')) return false;
+  // "a day trip", "a month ticket": the unit describes a noun after it, and counts nothing.
+  const next = tokens[index + 2];
+  if (next?.kind === 'word' && !ONE_UNIT_FOLLOWERS.has(next.lower)) return false;
+  if (SPAN_BEFORE.has(tokens[index - 1]?.lower ?? '')) return true;
+  // "A week, max." opening a fragment, with a bound after it.
+  const after = tokens[index + 2]?.text === ',' ? index + 3 : index + 2;
+  return index === 0 && AFTER_NOUN.has(tokens[after]?.lower ?? '');
+}
+
 function readNumber(tokens: readonly Token[], index: number): NumberRead | null {
   const token = tokens[index]!;
   if (token.kind === 'number' && token.value !== null) {
     return { value: token.value, end: index, ordinal: ['st', 'nd', 'rd', 'th'].includes(token.suffix), isWord: false };
   }
   if (token.kind !== 'word') return null;
+  if (isOneUnit(tokens, index)) return { value: 1, end: index, ordinal: false, isWord: true };
   const multiple = multipleWord(tokens, index);
   if (multiple !== null) return multiple;
   const value = NUMBER_WORDS[token.lower];
@@ -364,15 +403,30 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
   dimension ??= 'count';
 
   let afterEnd = -1;
+  // The word counted, between a number and a bound after it ("14 characters minimum"): it stays a content word.
+  let counted = -1;
   if (bound === null && high === value) {
     for (const from of [end + 1, unitEnd + 1]) {
-      const after = matchPhrase(tokens, from, AFTER);
+      // "a week, max": a comma may stand before the bound.
+      const at = tokens[from]?.kind === 'punct' && tokens[from]!.text === ',' && AFTER_NOUN.has(tokens[from + 1]?.lower ?? '') ? from + 1 : from;
+      const after = matchPhrase(tokens, at, AFTER);
       if (after) {
         bound = after.bound;
-        afterEnd = from + after.length - 1;
+        afterEnd = at + after.length - 1;
         break;
       }
     }
+    const noun = Math.max(end, unitEnd) + 1;
+    if (bound === null && tokens[noun]?.kind === 'word' && !STOPWORDS.has(tokens[noun]!.lower) && AFTER_NOUN.has(tokens[noun + 1]?.lower ?? '')) {
+      bound = matchPhrase(tokens, noun + 1, AFTER)!.bound;
+      afterEnd = noun + 1;
+      counted = noun;
+    }
+  } else if (bound !== null) {
+    // "within an hour at the latest", "up to £50 max": the bound said twice is one bound.
+    const from = Math.max(end, unitEnd) + 1;
+    const after = matchPhrase(tokens, from, AFTER);
+    if (after && after.bound === bound) afterEnd = from + after.length - 1;
   }
   let low = value;
   let lowInclusive = true;
@@ -386,7 +440,7 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
   // Unit words stay content words ("weeks" is part of what a claim is about); the rest is the quantity.
   for (let at = start; at <= last; at++) {
     if (at > end && at <= unitEnd) continue;
-    if (tokens[at]!.kind === 'word' && UNITS[tokens[at]!.lower]) continue;
+    if (at === counted || (tokens[at]!.kind === 'word' && UNITS[tokens[at]!.lower])) continue;
     consumed.add(at);
   }
   const text = tokens
@@ -498,7 +552,7 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
 /** Seconds in each clock unit, for comparing "60 minutes" with "1 hour". */
 const CLOCK_SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour: 3600 };
 /** Days in each calendar unit that converts exactly (not months or years). */
-const CALENDAR_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7 };
+const CALENDAR_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, fortnight: 14 };
 /** Days counted on working days only ("5 working days", "10 business days"): no number of weeks. */
 const WORKING_DAYS = /\b(?:working|business|school|office|trading)\b/i;
 

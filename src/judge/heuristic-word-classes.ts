@@ -45,9 +45,11 @@ const RISE_TEXT = /\b(?:rose|risen|rises?|increas(?:e|es|ed)|raised|went up|gone
  * a sentence or table row giving an amount states ("Weekend day or bank holiday (24 hours) |
  * £80"). Who pays whom is not checked, as before; the amount is compared as a figure. A claim
  * with no amount ("the company will pay half your broadband") must find its verb as written.
+ * A share of pay is an amount too, and putting money in is paying it (v61): "the company puts in
+ * 6%", "if you pay in 5%" against "the company contributes 6% of your basic salary".
  */
-const PAYMENT_STEMS: ReadonlySet<string> = new Set(['pai', 'paid', 'earn', 'receiv', 'reimburs', 'refund']);
-const MONEY_TEXT = /[£$€]\s?\d|\b\d+(?:\.\d+)?p\b/;
+const PAYMENT_STEMS: ReadonlySet<string> = new Set(['pai', 'paid', 'earn', 'receiv', 'reimburs', 'refund', 'put', 'contribut', 'chip']);
+const MONEY_TEXT = /[£$€]\s?\d|\b\d+(?:\.\d+)?p\b|\d\s?%|\d\s?per\s?cent\b/;
 
 /**
  * Bounds (v16): "minimum" is what "at least" / "no less than" states, and "maximum" what "up to",
