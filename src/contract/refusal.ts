@@ -68,7 +68,7 @@ const PARAPHRASES: RegExp[] = [
   // "I don't have any information on that", "I have no details about it".
   /\bi (?:do not have|have no|do not hold) (?:any |enough |the |specific )?(?:information|details?|data|guidance|record|answer|knowledge)\b/,
   new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:seem to |appear to )?(?:cover|contain|mention|include|say|specify|address|state|provide|have|hold|give|list|explain|describe|discuss|answer)\b`),
-  new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|details?|mention|data)\b.*\b(?:${SOURCE}|provided)\b`),
+  new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|info|details?|mention|data)\b.*\b(?:${SOURCE}|provided)\b`),
   new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) ${THE_SOURCE}`),
   // "Nothing in the handbook covers this", "there is nothing in the documents about it".
   new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} (?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
@@ -95,6 +95,17 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`^(?:it is|that is) (?:not clear|unclear) (?:from|in) ${THE_SOURCE}\b`),
   // "I'm not aware of any policy on that"; "There doesn't seem to be anything about that".
   /\bi am not aware of (?:any|a) (?:policy|rule|information|mention|section|guidance)\b/,
+  // v62: "I'm not aware of a gym discount." (a short clause that ends there), "Not that I can find."
+  /\bi am not aware of (?:any|a|an) [\w-]+(?: [\w-]+){0,2}(?=[.!;]|$)/,
+  /^not that i (?:can|could) (?:find|see)\b/,
+  // "Not as far as I can tell from the handbook", "Birthdays aren't mentioned anywhere in the leave
+  // policy", "There doesn't seem to be a birthday day off", "I don't see birthday leave in the
+  // handbook I've got", "Can't find anything on birthday leave".
+  /^not as far as i (?:can|could) (?:tell|see)\b/,
+  /\bnot (?:mentioned|covered|listed|included) anywhere in (?:the |this |your |our |my )?(?:[a-z-]+ )?(?:policy|policies|handbook|documents?|docs?|sources?|information|info)\b/,
+  /\bthere (?:does not|do not) (?:seem|appear) to be (?:a|an|any) [\w-]+(?: [\w-]+){0,3}(?=[.!;]|$)/,
+  new RegExp(String.raw`\bi (?:do not|cannot|can not) (?:see|find) [^.;]{1,40}? (?:anywhere|in ${THE_SOURCE})\b`),
+  /^(?:i )?(?:cannot|can not|could not) (?:find|see) (?:anything|any\b|a\b|an\b)/,
   /\bthere (?:does not|do not) (?:seem|appear) to be (?:anything|any (?:information|info|mention|details?|guidance|section|policy|rule))\b/,
   // "Nothing on that in the handbook", "The handbook has nothing on this", "The documents have no information about it".
   /^nothing (?:on|about) (?:that|this|it)\b/,
@@ -112,7 +123,7 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`^(?:that is |this is |it is )?not covered(?:[,.!]?\s+(?:sorry|i am afraid)|\s+anywhere|\s+(?:in|by) ${THE_SOURCE})`),
   /^(?:i )?(?:cannot|can not) (?:say|tell)(?: (?:from|based on|for sure|for certain))?\b/,
   // "That's not something the handbook covers", "Not something I can help with", "That isn't something I have information on".
-  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:covers?|mentions?|says?|addresses|goes into)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:any )?(?:info|information|details?) (?:on|about))\b`),
+  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:covers?|mentions?|says?|addresses|goes into)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:got )?(?:any )?(?:info|information|details?) (?:on|about))\b`),
   // "The handbook is silent on this", "The handbook doesn't go into that / touch on that".
   new RegExp(String.raw`\b${SOURCE} (?:is|are) silent (?:on|about)\b`),
   new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:really |seem to |appear to )?(?:go into|touch on|talk about|deal with|get into|say anything)\b`),
@@ -165,7 +176,7 @@ const REFERRAL =
  * lacks ("I only have the current rate", "I don't have the limits in front of me") and why it
  * will not answer ("that's confidential").
  */
-const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:have|know|see|found|can see)\b|(?:that|this|it)(?: is|'s) (?:confidential|private|personal|sensitive|not something i can (?:share|give out|disclose))\b|i(?:'d| would) rather not (?:guess|speculate)\b|i (?:don't|do not) want to (?:guess|speculate)\b|i (?:won't|will not|can't|cannot) (?:guess|speculate)\b)/i;
+const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:have|know|see|found|can see)\b|(?:that|this|it)(?: is|'s) (?:confidential|private|personal|sensitive|not something i can (?:share|give out|disclose))\b|i(?:'d| would) rather not (?:guess|speculate)\b|i (?:don't|do not) want to (?:guess|speculate)\b|i (?:won't|will not|can't|cannot) (?:guess|speculate)\b|i(?:'d| would)? (?:assume|guess|imagine|think|expect) (?:not|so)\b|(?:probably|presumably|likely) not\b)/i;
 
 /**
  * After a refusal, what the sources are about rather than what they state (v60 of the heuristic
@@ -215,6 +226,11 @@ const MORE_REFERRALS: readonly RegExp[] = [
   /^(?:ring|call|phone|e-?mail|message|text) (?:the|your|them|him|her|hr|it)\b/i,
   /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely |definitely |really )?(?:the |your )?(?:best |right |ones? )?(?:place|people|person|team|ones?|contact) (?:to (?:ask|go|go to|contact|check with|talk to|speak to)|for (?:this|that|these|those|questions|queries))\b/i,
   /^[\w' -]{1,50}? (?:handles?|deals? with|looks? after|manages?) (?:these|such|this|that|those) (?:requests?|questions?|queries|enquiries|matters)\b/i,
+  // v62: "You could check MyHarbour", "Have a look at the benefits page", "Worth a quick message to
+  // the People team", "It might be worth looking on the intranet".
+  /^(?:you (?:could|can|might|may|should)|maybe|perhaps) (?:also )?(?:check|look (?:at|on|in)|have a look (?:at|on|in)|search)\b/i,
+  /^(?:have|take) a (?:quick )?look (?:at|on|in|through)\b/i,
+  /^(?:it(?:'s| is| might be| may be| could be| would be) )?(?:probably |definitely |still |also )?worth (?:(?:a |an )?(?:quick )?(?:message|call|email|e-mail|word|chat|look|check|ask)|looking|having a look|checking)\b/i,
   // v60: "Your office manager is your best bet", "Facilities would be your best option".
   /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely )?your (?:best|safest) (?:bet|option|person to ask|place to start|port of call)\b/i,
 ];

@@ -115,6 +115,10 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
   for (const sentence of splitSentences(text)) {
     const line = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(ANSWER_LABEL, '').replace(LEAD_IN, '').trim();
     if (SOURCES_LINE.test(line)) continue;
+    // A question back to the user ("Is it a particular gym you're thinking of?", "Want me to check
+    // the other benefits?") asks, and states nothing (v62).
+    // Not a title in quotes that ends with one ("… in "Kenneth Williams: Fantabulosa!?"").
+    if (/\?$/.test(line)) continue;
     // A table row quoted as `Header: cell; Header: cell` is one statement about its row label: its
     // values are never separated from their headers (and its parentheses are part of the headers).
     if (readTableRow(line)) {

@@ -365,7 +365,10 @@ describe('heuristic judge: section words, table lead-ins and names (heuristic-v8
     // sentence that states the review, but they are the section's.
     ['a figure pinned by the section heading', probation(SECTION), 'Probation lasts 6 months, with a formal review at 3 months and again before the end.', ['verified']],
     ['a figure the sentence does not give is still not verified', probation(SECTION), 'Probation lasts 9 months, with a formal review at 3 months and again before the end.', ['absent']],
-    ['without the heading nothing pins the figure', probation(''), 'Probation lasts 6 months, with a formal review at 3 months and again before the end.', ['absent']],
+    // v62: `verified` without the heading too: the claim states two figures, and the two sentences
+    // together state both ("a probation period of 6 months", "a formal review with you at 3 months").
+    ['without the heading the two sentences together state both figures', probation(''), 'Probation lasts 6 months, with a formal review at 3 months and again before the end.', ['verified']],
+    ['without the heading a figure no sentence gives is still not verified', probation(''), 'Probation lasts 9 months, with a formal review at 3 months and again before the end.', ['absent']],
     // v7: absent ("claim", "cost" and "receipts" are in the table's lead-in sentence only).
     ["a table row read with the table's lead-in", meals, 'In London you can claim the cost up to £45 for each night away, with receipts.', ['verified']],
     ['the lead-in changes no cell', meals, 'In London you can claim the cost up to £55 for each night away, with receipts.', ['contradicted']],

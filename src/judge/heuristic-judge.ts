@@ -201,15 +201,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   bound is the opposite bound ("can't hold more than 3 days" is at most 3 days); the asker's rank
  *   ("grade 3") picks the table row; a share of pay is an amount ("puts in 6%"); a single figure
  *   is compared with the single figures among equally near ones.
+ * - `heuristic-v62`: a question back to the user is no claim; more refusal wordings and pointers
+ *   after a refusal; a claim stating two figures may rest on a sentence and its neighbours (as
+ *   claims of eight content words do), each figure agreeing.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v61';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v62';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v61+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v62+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

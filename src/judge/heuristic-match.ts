@@ -689,7 +689,7 @@ function assess(
     // A table row is one statement: it must match one row, never be pieced together from neighbours.
     neighbourhoodVerifies:
       claim.row === null &&
-      claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS &&
+      (claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS || (figures.length >= 2 && unit.row === null)) &&
       missingNames.length === 0 &&
       aboutQuestion &&
       neighbourhoodVerifies(claim, figures, unit, bare, worked),
