@@ -47,12 +47,26 @@ function incomplete(flags: JudgmentFlags): boolean {
 }
 
 /**
+ * An off-topic answer with an unsupported claim, where no source answers, judged knowing the
+ * reference answer: it invented an answer, so refusing was what it should have done (2026-12-05:
+ * such answers were `hallucinated`; the labels say `should_have_refused`). Only with a reference
+ * recall: without one, "no source answers" rests on the question's words alone, and read
+ * unconditionally the rule turned the live judge's contradicted answers into `should_have_refused`
+ * whenever it missed the chunk that answers (METHODOLOGY.md, "Outcome table: invented off-topic
+ * answers").
+ */
+function inventedWithReference(flags: JudgmentFlags): boolean {
+  return flags.hallucinated && typeof flags.referenceRecall === 'number';
+}
+
+/**
  * The rows, first match wins. A judge error is its own outcome, decided before any row: never a
  * pass, never a zero. The order says what matters most:
  * - a refusal is judged as a refusal (right or wrong to refuse), unless it slips in an unsupported
  *   claim, which makes it `hallucinated`;
  * - an on-topic answer where refusing was right (no chunk answers, or personal data was asked for)
- *   is `should_have_refused`, whatever its claims;
+ *   is `should_have_refused`, whatever its claims, and so is an off-topic one with an unsupported
+ *   claim when the judge knew the reference answer;
  * - an answer with a contradicted or unsupported claim is `hallucinated`, on topic or not;
  * - a faithful answer that does not address the question is `off_topic`, so a faithful non-answer
  *   never shows as a pass;
@@ -82,7 +96,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     label: 'Should have refused',
     pass: false,
     description: 'answered although no source holds the answer, or although the question asks for personal or confidential data',
-    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && flags.answerRelevance !== 'off_topic',
+    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWithReference(flags)),
   },
   {
     outcome: 'hallucinated',
