@@ -4,9 +4,10 @@ import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, type Analysis } from './heuristic-analysis.js';
+import { identifiersOf } from './heuristic-identifiers.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
-import { judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
+import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
@@ -204,15 +205,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v62`: a question back to the user is no claim; more refusal wordings and pointers
  *   after a refusal; a claim stating two figures may rest on a sentence and its neighbours (as
  *   claims of eight content words do), each figure agreeing.
+ * - `heuristic-v63`: after a refusal, an unsupported sentence with no figure, name, address or
+ *   phone number ("You'd normally just book annual leave for it") is advice, no claim: the refusal
+ *   is judged as a refusal. A figure or a name slipped in still makes it `hallucinated`.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v62';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v63';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v62+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v63+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -290,6 +294,11 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const referenceChunks = input.reference ? referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal) : new Map<string, string>();
         contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
+        // After a refusal, a sentence no source supports that states no figure, name, address or
+        // number ("You'd normally just book annual leave for it", "Some employers do offer them") is
+        // advice beside the refusal, like a pointer to someone who may know: no claim (v63). A
+        // figure or a name is a fact the refusal slips in, and still makes it `hallucinated`.
+        if (refused) claims = claims.filter((claim) => !(claim.verdict === 'absent' && analyses.has(claim.text) && isAdvice(claim.text, analyses.get(claim.text)!)));
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         // The answer gives another section's figure (v15): "Claims approved … are paid with that month's salary" for pay day.
         const retrieved = passages.filter((passage) => chunkIds.has(passage.id));
@@ -358,6 +367,20 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
  * A cited source must be one of the evidence passages (matched by title), with the same date. A
  * citation of a source the generator never saw is a fabricated claim; a wrong date contradicts.
  */
+/** A guess at the answer itself ("I think it is black tie"): a claim, however hedged. */
+const GUESS = /\b(?:i (?:think|believe|guess|reckon|suspect)|i['’]d (?:guess|say|think))\b/i;
+
+/**
+ * Advice or a remark beside a refusal (v63): a sentence with no figure, name, address or phone
+ * number ("You'd normally just book annual leave for it"). Not a guess at the answer ("I think it
+ * is black tie") nor a sentence about what was asked ("It is black tie": "it" stands for the
+ * question's topic), which are claims.
+ */
+function isAdvice(text: string, claim: Analysis): boolean {
+  const sentence = text.trim().replace(/^(?:but|though|however|so|and|still)[,]?\s+/i, '');
+  return !GUESS.test(sentence) && !PRONOUN_SUBJECT.test(sentence) && claim.quantities.length === 0 && claim.keyStems.size === 0 && identifiersOf(text).length === 0;
+}
+
 function judgeCitations(citations: readonly Citation[], passages: readonly PassageInfo[]): JudgedClaim[] {
   const judged: JudgedClaim[] = [];
   const seen = new Set<string>();

@@ -152,7 +152,7 @@ interface Assessment {
  * A claim whose subject is a pronoun for what was asked ("It went up to £30 in October", "No, it's
  * 20 weeks now", "That's £8 a day"): the pronoun stands for the question's topic.
  */
-const PRONOUN_SUBJECT = /^(?:(?:yes|no|not any ?more|nope|yep)\b[\s,.:;!-]*)?(?:it|that|this)(?:'s|\s)/i;
+export const PRONOUN_SUBJECT = /^(?:(?:yes|no|not any ?more|nope|yep)\b[\s,.:;!-]*)?(?:it|that|this)(?:'s|\s)/i;
 
 /**
  * A claim that opens with its figure, with no subject ("At most 22.5 hours, which is 3 days'
