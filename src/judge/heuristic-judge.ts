@@ -208,15 +208,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v63`: after a refusal, an unsupported sentence with no figure, name, address or
  *   phone number ("You'd normally just book annual leave for it") is advice, no claim: the refusal
  *   is judged as a refusal. A figure or a name slipped in still makes it `hallucinated`.
+ * - `heuristic-v64`: claims are read with chat spellings written out, as the question is ("5 mins",
+ *   "Mon to Fri"; weekday abbreviations added to the list); "thirty-seven and a half" is 37.5;
+ *   "per person" is "per head" in a claim stating an amount.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v63';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v64';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v63+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v64+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -266,7 +269,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         let claims: JudgedClaim[] = [];
         const analyses = new Map<string, ReturnType<typeof analyze>>();
         for (const text of split.claims) {
-          const claim = analyze(text);
+          // Read with chat spellings written out, as the question is ("5 mins", "Mon to Fri"; v64).
+          const claim = analyze(expandCasual(text));
           if (statesNothing(claim)) {
             // Nothing to check ("Yes.", "No.", "Sure!", "Probably yes."), unless a letter code the evidence writes ("F.E.A.R."),
             // or a bare yes/no to a question about two things at once, which the evidence settles (v40).

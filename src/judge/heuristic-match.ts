@@ -1,4 +1,5 @@
 import { hasVerb } from './claims.js';
+import { expandCasual } from '../text/casual.js';
 import { escapeRegExp, stem } from '../text/text.js';
 import { loadWordNet } from '../text/wordnet.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
@@ -613,7 +614,7 @@ function appearsAsPhrase(parts: readonly (readonly string[])[], unit: EvidenceUn
 function nameParts(text: string): string[][] {
   return text
     .split(/[,;:()]/)
-    .map((part) => analyze(part))
+    .map((part) => analyze(expandCasual(part)))
     .map((part) => part.stems.filter((stem) => !LIGHT_STEMS.has(stem) && !isUnitWord((part.written.get(stem) ?? stem).toLowerCase())));
 }
 

@@ -284,7 +284,9 @@ function isOneUnit(tokens: readonly Token[], index: number): boolean {
 function readNumber(tokens: readonly Token[], index: number): NumberRead | null {
   const token = tokens[index]!;
   if (token.kind === 'number' && token.value !== null) {
-    return { value: token.value, end: index, ordinal: ['st', 'nd', 'rd', 'th'].includes(token.suffix), isWord: false };
+    const ordinal = ['st', 'nd', 'rd', 'th'].includes(token.suffix);
+    const read = { value: token.value, end: index, ordinal, isWord: false };
+    return token.suffix === '' ? withHalf(tokens, read) : read;
   }
   if (token.kind !== 'word') return null;
   if (isOneUnit(tokens, index)) return { value: 1, end: index, ordinal: false, isWord: true };
@@ -303,7 +305,14 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   const after = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : '');
   if (Number.isInteger(read.value) && read.value >= 1 && read.value < 100 && after(read.end + 1) === 'hundred') read = { value: read.value * 100, end: read.end + 1, ordinal: false, isWord: true };
   if (Number.isInteger(read.value) && read.value >= 1 && read.value < 1000 && after(read.end + 1) === 'thousand') read = { value: read.value * 1000, end: read.end + 1, ordinal: false, isWord: true };
-  return read;
+  return withHalf(tokens, read);
+}
+
+/** "thirty-seven and a half", "37 and a half hours": the number plus a half (v64). */
+function withHalf(tokens: readonly Token[], read: NumberRead): NumberRead {
+  const word = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : '');
+  if (!Number.isInteger(read.value) || read.ordinal || word(read.end + 1) !== 'and' || word(read.end + 2) !== 'a' || word(read.end + 3) !== 'half') return read;
+  return { ...read, value: read.value + 0.5, end: read.end + 3 };
 }
 
 function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, consumed: Set<number>): { quantity: NumericQuantity; end: number } | null {

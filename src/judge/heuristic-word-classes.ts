@@ -68,7 +68,12 @@ const MAXIMUM_TEXT = /\b(?:up to|at most|no (?:more|longer) than|maximum|max\.?|
  * foundByClass('need', 'If you stay with friends, you may claim £25 per night with no receipt required.') // true
  * foundByClass('compani', 'If you use a screen for work, Harbourline will reimburse an eye test.') // true
  */
+/** "per person", "a head" (v64): how much each person may cost, said either way, in a claim stating an amount. */
+const PER_PERSON_STEMS: ReadonlySet<string> = new Set(['person', 'head']);
+const PER_PERSON_TEXT = /\b(?:per|a|each) (?:head|person)\b/i;
+
 export function foundByClass(stem: string, evidenceText: string, claimStatesMoney = false): boolean {
+  if (PER_PERSON_STEMS.has(stem) && claimStatesMoney && PER_PERSON_TEXT.test(evidenceText)) return true;
   if (REQUIREMENT_STEMS.has(stem)) return REQUIREMENT_TEXT.test(evidenceText);
   if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
   if (RISE_STEMS.has(stem)) return RISE_TEXT.test(evidenceText);
