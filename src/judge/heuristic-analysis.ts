@@ -3,6 +3,7 @@ import { findQuantities, isUnitWord, type Quantity } from './heuristic-quantitie
 import { isCapitalized, tokenize, type Token } from './heuristic-tokens.js';
 import { readTableRow } from './table-row.js';
 import { loadWordNet } from '../text/wordnet.js';
+import { expandCasual } from '../text/casual.js';
 
 /** A quantity with the content words around it, used to match it to the right evidence figure. */
 export interface QuantityInContext {
@@ -98,6 +99,11 @@ const IGNORED = new Set(['yes', 'ok', 'okay', 'sure', 'please', 'thank', 'thanks
  */
 export function withoutQuantityWord(question: string): string {
   return question.replace(/\bhow (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)\b/gi, 'how');
+}
+
+/** A claim as the judge reads it: with chat spellings written out, as the question is ("5 mins", "Mon to Fri"; v64). */
+export function analyzeClaim(text: string): Analysis {
+  return analyze(expandCasual(text));
 }
 
 /**

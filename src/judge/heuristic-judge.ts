@@ -3,7 +3,7 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
-import { analyze, type Analysis } from './heuristic-analysis.js';
+import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
@@ -269,8 +269,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         let claims: JudgedClaim[] = [];
         const analyses = new Map<string, ReturnType<typeof analyze>>();
         for (const text of split.claims) {
-          // Read with chat spellings written out, as the question is ("5 mins", "Mon to Fri"; v64).
-          const claim = analyze(expandCasual(text));
+          const claim = analyzeClaim(text);
           if (statesNothing(claim)) {
             // Nothing to check ("Yes.", "No.", "Sure!", "Probably yes."), unless a letter code the evidence writes ("F.E.A.R."),
             // or a bare yes/no to a question about two things at once, which the evidence settles (v40).
@@ -367,10 +366,6 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   };
 }
 
-/**
- * A cited source must be one of the evidence passages (matched by title), with the same date. A
- * citation of a source the generator never saw is a fabricated claim; a wrong date contradicts.
- */
 /** A guess at the answer itself ("I think it is black tie"): a claim, however hedged. */
 const GUESS = /\b(?:i (?:think|believe|guess|reckon|suspect)|i['’]d (?:guess|say|think))\b/i;
 
@@ -385,6 +380,10 @@ function isAdvice(text: string, claim: Analysis): boolean {
   return !GUESS.test(sentence) && !PRONOUN_SUBJECT.test(sentence) && claim.quantities.length === 0 && claim.keyStems.size === 0 && identifiersOf(text).length === 0;
 }
 
+/**
+ * A cited source must be one of the evidence passages (matched by title), with the same date. A
+ * citation of a source the generator never saw is a fabricated claim; a wrong date contradicts.
+ */
 function judgeCitations(citations: readonly Citation[], passages: readonly PassageInfo[]): JudgedClaim[] {
   const judged: JudgedClaim[] = [];
   const seen = new Set<string>();

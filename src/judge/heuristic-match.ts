@@ -1,9 +1,8 @@
 import { hasVerb } from './claims.js';
-import { expandCasual } from '../text/casual.js';
 import { escapeRegExp, stem } from '../text/text.js';
 import { loadWordNet } from '../text/wordnet.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
-import { SUPERSEDED_MARKER, analyze, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
+import { SUPERSEDED_MARKER, analyze, analyzeClaim, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { MONEY_DIMENSIONS, isUnitWord, relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
@@ -430,7 +429,7 @@ function proportionStems(text: string): Set<string> {
 
 /** Whether the claim states an amount of money (for the payment word class, v37). */
 /** A claim stating an amount of money or a share of it ("6%", v61): its verb of paying is found by class. */
-const statesMoney = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && (MONEY_DIMENSIONS.has(quantity.dimension) || quantity.dimension === 'percent'));
+const statesAmount = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && (MONEY_DIMENSIONS.has(quantity.dimension) || quantity.dimension === 'percent'));
 
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();
 
@@ -614,7 +613,7 @@ function appearsAsPhrase(parts: readonly (readonly string[])[], unit: EvidenceUn
 function nameParts(text: string): string[][] {
   return text
     .split(/[,;:()]/)
-    .map((part) => analyze(expandCasual(part)))
+    .map((part) => analyzeClaim(part))
     .map((part) => part.stems.filter((stem) => !LIGHT_STEMS.has(stem) && !isUnitWord((part.written.get(stem) ?? stem).toLowerCase())));
 }
 
@@ -637,7 +636,7 @@ function assess(
   const literally = (stem: string) => hasStem(unit.own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || acronym(stem);
   // A two-word phrase ("straight away") is found as its WordNet synonym ("immediately"), and a word as its abbreviation ("ext.") (v18).
   const asPhrase = (stem: string) => phrases.get(stem)?.some((other) => unit.own.has(other)) === true;
-  const money = statesMoney(claim);
+  const money = statesAmount(claim);
   const compared = figures.map((figure) => orWorked(compareFigure(figure, unit.quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked));
   // The unit of a figure that agrees in another unit ("within a week" against "within 7 days") is found with it (v61).
   const unitAgrees = (stem: string) => {
@@ -732,7 +731,7 @@ function compareRows(claim: Analysis['row'], evidence: Analysis['row']): { misma
  */
 function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit, bare: boolean, worked: WorkedFigures): boolean {
   const { own, segments, quantities } = unit.neighbourhood;
-  const money = statesMoney(claim);
+  const money = statesAmount(claim);
   const has = (stem: string) =>
     hasStem(own, stem) || hasStem(unit.heading, stem) || hasSynonym(own, stem, claim.written, unit.passageStems) || isSplitCompound(claim.written.get(stem), own, unit.heading) || foundByClass(stem, unit.neighbourhood.text, money);
   const covered = claim.stems.filter(has);

@@ -529,22 +529,19 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
     return claim.kind === 'date' && evidence.kind === 'date' ? relateDates(claim, evidence) : 'incomparable';
   }
   if (claim.dimension !== evidence.dimension) {
-    // "within 60 minutes" is "within 1 hour" (v52): seconds, minutes and hours convert exactly; so
-    // do calendar days and weeks ("two weeks" is "14 days", v60), but not working days: "10 working
-    // days" is no number of weeks.
-    const calendar = !WORKING_DAYS.test(claim.text) && !WORKING_DAYS.test(evidence.text);
-    const from = CLOCK_SECONDS[claim.dimension] ?? (calendar ? CALENDAR_DAYS[claim.dimension] : undefined);
-    const to = CLOCK_SECONDS[evidence.dimension] ?? (calendar ? CALENDAR_DAYS[evidence.dimension] : undefined);
-    if (from !== undefined && to !== undefined && (CLOCK_SECONDS[claim.dimension] === undefined) !== (CLOCK_SECONDS[evidence.dimension] === undefined)) return 'incomparable';
-    if (from === undefined || to === undefined) return 'incomparable';
-    const converted = { ...claim, dimension: evidence.dimension, low: (claim.low * from) / to, high: (claim.high * from) / to };
-    if (CLOCK_SECONDS[claim.dimension] !== undefined) return relate(converted, evidence);
-    // Days and weeks agree only as the same figure ("at least two weeks", "at least 14 days") or its
-    // limit: a number of weeks inside a range of days ("five weeks", "at least 2 days each week") is
-    // another thing, not support.
-    // A single figure may name the range's limit ("two weeks ahead", "at least 14 days in advance").
-    const namesLimit = same(converted.low, converted.high) && (same(converted.low, evidence.low) || same(converted.high, evidence.high));
-    return (same(converted.low, evidence.low) && same(converted.high, evidence.high)) || namesLimit ? 'agree' : 'incomparable';
+    // "within 60 minutes" is "within 1 hour" (v52): seconds, minutes and hours convert exactly.
+    const clock = unitRatio(CLOCK_SECONDS, claim.dimension, evidence.dimension);
+    if (clock !== null) return relate(inUnit(claim, evidence.dimension, clock), evidence);
+    // So do calendar days and weeks ("two weeks" is "14 days", v60), but not working days: "10
+    // working days" is no number of weeks. They agree only as the same figure ("at least two
+    // weeks", "at least 14 days") or its limit ("two weeks ahead"): a number of weeks inside a
+    // range of days ("five weeks", "at least 2 days each week") is another thing, not support.
+    const calendar = WORKING_DAYS.test(claim.text) || WORKING_DAYS.test(evidence.text) ? null : unitRatio(CALENDAR_DAYS, claim.dimension, evidence.dimension);
+    if (calendar === null) return 'incomparable';
+    const { low, high } = inUnit(claim, evidence.dimension, calendar);
+    const sameFigure = same(low, evidence.low) && same(high, evidence.high);
+    const namesLimit = same(low, high) && (same(low, evidence.low) || same(high, evidence.high));
+    return sameFigure || namesLimit ? 'agree' : 'incomparable';
   }
   const claimIsPoint = claim.low === claim.high;
   const evidenceIsPoint = evidence.low === evidence.high;
@@ -556,6 +553,17 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
   }
   if (evidenceIsPoint) return same(claim.low, evidence.low) || same(claim.high, evidence.low) ? 'agree' : 'disagree';
   return same(claim.low, evidence.low) && same(claim.high, evidence.high) ? 'agree' : 'disagree';
+}
+
+/** How to turn a figure in one unit of the table into another (`[times, over]`), or `null` when the table lacks either. */
+function unitRatio(units: Readonly<Record<string, number>>, from: string, to: string): [number, number] | null {
+  const [times, over] = [units[from], units[to]];
+  return times === undefined || over === undefined ? null : [times, over];
+}
+
+/** The figure in the other unit. */
+function inUnit(quantity: NumericQuantity, dimension: string, [times, over]: [number, number]): NumericQuantity {
+  return { ...quantity, dimension, low: (quantity.low * times) / over, high: (quantity.high * times) / over };
 }
 
 /** Seconds in each clock unit, for comparing "60 minutes" with "1 hour". */

@@ -61,6 +61,10 @@ const MINIMUM_TEXT = /\b(?:at least|no (?:less|fewer|shorter) than|minimum|min\.
 const MAXIMUM_STEMS: ReadonlySet<string> = new Set(['maximum', 'max', 'most', 'longest', 'highest', 'cap', 'limit', 'ceil']);
 const MAXIMUM_TEXT = /\b(?:up to|at most|no (?:more|longer) than|maximum|max\.?|capped|caps?|limits?|ceiling|or less|or fewer|not exceed)\b/i;
 
+/** "per person", "a head" (v64): how much each person may cost, said either way, in a claim stating an amount. */
+const PER_PERSON_STEMS: ReadonlySet<string> = new Set(['person', 'head']);
+const PER_PERSON_TEXT = /\b(?:per|a|each) (?:head|person)\b/i;
+
 /**
  * Whether a claim's stem belongs to a word class that the evidence text states.
  *
@@ -68,16 +72,12 @@ const MAXIMUM_TEXT = /\b(?:up to|at most|no (?:more|longer) than|maximum|max\.?|
  * foundByClass('need', 'If you stay with friends, you may claim £25 per night with no receipt required.') // true
  * foundByClass('compani', 'If you use a screen for work, Harbourline will reimburse an eye test.') // true
  */
-/** "per person", "a head" (v64): how much each person may cost, said either way, in a claim stating an amount. */
-const PER_PERSON_STEMS: ReadonlySet<string> = new Set(['person', 'head']);
-const PER_PERSON_TEXT = /\b(?:per|a|each) (?:head|person)\b/i;
-
-export function foundByClass(stem: string, evidenceText: string, claimStatesMoney = false): boolean {
-  if (PER_PERSON_STEMS.has(stem) && claimStatesMoney && PER_PERSON_TEXT.test(evidenceText)) return true;
+export function foundByClass(stem: string, evidenceText: string, claimStatesAmount = false): boolean {
+  if (PER_PERSON_STEMS.has(stem) && claimStatesAmount && PER_PERSON_TEXT.test(evidenceText)) return true;
   if (REQUIREMENT_STEMS.has(stem)) return REQUIREMENT_TEXT.test(evidenceText);
   if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
   if (RISE_STEMS.has(stem)) return RISE_TEXT.test(evidenceText);
-  if (PAYMENT_STEMS.has(stem)) return claimStatesMoney && MONEY_TEXT.test(evidenceText);
+  if (PAYMENT_STEMS.has(stem)) return claimStatesAmount && MONEY_TEXT.test(evidenceText);
   return foundAsBound(stem, evidenceText);
 }
 
