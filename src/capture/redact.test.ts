@@ -122,3 +122,17 @@ describe('redactCapture', () => {
     expect(second.chunks.map((chunk) => chunk.hash)).toEqual(['same-hash', 'same-hash']);
   });
 });
+
+describe('identifiers are not numbers', () => {
+  it('a request id or trace id (a UUID) is kept whole, digit runs and all', () => {
+    // Before: "2614d891-e0ff-46e3-a070-475086724366" logged as "2614d891-e0ff-46e3-a[card:…]".
+    for (const id of ['2614d891-e0ff-46e3-a070-475086724366', '01a244bc-2629-71f9-b476-465267249755', '12345678-1234-4234-9234-123456789012']) {
+      expect(redactor.redactText(`request ${id} completed`)).toBe(`request ${id} completed`);
+    }
+  });
+
+  it('a card or phone number beside a UUID is still masked', () => {
+    const masked = redactor.redactText('request 2614d891-e0ff-46e3-a070-475086724366: card 4111 1111 1111 1111, call 020 7946 0400');
+    expect(masked).toMatch(/^request 2614d891-e0ff-46e3-a070-475086724366: card \[card:[0-9a-f]{8}\], call \[phone:[0-9a-f]{8}\]$/);
+  });
+});

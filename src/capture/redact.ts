@@ -34,6 +34,25 @@ const PHONE = new RegExp(
   'gu',
 );
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+/** A UUID: 8-4-4-4-12 hex digits (36 characters). */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID_LENGTH = 36;
+
+/**
+ * Whether a number match lies inside a UUID (a request or trace id): its digit runs
+ * ("…-a070-475086724366") are no card, phone or account number, and masking them broke the ids
+ * that correlate log lines. Asked only of matches, which ordinary texts rarely have, so a text
+ * without one pays nothing for it.
+ */
+function insideUuid(text: string, offset: number, length: number): boolean {
+  const start = Math.max(0, offset - UUID_LENGTH);
+  const window = text.slice(start, offset + length + UUID_LENGTH);
+  for (const found of window.matchAll(UUID)) {
+    const from = start + found.index;
+    if (from <= offset && offset + length <= from + UUID_LENGTH) return true;
+  }
+  return false;
+}
 const LONG_DIGITS = new RegExp(`${D}{9,}`, 'gu');
 /** Numbers with fewer digits than this are kept (prices, years, short codes). */
 const MIN_PHONE_DIGITS = 9;
@@ -97,10 +116,14 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
     if (digits < MIN_PHONE_DIGITS) return redacted;
     // A card match has 13+ digits: a text with fewer cannot hold one.
     if (digits >= MIN_CARD_DIGITS) {
-      redacted = redacted.replace(CARD, (match) => (digitsOf(match).length >= MIN_CARD_DIGITS && !ISO_DATE.test(match) && hasGroupsOrRun(match) ? placeholder('card', match) : match));
+      redacted = redacted.replace(CARD, (match, offset: number, whole: string) =>
+        digitsOf(match).length >= MIN_CARD_DIGITS && !ISO_DATE.test(match) && hasGroupsOrRun(match) && !insideUuid(whole, offset, match.length) ? placeholder('card', match) : match,
+      );
     }
-    redacted = redacted.replace(PHONE, (match) => (digitsOf(match).length < MIN_PHONE_DIGITS || ISO_DATE.test(match) ? match : placeholder('phone', match)));
-    return redacted.replace(LONG_DIGITS, (match) => placeholder('number', match));
+    redacted = redacted.replace(PHONE, (match, offset: number, whole: string) =>
+      digitsOf(match).length < MIN_PHONE_DIGITS || ISO_DATE.test(match) || insideUuid(whole, offset, match.length) ? match : placeholder('phone', match),
+    );
+    return redacted.replace(LONG_DIGITS, (match, offset: number, whole: string) => (insideUuid(whole, offset, match.length) ? match : placeholder('number', match)));
   }
 
   return {
