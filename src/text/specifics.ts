@@ -84,9 +84,9 @@ export const DATE_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Words that frame a quantity rather than name a topic ("the minimum", "what percentage", "twenty quid"). */
+/** Words that frame a quantity rather than name a topic ("the minimum", "what percentage", "twenty quid", "a couple of weeks"). */
 export const QUANTITY_WORDS: ReadonlySet<string> = new Set(
-  'minimum maximum max min percent percentage per cent pounds pound quid pence penny euros euro dollars dollar gbp eur usd exactly roughly approximately about around'.split(' '),
+  'minimum maximum max min percent percentage per cent pounds pound quid pence penny euros euro dollars dollar gbp eur usd exactly roughly approximately about around couple several handful dozen'.split(' '),
 );
 
 /** Day words by the words a policy uses for them (`saturday` → `weekend`). */
