@@ -59,16 +59,18 @@ const FLAGS = {
   durable: false,
   embedder: true,
   'writer-thread': true,
+  'store-threads-cpu': true,
   help: false,
 };
 const USAGE =
   'usage: npm run bench:middleware -- [--rounds <n=6>] [--duration <seconds per round=3>] [--warmup <seconds=1>] ' +
-  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints] [--durable] [--embedder <local|use=local>] [--writer-thread <on|off|default=default>]\n' +
+  '[--load <list=1@100,1,10>] [--sample-rate <0..1=1>] [--log-level <pino level=info>] [--judge-backlog-seconds <n=5>] [--no-pin] [--control] [--inline-checkpoints] [--durable] [--embedder <local|use=local>] [--writer-thread <on|off|default=default>] [--store-threads-cpu <n>]\n' +
   '  --load: load profiles, each <connections> (as fast as the server answers) or <connections>@<requests per second>\n' +
   '  --control: an A/A run, the "captured" app built bare too, to show the noise floor of the comparison\n' +
   '  --inline-checkpoints: the capture store with backgroundCheckpoints: false (SQLite checkpoints inside commits)\n' +
   '  --durable: the captured app with captureRag({ durable: true }): each response ends after its capture is written (one transaction per request)\n' +
-  '  --writer-thread: the captured app\'s store with its writer thread on or off; default: as the store decides in the server process (on with more than one CPU to run on: off when the server is pinned to one)\n';
+  '  --writer-thread: the captured app\'s store with its writer thread on or off; default: as the store decides in the server process (on with more than one CPU to run on: off when the server is pinned to one)\n' +
+  '  --store-threads-cpu: pin the captured app\'s store threads (its writer thread, with --writer-thread on, and its WAL checkpoint thread) to this CPU (the load generator\'s, 0), the request thread staying alone on CPU 1: a server with more than one CPU, where the writer thread is the default\n';
 
 const MODES = ['bare', 'captured', 'otel'] as const;
 /** The apps compared with `bare`. */
@@ -134,6 +136,8 @@ async function main(): Promise<void> {
   const durable = flags.has('durable');
   const writerThread = flags.get('writer-thread') ?? 'default';
   if (!['on', 'off', 'default'].includes(writerThread)) throw new BenchUsageError(`flag --writer-thread ${writerThread} is invalid: use on, off or default`);
+  const storeThreadsCpu = flags.has('store-threads-cpu') ? integerFlag(flags, 'store-threads-cpu', 0, 0, cpus().length - 1) : null;
+  if (storeThreadsCpu !== null && !pin) throw new BenchUsageError('flag --store-threads-cpu needs the pinned setup (not --no-pin, and two CPUs or more)');
   const embedderName = flags.get('embedder') ?? 'local';
   if (!(BENCH_EMBEDDERS as readonly string[]).includes(embedderName)) throw new BenchUsageError(`flag --embedder ${embedderName} is invalid: use ${BENCH_EMBEDDERS.join(' or ')}`);
 
@@ -155,7 +159,7 @@ async function main(): Promise<void> {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.stringify({ message: (JSON.parse(line) as { question: string }).question }));
 
-    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : []), ...(durable ? ['--durable'] : []), '--embedder', embedderName, '--writer-thread', writerThread];
+    const args = ['--folder', folder, '--settle-ms', String(settleMs), '--log-level', logLevel, '--sample-rate', String(sampleRate), ...(control ? ['--control'] : []), ...(inlineCheckpoints ? ['--inline-checkpoints'] : []), ...(durable ? ['--durable'] : []), '--embedder', embedderName, '--writer-thread', writerThread, ...(storeThreadsCpu === null ? [] : ['--store-threads-cpu', String(storeThreadsCpu)])];
     const child = await spawnChildServer(join(REPO_ROOT, 'bench', 'lib', 'middleware-server.ts'), args, { cpu: pin ? 1 : null, cwd: REPO_ROOT });
     server = child;
     const ports = child.ready.ports as Record<Mode, number>;
@@ -229,7 +233,7 @@ async function main(): Promise<void> {
         ? await child.request<{ judgeCalls: number; judged: number; failures: number; seconds: number; pending: number }>('judgeBacklog', { app: 'captured', seconds: backlogSeconds })
         : null;
 
-    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints, durable, embedder: embedderName, writerThread: storeWriterThread });
+    report(figures, profiles, finalStats, backlog, { rounds, duration, warmup, pin, logLevel, settleMs, control, sampleRate, inlineCheckpoints, durable, embedder: embedderName, writerThread: storeWriterThread, storeThreadsCpu });
   } finally {
     await server?.close();
     rmSync(folder, { recursive: true, force: true });
@@ -275,14 +279,14 @@ function report(
   profiles: LoadProfile[],
   finalStats: ServerStats,
   backlog: { judgeCalls: number; judged: number; failures: number; seconds: number; pending: number } | null,
-  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean; durable: boolean; embedder: string; writerThread: boolean },
+  settings: { rounds: number; duration: number; warmup: number; pin: boolean; logLevel: string; settleMs: number; control: boolean; sampleRate: number; inlineCheckpoints: boolean; durable: boolean; embedder: string; writerThread: boolean; storeThreadsCpu: number | null },
 ): void {
   const out = (text: string) => process.stdout.write(`${text}\n`);
   out('');
   if (settings.control) out('CONTROL RUN (--control): the apps labelled "captured" and "otel" are built bare too; any difference below is noise.');
   out(
     `bench:middleware — demo POST /api/chat (offline provider, ${settings.embedder === 'use' ? 'sentence-encoder (USE-lite)' : 'hashed'} embeddings, the 78 handbook questions in turn), ${settings.rounds} rotating round(s) of ${settings.duration} s ` +
-      `per app and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}${settings.durable ? ', durable: true: each response waits for its capture\'s write' : ''}; its store ${settings.writerThread ? 'with its writer thread (redaction, caps and writes there)' : 'writing on the request thread (redaction timed on its own)'}) + in-process judge worker; ` +
+      `per app and load profile after ${settings.warmup} s warm-up; captured app: captureRag (sampleRate ${settings.sampleRate}${settings.durable ? ', durable: true: each response waits for its capture\'s write' : ''}; its store ${settings.writerThread ? 'with its writer thread (redaction, caps and writes there)' : 'writing on the request thread (redaction timed on its own)'}${settings.storeThreadsCpu === null ? '' : `, its store threads (${finalStats.storeThreadsPinned} seen) pinned to CPU ${settings.storeThreadsCpu}, beside the load generator`}) + in-process judge worker; ` +
       `otel app: the OpenTelemetry JS SDK recording the same request, retrieval and chat spans (BatchSpanProcessor, defaults; no-op exporter); ` +
       `logs at "${settings.logLevel}" to /dev/null in all apps; ` +
       (settings.pin ? 'all apps in one server process on CPU 1, autocannon on CPU 0' : 'not pinned to CPUs') +
@@ -603,6 +607,7 @@ function report(
       inline_checkpoints: settings.inlineCheckpoints,
       durable: settings.durable,
       writer_thread: settings.writerThread,
+      store_threads_cpu: settings.storeThreadsCpu,
       embedder: settings.embedder,
       sample_rate: settings.sampleRate,
     }),

@@ -10,6 +10,7 @@
  *
  *   --folder <dir with index.db>  --settle-ms <n>  --log-level <level>  --sample-rate <0..1>  [--control] [--inline-checkpoints] [--durable] [--embedder local|use]
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +36,8 @@ export type AppName = (typeof APPS)[number];
 
 /** What the parent reads before and after each round. */
 export interface ServerStats {
+  /** Store threads pinned to the `--store-threads-cpu` CPU so far (0 without the flag). */
+  storeThreadsPinned: number;
   /** Judge calls made by the captured app's in-process worker so far (0 for bare). */
   judgeCalls: number;
   /** `groundcheck_captures_total`. */
@@ -83,7 +86,7 @@ interface RunningApp {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false, embedder: true, 'writer-thread': true });
+  const flags = parseFlags(process.argv.slice(2), { folder: true, 'settle-ms': true, 'log-level': true, 'sample-rate': true, control: false, 'inline-checkpoints': false, durable: false, embedder: true, 'writer-thread': true, 'store-threads-cpu': true });
   const folder = flags.get('folder');
   if (!folder) throw new Error('--folder is required');
   const settleMs = integerFlag(flags, 'settle-ms', 600_000, 0);
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
   const durable = flags.has('durable');
   const writerThreadFlag = flags.get('writer-thread') ?? 'default';
   const writerThread = writerThreadFlag === 'default' ? WRITER_THREAD_BY_DEFAULT : writerThreadFlag === 'on';
+  const storeThreadsCpu = flags.has('store-threads-cpu') ? integerFlag(flags, 'store-threads-cpu', 0, 0) : null;
 
   // Logs are serialized and written as in production, but to /dev/null: the same for both apps,
   // and no terminal or disk in the way.
@@ -183,10 +187,24 @@ async function main(): Promise<void> {
     return app;
   };
 
+  // The store starts its threads at its first write (and a new writer thread after a failure):
+  // each is pinned when figures are next read, which each round does after its warm-up.
+  const pinned = new Set<number>();
+  const pinStoreThreads = (demo: DemoApp) => {
+    if (storeThreadsCpu === null || !demo.store) return;
+    for (const threadId of (demo.store as SqliteCaptureStore).backgroundThreadIds()) {
+      if (pinned.has(threadId)) continue;
+      execFileSync('taskset', ['-p', '-c', String(storeThreadsCpu), String(threadId)], { stdio: 'ignore' });
+      pinned.add(threadId);
+    }
+  };
+
   async function stats({ demo, otel }: RunningApp): Promise<ServerStats> {
+    pinStoreThreads(demo);
     const counter = async (metric: { get(): Promise<{ values: { value: number }[] }> }) => (await metric.get()).values.reduce((sum, entry) => sum + entry.value, 0);
     const cpu = process.cpuUsage();
     return {
+      storeThreadsPinned: pinned.size,
       judgeCalls: demo.worker?.stats.judgeCalls ?? 0,
       capturesWritten: await counter(demo.metrics.captures),
       captureFailures: await counter(demo.metrics.captureFailures),
