@@ -39,6 +39,12 @@ export interface QuestionTerm {
    * the corpus lacks, so the term-coverage gate does not look it up.
    */
   verbLike: boolean;
+  /**
+   * The word after "how" ("how long", "how far", "how old", "how late"): it asks a degree of what
+   * the question is about, and a corpus need not hold it ("Standard shipping takes 3 to 5 working
+   * days" answers "how long does shipping take?"), so the term-coverage gate does not look it up.
+   */
+  degree: boolean;
 }
 
 /** Words that ask whether something is fine without naming a topic. */
@@ -140,7 +146,7 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     // The unit of a stated figure ("five weeks", "3 years") belongs to the figure, a detail.
     const figureUnit = /^\d/.test(previous) && /^[a-z]+$/.test(word);
     const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
-    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous) });
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), degree: previous === 'how' });
   }
   return terms;
 }
