@@ -38,7 +38,7 @@ export function isRate(metric: string): boolean {
 /** The headline metrics, in the order reports show them, with a short label. */
 export const HEADLINE_METRICS: readonly { metric: string; label: string; better: 'higher' | 'lower' }[] = [
   { metric: 'correctAnswerRate', label: 'Correct answers (RAG on, answerable)', better: 'higher' },
-  { metric: 'rightOutcomeRate', label: 'Right outcome: correct or correct refusal (RAG on)', better: 'higher' },
+  { metric: 'rightOutcomeRate', label: 'Right outcome: correct answer, or correct refusal of a must-refuse question (RAG on)', better: 'higher' },
   { metric: 'answerRelevanceRate', label: 'Answer relevance (RAG on, non-refusals)', better: 'higher' },
   { metric: 'offTopicRate', label: 'Off-topic answers (RAG on)', better: 'lower' },
   { metric: 'overRefusalRate', label: 'Over-refusals (RAG on)', better: 'lower' },

@@ -41,7 +41,7 @@ export const GATE_METRICS: Readonly<Record<string, string>> = {
   judgeErrorRate: 'judge errors / judge calls (faithfulness and pairwise)',
   mrr: 'mean reciprocal rank of the first relevant chunk (answerable questions)',
   correctAnswerRate: 'RAG-on answers whose outcome is correct / answerable questions judged ok',
-  rightOutcomeRate: 'RAG-on answers that are correct or a correct refusal / questions judged ok',
+  rightOutcomeRate: 'RAG-on answers that are correct, or correct refusals of must-refuse questions / questions judged ok',
   incompleteRate: 'RAG-on answers whose outcome is incomplete / answerable questions judged ok',
   answerRelevanceRate: 'RAG-on answers the judge says address the question / non-refusal answers judged ok',
   offTopicRate: 'RAG-on answers that are faithful but off topic / questions judged ok',

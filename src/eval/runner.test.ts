@@ -119,7 +119,9 @@ describe('runEval', () => {
     expect(quality.rightOutcomeRate!.n).toBe(8);
     expect(quality.correctAnswerRate!.n).toBe(run.questions.filter((question) => !question.mustRefuse).length);
     const outcomes = run.faithfulness.rag.outcomes;
-    expect(quality.rightOutcomeRate!.count).toBe(outcomes.correct + outcomes.correct_refusal);
+    // Right: a correct answer, or a correct refusal of a must-refuse question (a refused answerable question is not, whatever the judge saw).
+    const mustRefuseRefusedRight = run.questions.filter((question) => question.mustRefuse && question.rag!.judgment.status === 'ok' && question.rag!.judgment.refusalVerdict === 'correct_refusal').length;
+    expect(quality.rightOutcomeRate!.count).toBe(outcomes.correct + mustRefuseRefusedRight);
     expect(quality.overRefusalRate!.count).toBe(outcomes.over_refusal);
     // The guardrail question's judgment was told it asks for personal data; answerable ones got their reference.
     const okJudgment = (question: (typeof run.questions)[number]) => {

@@ -117,7 +117,7 @@ export function summarizeFaithfulness(sides: SideResult[], seed: number): Faithf
  * The judgment-v2 measures of the RAG-on answers (METHODOLOGY.md, "Eval rules"), over the
  * questions whose RAG-on judgment is ok:
  * - correctAnswerRate = outcome `correct` / answerable questions; incompleteRate = `incomplete` / answerable;
- * - rightOutcomeRate = outcome `correct` or `correct_refusal` / all;
+ * - rightOutcomeRate = outcome `correct`, or `correct_refusal` on a must-refuse question / all;
  * - answerRelevanceRate = relevance `answers` / answers that are not refusals;
  * - offTopicRate, overRefusalRate, shouldHaveRefusedRate = that outcome / all;
  * - contextSufficiencyRate = some chunk `answers` / questions with chunks;
@@ -141,7 +141,9 @@ export function summarizeAnswerQuality(questions: readonly QuestionResult[]): An
     rates: {
       correctAnswerRate: rate(answerable, (entry) => outcome(entry) === 'correct'),
       incompleteRate: rate(answerable, (entry) => outcome(entry) === 'incomplete'),
-      rightOutcomeRate: rate(judged, (entry) => outcome(entry) === 'correct' || outcome(entry) === 'correct_refusal'),
+      // The suite knows which questions are answerable: a refusal of one is no right outcome, even
+      // where the judge, seeing only what retrieval returned (nothing, once gated), calls it a correct refusal.
+      rightOutcomeRate: rate(judged, (entry) => outcome(entry) === 'correct' || (outcome(entry) === 'correct_refusal' && entry.question.mustRefuse)),
       answerRelevanceRate: rate(judged.filter((entry) => !entry.judgment.refused), (entry) => entry.judgment.answerRelevance === 'answers'),
       offTopicRate: rate(judged, (entry) => outcome(entry) === 'off_topic'),
       overRefusalRate: rate(judged, (entry) => outcome(entry) === 'over_refusal'),

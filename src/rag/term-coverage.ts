@@ -30,7 +30,7 @@ export interface TermCoverageOptions {
  * await checkTermCoverage(index, 'Can I get paid in bitcoin?') // { checkedTerms: 1, uncoveredTerms: ['bitcoin'] }
  */
 export async function checkTermCoverage(index: GroundcheckIndex, question: string, options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
-  const topic = questionTerms(question).filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.degree);
+  const topic = questionTerms(question).filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.formWord);
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
   const frequencies = index.corpusStatistics().documentFrequencies(topic.map((term) => term.stem));
   let uncovered = topic.filter((term) => !frequencies.has(term.stem) && !hasCloseForm(index, term.stem)).map((term) => term.word);

@@ -40,11 +40,13 @@ export interface QuestionTerm {
    */
   verbLike: boolean;
   /**
-   * The word after "how" ("how long", "how far", "how old", "how late"): it asks a degree of what
-   * the question is about, and a corpus need not hold it ("Standard shipping takes 3 to 5 working
-   * days" answers "how long does shipping take?"), so the term-coverage gate does not look it up.
+   * A word of how the question is put rather than of what it is about, which a corpus need not
+   * hold, so the term-coverage gate does not look it up: the word after "how" ("how long", "how
+   * far": "Standard shipping takes 3 to 5 working days" answers "how long does shipping take?"),
+   * an adverb particle ("send it back", "put away"), and a word for the documents themselves
+   * ("what's your returns policy?", "the rules on…").
    */
-  degree: boolean;
+  formWord: boolean;
 }
 
 /** Words that ask whether something is fine without naming a topic. */
@@ -56,6 +58,11 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
     'mean going think thought heard hear told reckon though anyway anyways stuff'
   ).split(' '),
+);
+
+/** Adverb particles and words for the documents themselves (see {@link QuestionTerm.formWord}). */
+const FORM_WORDS: ReadonlySet<string> = new Set(
+  'back away around along forward ahead policy policies rule rules procedure procedures process guideline guidelines guidance info information detail details'.split(' '),
 );
 
 /** Words after which the next word reads as a verb ("can I reply", "to plug"), not a thing asked about. */
@@ -146,7 +153,7 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     // The unit of a stated figure ("five weeks", "3 years") belongs to the figure, a detail.
     const figureUnit = /^\d/.test(previous) && /^[a-z]+$/.test(word);
     const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
-    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), degree: previous === 'how' });
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), formWord: previous === 'how' || FORM_WORDS.has(word) });
   }
   return terms;
 }

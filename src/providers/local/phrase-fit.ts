@@ -19,11 +19,12 @@ const TOGETHER_WINDOW = 3;
  */
 export function wordsApart(question: string, weighted: WeightedQuestion, picked: readonly SourceUnit[]): boolean {
   // Only a question whose whole topic is the phrase (no other topic word, in the asking clause or
-  // the scenario before it): other topic words would say which thing it means.
+  // the scenario before it): other topic words would say which thing it means. A phrase names a
+  // thing, so a verb and its object ("can I return earrings?") are none (2026-12-05).
   const asked = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
   // Content words next to each other in the question, at most two stopwords between ("advance on my salary").
   const phrases = adjacentPairs(question, 2)
-    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second))
+    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && !asked.get(first)!.verbLike && !asked.get(second)!.verbLike)
     .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
   if (phrases.length === 0) return false;
   // A table row states one thing, whatever its column headers put between the words.

@@ -16,6 +16,8 @@ export interface WeightedTerm {
   found: boolean;
   /** The prompt's stems that count as this word: itself, its close forms, compounds ending in it. */
   matches: ReadonlySet<string>;
+  /** Reads as a verb ("can I return…"; `QuestionTerm.verbLike`). */
+  verbLike?: boolean;
 }
 
 /** Whether a set of stems holds the term (in any of its matching forms). */
@@ -104,7 +106,7 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     // the asking clause itself is what may make the question unanswerable. A missing verb ("can I
     // reply?") or scenario word ("a dodgy-looking email…") is more often the asker's own wording.
     const weight = found ? idf(count) * factor : entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike ? rarest * factor : 0;
-    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)! };
+    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)!, ...(entry.verbLike ? { verbLike: true } : {}) };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
   return {
