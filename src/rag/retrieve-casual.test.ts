@@ -141,3 +141,23 @@ describe('a small shop policy, asked as its customers would', () => {
     expect(trace.answer).toContain('Earrings, swimwear');
   });
 });
+
+// Acronyms the handbook never writes, read as the words it spells them out with (2026-12-05; acronym-search.ts).
+describe('acronyms the corpus spells out', () => {
+  it('"how much SPL can I take" is searched and answered as shared parental leave; the trace keeps the question', async () => {
+    const index = await handbookIndex();
+    const result = await retrieve(index, 'how much SPL can I take', { topK: 5 });
+    expect(result.gateReason).toBeNull();
+    expect(result.chunks[0]?.chunkId).toBe('leave-policy#shared-parental-leave');
+    expect(result.query).toBe('how much SPL can I take');
+    // Off, the acronym is a topic word the corpus lacks.
+    expect((await retrieve(index, 'how much SPL can I take', { acronyms: false })).termCoverage?.uncoveredTerms).toEqual(['spl']);
+    const trace = await createRagPipeline({ index, chat: createLocalChatModel() }).ask('how much SPL can I take');
+    expect(trace.answer).toContain('Shared parental leave is paid at the statutory rate');
+  });
+
+  it('an acronym the corpus spells out nowhere it can trust still gates the question', async () => {
+    const result = await retrieve(await handbookIndex(), 'do I need a DBS check', { topK: 5 });
+    expect(result.termCoverage?.uncoveredTerms).toEqual(['dbs']);
+  });
+});

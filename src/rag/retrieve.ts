@@ -1,5 +1,6 @@
 import { expandCasual } from '../text/casual.js';
 import { correctSpelling } from './spelling.js';
+import { expandAcronyms } from './acronym-search.js';
 import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
@@ -31,6 +32,12 @@ export interface RetrieveOptions {
    * [spelling=true]
    */
   spelling?: boolean;
+  /**
+   * Read an acronym the corpus never holds as the words the corpus spells it out with ("SPL":
+   * "shared parental leave"; `acronym-search.ts`) when searching and gating; the trace keeps the
+   * question as typed. [acronyms=true]
+   */
+  acronyms?: boolean;
   /**
    * How the vector and the BM25 rankings are merged.
    * - `convex`: each list's scores are divided by that list's best score for this question (so
@@ -96,7 +103,9 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   // Searched and gated with chat spellings written out ("mgr" as "manager", "ive" as "I've") and
   // misspelt words read as the corpus word they slip from ("refrence"); `query` keeps the question as typed.
   const casual = expandCasual(question);
-  const searchText = options.spelling === false ? casual : await correctSpelling(index, casual);
+  const spelled = options.spelling === false ? casual : await correctSpelling(index, casual);
+  // Acronyms the corpus never holds, read as the words it spells them out with ("SPL": "shared parental leave").
+  const searchText = options.acronyms === false ? spelled : await expandAcronyms(index, spelled);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { IndexError, InvalidInputError } from '../errors.js';
 import type { CorpusStatistics, EmbeddingModel } from '../providers/spec.js';
+import { acronymTable } from '../text/acronyms.js';
 import { openSqlite } from '../sqlite/open.js';
 import type { Chunk } from './chunk.js';
 import { InListQueries } from './in-list.js';
@@ -78,7 +79,7 @@ export class GroundcheckIndex {
   readonly vectorIndex: VectorIndexKind;
   private readonly vectors: VectorIndex;
   private readonly statements: ReturnType<typeof prepareStatements>;
-  private vocabulary: VocabularyCache = { key: '', documentCount: null, frequencies: new Map() };
+  private vocabulary: VocabularyCache = { key: '', documentCount: null, frequencies: new Map(), acronyms: null };
   private readonly inList: InListQueries;
   private readonly now: () => number;
 
@@ -374,8 +375,23 @@ export class GroundcheckIndex {
   private currentVocabulary(): VocabularyCache {
     const { changes, version } = this.statements.vocabularyVersion.get() as { changes: number; version: number };
     const key = `${changes}:${version}`;
-    if (this.vocabulary.key !== key) this.vocabulary = { key, documentCount: null, frequencies: new Map() };
+    if (this.vocabulary.key !== key) this.vocabulary = { key, documentCount: null, frequencies: new Map(), acronyms: null };
     return this.vocabulary;
+  }
+
+  /**
+   * The acronyms the corpus spells out, by `acronymKey` ("spl" → "shared parental leave"; see
+   * `src/text/acronyms.ts`): read from every chunk's headings and text the first time they are
+   * asked for, and kept while the index is unchanged (like `corpusStatistics`). Retrieval asks only
+   * for a question's acronym the corpus never writes.
+   */
+  acronymSpellings(): ReadonlyMap<string, string> {
+    const cache = this.currentVocabulary();
+    if (cache.acronyms === null) {
+      const rows = this.statements.acronymPassages.all() as { section: string; text: string }[];
+      cache.acronyms = acronymTable(rows.map((row) => ({ heading: row.section, text: row.text })));
+    }
+    return cache.acronyms;
   }
 
   /**
@@ -407,6 +423,8 @@ interface VocabularyCache {
   key: string;
   documentCount: number | null;
   frequencies: Map<string, number>;
+  /** The acronyms the corpus spells out (`acronymTable`), built when first asked for. */
+  acronyms: Map<string, string> | null;
 }
 
 function prepareStatements(db: Database.Database) {
@@ -443,6 +461,7 @@ function prepareStatements(db: Database.Database) {
     deleteFts: db.prepare(`INSERT INTO chunks_fts (chunks_fts, rowid, title, section, body) VALUES ('delete', ?, ?, ?, ?)`),
     textSearch: db.prepare(`SELECT rowid, bm25(chunks_fts, ?, ?, ?) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`),
     chunkCount: db.prepare(`SELECT count(*) FROM chunks`).pluck(),
+    acronymPassages: db.prepare(`SELECT section, text FROM chunks`),
     chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
     allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
     termsInRange: db.prepare(`SELECT term FROM chunks_fts_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?`).pluck(),

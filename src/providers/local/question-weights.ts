@@ -1,3 +1,4 @@
+import { acronymKey, acronymTable, replaceAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { stem, STOPWORDS, words } from '../../text/text.js';
@@ -65,7 +66,7 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  * is found: it may be exactly what is asked about, and then no sentence answers the question.
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
-  const analysed = questionTerms(expandCasual(question).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
+  const analysed = questionTerms(withAcronymsSpelledOut(expandCasual(question), units).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
   const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
@@ -117,6 +118,23 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     multiPart: MULTI_PART.test(question),
     phrases: adjacentPairs(question),
   };
+}
+
+/**
+ * The question with each acronym its documents do not hold replaced by the words they spell it
+ * out with (`acronymTable`: "SPL" → "shared parental leave"), as retrieval read it.
+ */
+function withAcronymsSpelledOut(question: string, units: readonly SourceUnit[]): string {
+  if (!/\b(?:\p{Lu}{2,6}|[0-9]\p{Lu}{1,4})s?\b/u.test(question)) return question;
+  const documents = new Map<SourceUnit['document'], string[]>();
+  for (const unit of units) documents.set(unit.document, [...(documents.get(unit.document) ?? []), unit.text]);
+  let table: Map<string, string> | undefined;
+  return replaceAcronyms(question, (acronym) => {
+    const key = acronymKey(acronym);
+    if (units.some((unit) => unit.stems.has(stem(key)) || unit.contextStems.has(stem(key)))) return null;
+    table ??= acronymTable([...documents].map(([document, texts]) => ({ heading: document.section, text: texts.join(' ') })));
+    return table.get(key);
+  });
 }
 
 /**
