@@ -44,7 +44,8 @@ export interface QuestionTerm {
    * hold, so the term-coverage gate does not look it up: the word after "how" ("how long", "how
    * far": "Standard shipping takes 3 to 5 working days" answers "how long does shipping take?"),
    * an adverb particle ("send it back", "put away"), and a word for the documents themselves
-   * ("what's your returns policy?", "the rules on…") or for comparing ("the difference between").
+   * ("what's your returns policy?", "the rules on…"), for comparing ("the difference between"), and
+   * words that say which one of a thing by its age ("old API versions", "the new rate", "latest").
    */
   formWord: boolean;
 }
@@ -62,7 +63,7 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
 
 /** Adverb particles and words for the documents themselves (see {@link QuestionTerm.formWord}). */
 const FORM_WORDS: ReadonlySet<string> = new Set(
-  'back away around along forward ahead policy policies rule rules procedure procedures process guideline guidelines guidance info information detail details difference differences compare comparison versus vs'.split(' '),
+  'back away around along forward ahead policy policies rule rules procedure procedures process guideline guidelines guidance info information detail details difference differences compare comparison versus vs old older new newer latest previous current recent existing'.split(' '),
 );
 
 /** Words after which the next word reads as a verb ("can I reply", "to plug"), not a thing asked about. */
