@@ -104,7 +104,8 @@ describe('a small shop policy, asked as its customers would', () => {
   const POLICY =
     '# Returns\n\nYou can return any item within 30 days of delivery for a full refund.\n\n' +
     '## Items that cannot be returned\n\nEarrings, swimwear worn without the hygiene strip, personalised items and gift cards cannot be returned unless they are faulty.\n\n' +
-    '## Shipping\n\nStandard shipping takes 3 to 5 working days. Express shipping costs £7.99.\n';
+    '## Shipping\n\nStandard shipping takes 3 to 5 working days. Express shipping costs £7.99.\n\n' +
+    '## Contact\n\nCustomer Care is open Monday to Friday 8am to 8pm. We reply to emails within 24 hours.\n';
   const shop = async () => {
     const folder = tempDir();
     writeFileSync(join(folder, 'policy.md'), POLICY);
@@ -133,6 +134,13 @@ describe('a small shop policy, asked as its customers would', () => {
     // Nor are words that say which one by its age ("old" was refused), or words for comparing ("difference" was).
     expect((await retrieve(index, 'how long does the new standard shipping take?')).gateReason).toBeNull();
     expect((await retrieve(index, "what's the difference between standard and express shipping?")).gateReason).toBeNull();
+  });
+
+  it('a phrase naming a unit of time is answered by the times: "what are your opening hours?"', async () => {
+    // Before, "open" and "hours" stood in different sentences of the answer, read like "free … lunch": refused.
+    const trace = await (await shop()).pipeline.ask('what are your opening hours?');
+    expect(trace.refused).toBe(false);
+    expect(trace.answer).toContain('open Monday to Friday 8am to 8pm');
   });
 
   it('a verb and its object are no phrase the answer must hold side by side: "can I return earrings?"', async () => {

@@ -8,6 +8,11 @@ import { adjacentPairs, holds, type WeightedQuestion, type WeightedTerm } from '
  * when the answer uses the question's words for another thing, and the answerer then refuses.
  */
 
+/** Stems of words for units of time that name what a time answers ("hours", "times", "days"). */
+const TIME_HEADS: ReadonlySet<string> = new Set(['hour', 'time', 'day', 'date']);
+/** A clock time, a weekday or a month-day date in a sentence. */
+const TIMES = /\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
+
 /** How far apart (in content words) two words of a sentence may stand and still be read together. */
 const TOGETHER_WINDOW = 3;
 
@@ -38,6 +43,11 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
     return at(second).some((index) => firstAt.some((other) => Math.abs(other - index) <= TOGETHER_WINDOW));
   });
   if (phrases.some(together)) return false;
+  // "opening hours", "delivery days": a phrase whose second word is a unit of time is answered by
+  // a unit holding its first word and the times themselves ("open Monday to Friday 8am to 8pm").
+  const timed = ([first, second]: readonly [WeightedTerm, WeightedTerm]) =>
+    TIME_HEADS.has(second.stem) && picked.some((unit) => holds(unit.stems, first) && TIMES.test(unit.text));
+  if (phrases.some(timed)) return false;
   const inAnswer = (term: WeightedTerm) => picked.some((unit) => holds(unit.stems, term));
   return phrases.some(([first, second]) => inAnswer(first) && inAnswer(second));
 }
