@@ -41,6 +41,8 @@ const QUESTION_FORM = new Set([
   'us', 'ask', 'want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean', 'alreadi', 'ever',
   // When the asker is asking, not what about (v49): "I'm sick today, by when do I need to tell my manager?"
   'todai', 'tomorrow', 'yesterdai', 'tonight',
+  // Words for the documents and for comparing (v65): "what's your returns policy?", "the difference between…".
+  'polici', 'rule', 'procedur', 'process', 'guidelin', 'guidanc', 'differ', 'compar', 'comparison', 'versu', 'vs',
 ]);
 
 const QUANTITY_QUESTION =

@@ -211,15 +211,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v64`: claims are read with chat spellings written out, as the question is ("5 mins",
  *   "Mon to Fri"; weekday abbreviations added to the list); "thirty-seven and a half" is 37.5;
  *   "per person" is "per head" in a claim stating an amount.
+ * - `heuristic-v65`: words for the documents and for comparing ("policy", "rules", "procedure",
+ *   "difference") say how a question is asked, not what it is about.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v64';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v65';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v64+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v65+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
