@@ -1,4 +1,5 @@
 import { passageParts } from '../contract/evidence.js';
+import { acronymKey, acronymTable, replaceAcronyms } from '../text/acronyms.js';
 import { askedFigure, type AskedFigure } from './heuristic-asked.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
 import { relate } from './heuristic-quantities.js';
@@ -236,5 +237,22 @@ export function groundedContexts(contexts: readonly JudgedContext[], grounds: Re
     const why = grounds.get(context.chunkId);
     if (context.verdict === 'answers' || why === undefined) return context;
     return { ...context, verdict: 'answers', note: why };
+  });
+}
+
+/**
+ * The question with each acronym the evidence does not write replaced by the words the evidence
+ * spells it out with (`acronymTable` over its section headings and text: "SPL" → "shared parental
+ * leave", "2FA" → "two factor authentication"), as retrieval and the offline answerer read it.
+ */
+export function withAcronymsSpelledOut(question: string, units: readonly EvidenceUnit[]): string {
+  if (!/\b(?:\p{Lu}{2,6}|[0-9]\p{Lu}{1,4})s?\b/u.test(question)) return question;
+  let table: Map<string, string> | undefined;
+  return replaceAcronyms(question, (acronym) => {
+    const key = acronymKey(acronym);
+    if (units.some((unit) => hasStem(unit.passageStems, key))) return null;
+    // The section heading (the heading text is "Title. Section"), as retrieval reads it: a document's title is not read.
+    table ??= acronymTable(units.map((unit) => ({ heading: unit.headingText.split(/\.\s+/).at(-1) ?? '', text: unit.text })));
+    return table.get(key);
   });
 }

@@ -5,7 +5,7 @@ import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
-import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion } from './heuristic-context.js';
+import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
@@ -213,15 +213,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "per person" is "per head" in a claim stating an amount.
  * - `heuristic-v65`: words for the documents and for comparing ("policy", "rules", "procedure",
  *   "difference") say how a question is asked, not what it is about.
+ * - `heuristic-v66`: a question's acronym that the evidence does not write is read as the words the
+ *   evidence spells it out with ("SPL": "Shared Parental Leave"), as retrieval reads it.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v65';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v66';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v65+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v66+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -264,7 +266,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const chunkUnits = units.filter((unit) => chunkIds.has(unit.passageId));
         // Read with chat-box spellings written out ("hols" as "holidays", "mgr" as "manager"), as
         // retrieval and its gate read it (v41); names and personal data are read from the question as typed.
-        const question = expandCasual(input.question);
+        // An acronym the evidence does not write, read as the words the evidence spells it out with, as retrieval reads it (v66).
+        const question = withAcronymsSpelledOut(expandCasual(input.question), chunkUnits);
         const reading = readQuestion(question, chunkUnits);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
