@@ -1,5 +1,7 @@
 import { passageParts } from '../contract/evidence.js';
-import { acronymKey, acronymTable, replaceAcronyms } from '../text/acronyms.js';
+import { acronymTable, spellOutAcronyms } from '../text/acronyms.js';
+import { COMPARING_WORDS, DOCUMENT_WORDS } from '../text/specifics.js';
+import { stem } from '../text/text.js';
 import { askedFigure, type AskedFigure } from './heuristic-asked.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
 import { relate } from './heuristic-quantities.js';
@@ -43,7 +45,7 @@ const QUESTION_FORM = new Set([
   // When the asker is asking, not what about (v49): "I'm sick today, by when do I need to tell my manager?"
   'todai', 'tomorrow', 'yesterdai', 'tonight',
   // Words for the documents and for comparing (v65): "what's your returns policy?", "the difference between…".
-  'polici', 'rule', 'procedur', 'process', 'guidelin', 'guidanc', 'differ', 'compar', 'comparison', 'versu', 'vs',
+  ...[...DOCUMENT_WORDS, ...COMPARING_WORDS].map(stem),
 ]);
 
 const QUANTITY_QUESTION =
@@ -246,13 +248,9 @@ export function groundedContexts(contexts: readonly JudgedContext[], grounds: Re
  * leave", "2FA" → "two factor authentication"), as retrieval and the offline answerer read it.
  */
 export function withAcronymsSpelledOut(question: string, units: readonly EvidenceUnit[]): string {
-  if (!/\b(?:\p{Lu}{2,6}|[0-9]\p{Lu}{1,4})s?\b/u.test(question)) return question;
-  let table: Map<string, string> | undefined;
-  return replaceAcronyms(question, (acronym) => {
-    const key = acronymKey(acronym);
-    if (units.some((unit) => hasStem(unit.passageStems, key))) return null;
+  return spellOutAcronyms(question, {
+    written: (keys) => new Set(keys.filter((key) => units.some((unit) => hasStem(unit.passageStems, key)))),
     // The section heading (the heading text is "Title. Section"), as retrieval reads it: a document's title is not read.
-    table ??= acronymTable(units.map((unit) => ({ heading: unit.headingText.split(/\.\s+/).at(-1) ?? '', text: unit.text })));
-    return table.get(key);
+    spellings: () => acronymTable(units.map((unit) => ({ heading: unit.headingText.split(/\.\s+/).at(-1) ?? '', text: unit.text }))),
   });
 }

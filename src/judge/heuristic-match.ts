@@ -427,8 +427,7 @@ function proportionStems(text: string): Set<string> {
   return found;
 }
 
-/** Whether the claim states an amount of money (for the payment word class, v37). */
-/** A claim stating an amount of money or a share of it ("6%", v61): its verb of paying is found by class. */
+/** Whether a claim states an amount of money (v37) or a share of it ("6%", v61): its verb of paying is then found by class. */
 const statesAmount = (claim: Analysis) => claim.quantities.some(({ quantity }) => quantity.kind === 'number' && (MONEY_DIMENSIONS.has(quantity.dimension) || quantity.dimension === 'percent'));
 
 const NO_PHRASES: ReadonlyMap<string, readonly string[]> = new Map();

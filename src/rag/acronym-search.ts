@@ -1,4 +1,4 @@
-import { acronymKey, isQuestionAcronym, replaceAcronyms } from '../text/acronyms.js';
+import { spellOutAcronyms } from '../text/acronyms.js';
 import type { GroundcheckIndex } from './store.js';
 
 /**
@@ -13,11 +13,8 @@ import type { GroundcheckIndex } from './store.js';
  * await expandAcronyms(index, 'how much SPL can I take') // 'how much shared parental leave can I take'
  */
 export async function expandAcronyms(index: GroundcheckIndex, text: string): Promise<string> {
-  const acronyms = [...new Set((text.match(/[0-9A-Za-z]+/g) ?? []).filter(isQuestionAcronym))];
-  if (acronyms.length === 0) return text;
-  const known = index.corpusStatistics().documentFrequencies(acronyms.map(acronymKey));
-  const unknown = acronyms.filter((acronym) => !known.has(acronymKey(acronym)));
-  if (unknown.length === 0) return text;
-  const spellings = index.acronymSpellings();
-  return replaceAcronyms(text, (acronym) => (unknown.includes(acronym) ? spellings.get(acronymKey(acronym)) : null));
+  return spellOutAcronyms(text, {
+    written: (keys) => new Set(index.corpusStatistics().documentFrequencies(keys).keys()),
+    spellings: () => index.acronymSpellings(),
+  });
 }

@@ -17,6 +17,8 @@ import { splitSentences, STOPWORDS } from './text.js';
  */
 
 const ACRONYM = /^(?:\p{Lu}{2,6}|[0-9]\p{Lu}{1,4})s?$/u;
+/** The words a text is read in for its acronyms. */
+const WORD = /[0-9A-Za-z]+/g;
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 /** Two capitalized words side by side ("Sick Pay", "Sign-On"): where a capitalized run may be. */
 const TWO_CAPITALS = /\p{Lu}[\p{L}\p{N}]*[\s\-/]+(?:\p{Ll}{1,3}[\-/])?\p{Lu}/u;
@@ -106,12 +108,37 @@ export function acronymTable(passages: readonly AcronymPassage[]): Map<string, s
  * (`spellingOut` decides which acronyms need it: those the documents do not hold.)
  */
 export function replaceAcronyms(text: string, spellingOut: (acronym: string) => string | null | undefined): string {
-  return text.replace(/[0-9A-Za-z]+/g, (word, at: number) => {
+  return text.replace(WORD, (word, at: number) => {
     // Part of a compound ("RAS-driven"): a name of its own, not a term to spell out.
     if (!isQuestionAcronym(word) || /[-/]$/.test(text.slice(0, at)) || /^[-/]/.test(text.slice(at + word.length))) return word;
     // A text that says what its acronym stands for ("replicative life span (RLS)", "RLS (replicative
     // life span)") has spelled it out itself.
-    if (/\)?\s*$/.test(text.slice(Math.max(0, at - 2), at)) && (text[at - 1] === '(' || text.slice(at + word.length).trimStart().startsWith('('))) return word;
+    if (text[at - 1] === '(' || text.slice(at + word.length).trimStart().startsWith('(')) return word;
     return spellingOut(word) ?? word;
   });
+}
+
+/** Where a text's acronyms are looked up: which of their keys the documents write, and the documents' spellings-out. */
+export interface AcronymSource {
+  /** Of these keys ({@link acronymKey}), the ones the documents write as a word. */
+  written(keys: readonly string[]): ReadonlySet<string>;
+  /** The documents' table of spellings-out ({@link acronymTable}); asked for only when an acronym needs it. */
+  spellings(): ReadonlyMap<string, string>;
+}
+
+/**
+ * `text` with each acronym the documents do not write replaced by the words they spell it out
+ * with; the others stay. What retrieval (over the whole corpus), the offline answerer (over its
+ * prompt) and the heuristic judge (over its evidence) each read the question as.
+ *
+ * @example
+ * spellOutAcronyms('how much SPL can I take', source) // 'how much shared parental leave can I take'
+ */
+export function spellOutAcronyms(text: string, source: AcronymSource): string {
+  const keys = [...new Set((text.match(WORD) ?? []).filter(isQuestionAcronym).map(acronymKey))];
+  if (keys.length === 0) return text;
+  const written = source.written(keys);
+  if (keys.every((key) => written.has(key))) return text;
+  const spellings = source.spellings();
+  return replaceAcronyms(text, (acronym) => (written.has(acronymKey(acronym)) ? null : spellings.get(acronymKey(acronym))));
 }

@@ -1,6 +1,6 @@
 import { loadWordNet } from './wordnet.js';
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
-import { DATE_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
+import { COMPARING_WORDS, DATE_WORDS, DOCUMENT_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
 import { splitSentences, stem, STOPWORDS } from './text.js';
 
 /**
@@ -61,10 +61,14 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Adverb particles and words for the documents themselves (see {@link QuestionTerm.formWord}). */
-const FORM_WORDS: ReadonlySet<string> = new Set(
-  'back away around along forward ahead policy policies rule rules procedure procedures process guideline guidelines guidance info information detail details difference differences compare comparison versus vs old older new newer latest previous current recent existing'.split(' '),
-);
+/** Adverb particles, words for the documents and for comparing, and words for a thing's age (see {@link QuestionTerm.formWord}). */
+const FORM_WORDS: ReadonlySet<string> = new Set([
+  ...'back away around along forward ahead'.split(' '),
+  ...DOCUMENT_WORDS,
+  ...'info information detail details'.split(' '),
+  ...COMPARING_WORDS,
+  ...'old older new newer latest previous current recent existing'.split(' '),
+]);
 
 /** Words after which the next word reads as a verb ("can I reply", "to plug"), not a thing asked about. */
 const VERB_CONTEXT: ReadonlySet<string> = new Set('i you we they he she can could to will would should must might do does did don doesn didn just also'.split(' '));

@@ -84,6 +84,15 @@ export const DATE_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/**
+ * Words for the documents themselves ("what's your returns policy?", "the rules on…") and for
+ * comparing ("the difference between"): how a question is put, not what it is about. The
+ * relevance gate (`QuestionTerm.formWord`) and the heuristic judge's question reading (v65) both
+ * leave them out of the topic.
+ */
+export const DOCUMENT_WORDS: readonly string[] = 'policy policies rule rules procedure procedures process guideline guidelines guidance'.split(' ');
+export const COMPARING_WORDS: readonly string[] = 'difference differences compare comparison versus vs'.split(' ');
+
 /** Words that frame a quantity rather than name a topic ("the minimum", "what percentage", "twenty quid", "a couple of weeks"). */
 export const QUANTITY_WORDS: ReadonlySet<string> = new Set(
   'minimum maximum max min percent percentage per cent pounds pound quid pence penny euros euro dollars dollar gbp eur usd exactly roughly approximately about around couple several handful dozen'.split(' '),

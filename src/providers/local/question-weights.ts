@@ -1,4 +1,4 @@
-import { acronymKey, acronymTable, replaceAcronyms } from '../../text/acronyms.js';
+import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { stem, STOPWORDS, words } from '../../text/text.js';
@@ -125,15 +125,13 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
  * out with (`acronymTable`: "SPL" → "shared parental leave"), as retrieval read it.
  */
 function withAcronymsSpelledOut(question: string, units: readonly SourceUnit[]): string {
-  if (!/\b(?:\p{Lu}{2,6}|[0-9]\p{Lu}{1,4})s?\b/u.test(question)) return question;
-  const documents = new Map<SourceUnit['document'], string[]>();
-  for (const unit of units) documents.set(unit.document, [...(documents.get(unit.document) ?? []), unit.text]);
-  let table: Map<string, string> | undefined;
-  return replaceAcronyms(question, (acronym) => {
-    const key = acronymKey(acronym);
-    if (units.some((unit) => unit.stems.has(stem(key)) || unit.contextStems.has(stem(key)))) return null;
-    table ??= acronymTable([...documents].map(([document, texts]) => ({ heading: document.section, text: texts.join(' ') })));
-    return table.get(key);
+  return spellOutAcronyms(question, {
+    written: (keys) => new Set(keys.filter((key) => units.some((unit) => unit.stems.has(stem(key)) || unit.contextStems.has(stem(key))))),
+    spellings: () => {
+      const documents = new Map<SourceUnit['document'], string[]>();
+      for (const unit of units) documents.set(unit.document, [...(documents.get(unit.document) ?? []), unit.text]);
+      return acronymTable([...documents].map(([document, texts]) => ({ heading: document.section, text: texts.join(' ') })));
+    },
   });
 }
 
