@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isRefusal, isRefusalAside } from '../contract/refusal.js';
-import { chunkPassage, claimVerdicts, okJudgment } from '../test-support/judgments.js';
+import { claimVerdicts, okJudgment, sectionEvidence } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { relate, findQuantities } from './heuristic-quantities.js';
 import { tokenize } from './heuristic-tokens.js';
-import type { EvidencePassage } from './types.js';
 
 // heuristic-v60: bare answers read part by part, linking verbs, figures across units and asides,
 // more refusal wordings (METHODOLOGY.md, "Changes in v60").
 const judge = createHeuristicFaithfulnessJudge();
-const passage = (id: string, section: string, body: string, title = 'Handbook'): EvidencePassage[] => [chunkPassage(id, { title, section, updated: '2025-03-01' }, body)];
+const passage = sectionEvidence;
 
 const incomeProtection = passage(
   'pension-and-benefits#income-protection',

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
+import { claimVerdicts, sectionEvidence } from '../test-support/judgments.js';
 import { analyze } from './heuristic-analysis.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
-import type { EvidencePassage } from './types.js';
 
 // heuristic-v61: figures as people write them in chat, a negated bound, the asker's rank picks the
 // table row, paying a share (METHODOLOGY.md, "Changes in v61").
 const judge = createHeuristicFaithfulnessJudge();
-const passage = (id: string, section: string, body: string, title = 'Handbook'): EvidencePassage[] => [chunkPassage(id, { title, section, updated: '2025-03-01' }, body)];
+const passage = sectionEvidence;
 const figure = (text: string) => analyze(text).quantities[0]!.quantity;
 
 const toil = passage(

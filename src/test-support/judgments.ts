@@ -45,3 +45,8 @@ export async function claimVerdicts(judge: FaithfulnessJudge, question: string, 
 export function chunkPassage(id: string, source: { title: string; section: string; updated: string }, body: string): EvidencePassage {
   return { id, kind: 'chunk', text: `[Source: ${source.title} | Section: ${source.section} | Last updated: ${source.updated}]\n${body}` };
 }
+
+/** One handbook chunk as a judge's whole evidence: its section and body, under a title (`Handbook` unless given). */
+export function sectionEvidence(id: string, section: string, body: string, title = 'Handbook'): EvidencePassage[] {
+  return [chunkPassage(id, { title, section, updated: '2025-03-01' }, body)];
+}
