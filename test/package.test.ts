@@ -185,6 +185,12 @@ describe('the packed package', () => {
     expect(packedFiles).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/groundcheck.js', 'dist/capture/dashboard/public/dashboard.js', 'dist/capture/dashboard/public/rates.js', 'dist/capture/dashboard/public/dashboard.css']));
     // The example eval suite, so `groundcheck eval` with no flags runs from an install.
     expect(packedFiles).toEqual(expect.arrayContaining(['evals/suites/handbook.json', 'evals/suites/smoke.json', 'fixtures/corpus/leave-policy.md', 'fixtures/questions/handbook.jsonl', 'fixtures/memory/leave-2024.md']));
+    // Every shipped suite runs from an install: its corpus and questions are shipped with it.
+    for (const suite of packedFiles.filter((file) => /^evals\/suites\/[^/]+\.json$/.test(file))) {
+      const { corpus, questions } = JSON.parse(readFileSync(join(ROOT, suite), 'utf8')) as { corpus?: string; questions?: string };
+      if (questions) expect(packedFiles, suite).toContain(join('evals/suites', questions));
+      if (corpus) expect(packedFiles.some((file) => file.startsWith(`${join('evals/suites', corpus)}/`)), `${suite}: ${corpus}`).toBe(true);
+    }
     expect(packedFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(packedFiles.filter((file) => file.startsWith('src/') || /\.test\.|test-support/.test(file))).toEqual([]);
     // Every export target is in the tarball.
