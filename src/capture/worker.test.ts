@@ -135,6 +135,36 @@ describe('live judge worker', () => {
     expect(store.db.prepare(`SELECT next_attempt_ms FROM judge_jobs`).pluck().all()).toEqual([clock + 750]);
   });
 
+  it('a retry is due when the injected clock says so, however the clock moved against the timer (real timers, injected time)', async () => {
+    // The Postgres retry test flaked in CI: the clock was moved past the retry while the worker was
+    // between scheduling the retry (60 s of real time) and its next poll, which then kept the 60 s
+    // timer because it compared the two in the injected time.
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const store = newStore();
+    await store.writeCaptures([captureFromTrace(await pipeline.ask('How long is the probation period?'), { ...HTTP, capturedAt: '2026-03-01T10:00:00.000Z' })]);
+    const heuristic = createHeuristicFaithfulnessJudge();
+    let calls = 0;
+    const judge: FaithfulnessJudge = {
+      info: heuristic.info,
+      judge: async () => ((calls += 1), { status: 'error', judge: heuristic.info, error: 'upstream 503', rawReply: null, attempts: 1, authError: false, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 }, costUsd: null, durationMs: 0 }),
+    };
+    let clock = Date.parse('2026-03-01T10:00:01.000Z');
+    // Move the clock past the retry at the worst moment: on the first claim after the failure is recorded.
+    const claimPending = store.claimPending.bind(store);
+    let moved = false;
+    store.claimPending = async (options) => {
+      if (calls === 1 && !moved) {
+        moved = true;
+        clock += 60_000;
+      }
+      return claimPending(options);
+    };
+    const worker = createJudgeWorker({ store, judge, settleMs: 0, pollMs: 10, retryBaseMs: 60_000, retryMaxMs: 60_000, random: () => 0.5, maxAttempts: 3, now: () => clock, logger: memoryLogger().logger });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await expect.poll(() => calls, { timeout: 3000 }).toBe(2);
+  });
+
   it('waits for the settle delay before judging', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const store = newStore();

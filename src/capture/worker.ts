@@ -84,7 +84,10 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
 
   function schedule(delayMs: number): void {
     if (!running || stopping) return;
-    const at = now() + Math.max(0, delayMs);
+    // When the timer fires, in the timer's own (real, monotonic) time: the injected clock (`now`)
+    // says what is due, not when a timer goes off, and comparing the two let a poll keep a long
+    // retry timer after the clock had moved past the retry.
+    const at = performance.now() + Math.max(0, delayMs);
     if (timer && timerAt <= at) return;
     if (timer) clearTimeout(timer);
     timerAt = at;
