@@ -1,7 +1,8 @@
 import { passageParts } from '../contract/evidence.js';
 import { acronymTable, spellOutAcronyms } from '../text/acronyms.js';
 import { COMPARING_WORDS, DOCUMENT_WORDS } from '../text/specifics.js';
-import { stem } from '../text/text.js';
+import { questionTerms } from '../text/question-terms.js';
+import { adjacentPairs, stem } from '../text/text.js';
 import { askedFigure, type AskedFigure } from './heuristic-asked.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
 import { relate } from './heuristic-quantities.js';
@@ -30,6 +31,8 @@ export interface QuestionReading {
   kind: AnswerKind;
   /** The question's parts when it asks several things ("…, and can I …?"), each its own reading of topic stems. */
   parts: Map<string, number>[];
+  /** Stem pairs of content words side by side in the question that name a thing ("second job", "free breakfast"; no verb and its object). */
+  phrases: [string, string][];
 }
 
 /**
@@ -80,7 +83,16 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic] };
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(question) };
+}
+
+/**
+ * Content words side by side in the question, as stem pairs, without a verb and its object ("do
+ * you take cash?": "accept cash" answers it): a phrase that names a thing (v67).
+ */
+function nounPhrases(question: string): [string, string][] {
+  const verbs = new Set(questionTerms(question).filter((term) => term.verbLike).map((term) => term.stem));
+  return adjacentPairs(withoutQuantityWord(question)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
 }
 
 /** A pronoun that refers to something named earlier in the question. */

@@ -9,6 +9,7 @@ import { splitAnswer } from './claims.js';
 import { expansionOf, isAcronym } from './heuristic-acronyms.js';
 import { answerMeetsAskedFigure } from './heuristic-asked.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
+import { synonymStems } from './heuristic-synonyms.js';
 
 /**
  * The offline judge's answer-relevance, personal-data and reference-recall checks (METHODOLOGY.md,
@@ -87,11 +88,38 @@ export function answerRelevance(
     const best = Math.max(0, ...units.map((unit) => unitCoverage(part, unit)));
     return coverage >= RELEVANCE_THRESHOLDS.relativeFloor && coverage >= RELEVANCE_THRESHOLDS.relativeShare * best;
   });
+  // A part whose whole topic is a phrase of which the answer holds one word is not covered (v67).
+  const held = (stem: string) => credit(stem) > 0 || heldAsSynonym(reading, stem, analysis, grounding);
+  reading.parts.forEach((part, index) => {
+    if (covered[index] && halfOfPhrase(part, reading.phrases, held)) covered[index] = false;
+  });
   if (!covered.some(Boolean)) return namesWhatNoPassageHolds(reading, analysis) ? 'partial' : 'off_topic';
   if (reading.kind !== 'yes_no' && aboutAnotherRank(reading.analysis, analysis)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   if (!direct && !speaksToAskedFigure(reading, analysis)) return 'partial';
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+}
+
+/**
+ * A part whose whole topic is two words side by side in the question ("a second job", "free
+ * breakfast"), of which the answer (with the sentences it rests on) holds one and neither the
+ * other nor a synonym of it: it uses that word for another thing ("unsuccessful job
+ * applications", "free access to the course library") (v67). Only a two-word topic: with more
+ * words, a missing one is as often a paraphrase as another thing (tried on every pair of a longer
+ * topic: correct answers judged off topic on every dev file).
+ */
+function halfOfPhrase(part: ReadonlyMap<string, number>, phrases: readonly (readonly [string, string])[], held: (stem: string) => boolean): boolean {
+  if (part.size !== 2) return false;
+  const [first, second] = [...part.keys()] as [string, string];
+  if (!phrases.some(([a, b]) => (a === first && b === second) || (a === second && b === first))) return false;
+  return held(first) !== held(second);
+}
+
+/** Whether the answer, or a sentence it rests on, holds a WordNet synonym of the question's word. */
+function heldAsSynonym(reading: QuestionReading, stem: string, answer: Analysis, grounding: readonly EvidenceUnit[]): boolean {
+  const word = reading.analysis.written.get(stem);
+  if (word === undefined) return false;
+  return synonymStems(word).some((other) => answer.stemSet.has(other) || grounding.some((unit) => unit.own.has(other)));
 }
 
 /**

@@ -179,3 +179,31 @@ export function fnv1a(text: string, seed = 0x811c9dc5): number {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
+ * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair.
+ */
+export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string][] {
+  const pairs: [string, string][] = [];
+  const seen = new Set<string>();
+  let previous: string | null = null;
+  let gap = 0;
+  for (const word of words(text)) {
+    if (STOPWORDS.has(word)) {
+      gap += 1;
+      continue;
+    }
+    if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous)) {
+      const pair: [string, string] = [stem(previous), stem(word)];
+      const key = pair.join(' ');
+      if (pair[0] !== pair[1] && !seen.has(key)) {
+        seen.add(key);
+        pairs.push(pair);
+      }
+    }
+    previous = word;
+    gap = 0;
+  }
+  return pairs;
+}

@@ -1,6 +1,6 @@
-import { contentStems, STOPWORDS, stem, words } from '../../text/text.js';
+import { adjacentPairs, contentStems, STOPWORDS, stem, words } from '../../text/text.js';
 import type { SourceUnit } from './prompt-sources.js';
-import { adjacentPairs, holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
+import { holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
 
 /**
  * Whether the picked answer is about what the question names, read from how the question's words

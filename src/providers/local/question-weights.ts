@@ -1,7 +1,7 @@
 import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
-import { stem, STOPWORDS, words } from '../../text/text.js';
+import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
@@ -133,34 +133,6 @@ function withAcronymsSpelledOut(question: string, units: readonly SourceUnit[]):
       return acronymTable([...documents].map(([document, texts]) => ({ heading: document.section, text: texts.join(' ') })));
     },
   });
-}
-
-/**
- * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
- * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair.
- */
-export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string][] {
-  const pairs: [string, string][] = [];
-  const seen = new Set<string>();
-  let previous: string | null = null;
-  let gap = 0;
-  for (const word of words(text)) {
-    if (STOPWORDS.has(word)) {
-      gap += 1;
-      continue;
-    }
-    if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous)) {
-      const pair: [string, string] = [stem(previous), stem(word)];
-      const key = pair.join(' ');
-      if (pair[0] !== pair[1] && !seen.has(key)) {
-        seen.add(key);
-        pairs.push(pair);
-      }
-    }
-    previous = word;
-    gap = 0;
-  }
-  return pairs;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { adjacentPairs } from '../../text/text.js';
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
-import { adjacentPairs, holds, type WeightedQuestion } from './question-weights.js';
+import { holds, type WeightedQuestion } from './question-weights.js';
 import { conditionFit, figureAgreement } from './figures.js';
 
 export interface SelectionSettings {
