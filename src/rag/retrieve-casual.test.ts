@@ -80,6 +80,13 @@ describe('questions typed the way people chat', () => {
     expect(result.termCoverage?.uncoveredTerms).toContain(word);
   });
 
+  it('an irregular form the stemmer leaves apart is looked up as its base form: "goes" as "go"', async () => {
+    // Before, "goes" (stem "goe") was a topic word the corpus never holds: refused (2026-12-05).
+    const result = await retrieve(await handbookIndex(), 'what do i do if the fire alarm goes off', { topK: 8 });
+    expect(result.gateReason).toBeNull();
+    expect(result.chunks[0]?.chunkId).toBe('health-and-safety#fire-safety-and-evacuation');
+  });
+
   it('a question about something the corpus never names is still gated', async () => {
     const index = await handbookIndex();
     const result = await retrieve(index, 'can i bring my dog to the office, im wfh mostly', { topK: 5 });

@@ -1,4 +1,5 @@
-import { questionTerms } from '../text/question-terms.js';
+import { questionTerms, type QuestionTerm } from '../text/question-terms.js';
+import { IRREGULAR_STEMS } from '../text/specifics.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
 import type { GroundcheckIndex } from './store.js';
 
@@ -32,8 +33,11 @@ export interface TermCoverageOptions {
 export async function checkTermCoverage(index: GroundcheckIndex, question: string, options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
   const topic = questionTerms(question).filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.formWord);
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
-  const frequencies = index.corpusStatistics().documentFrequencies(topic.map((term) => term.stem));
-  let uncovered = topic.filter((term) => !frequencies.has(term.stem) && !hasCloseForm(index, term.stem)).map((term) => term.word);
+  // An irregular form the stemmer leaves apart ("went", "goes") is also looked up as its base form.
+  const irregular = (term: QuestionTerm) => IRREGULAR_STEMS.get(term.word);
+  const frequencies = index.corpusStatistics().documentFrequencies(topic.flatMap((term) => [term.stem, ...(irregular(term) === undefined ? [] : [irregular(term)!])]));
+  const found = (term: QuestionTerm) => frequencies.has(term.stem) || (irregular(term) !== undefined && frequencies.has(irregular(term)!));
+  let uncovered = topic.filter((term) => !found(term) && !hasCloseForm(index, term.stem)).map((term) => term.word);
   if (uncovered.length > 0 && options.closeInMeaning) {
     const rescued = await options.closeInMeaning(uncovered, index);
     uncovered = uncovered.filter((word) => !rescued.has(word));

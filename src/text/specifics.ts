@@ -114,7 +114,7 @@ export const DAY_GROUPS: ReadonlyMap<string, readonly string[]> = new Map([
 /** Irregular past forms by the stem of their verb (`paid` → `pai`, the stem of "pay"). */
 export const IRREGULAR_STEMS: ReadonlyMap<string, string> = new Map([
   ['paid', 'pai'], ['told', 'tell'], ['left', 'leav'], ['took', 'take'], ['taken', 'take'], ['gave', 'give'], ['given', 'give'],
-  ['got', 'get'], ['went', 'go'], ['made', 'make'], ['spent', 'spend'], ['bought', 'bui'], ['sent', 'send'], ['lost', 'lose'],
+  ['got', 'get'], ['went', 'go'], ['goes', 'go'], ['gone', 'go'], ['made', 'make'], ['spent', 'spend'], ['bought', 'bui'], ['sent', 'send'], ['lost', 'lose'],
   ['kept', 'keep'], ['held', 'hold'], ['met', 'meet'], ['brought', 'bring'], ['thought', 'think'], ['fell', 'fall'], ['ill', 'ill'],
   ['born', 'birth'], ['died', 'death'], ['dies', 'death'], ['die', 'death'], ['dead', 'death'],
 ]);

@@ -180,9 +180,13 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Forms of "to be": between two words, they make a statement ("my laptop was stolen"), not a phrase. */
+const BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "isn't", "wasn't", "aren't", "weren't"]);
+
 /**
  * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
- * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair.
+ * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair, and
+ * so does a form of "to be" between them ("my laptop was stolen" states something of the laptop).
  */
 export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string][] {
   const pairs: [string, string][] = [];
@@ -192,6 +196,7 @@ export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string
   for (const word of words(text)) {
     if (STOPWORDS.has(word)) {
       gap += 1;
+      if (BE_FORMS.has(word)) previous = null;
       continue;
     }
     if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous)) {

@@ -21,7 +21,7 @@ async function answer(question: string, chunks: RetrievedChunk[]): Promise<strin
   return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
 }
 
-describe('offline answerer (local-extractive-v6)', () => {
+describe('offline answerer (local-extractive-v7)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');
@@ -122,6 +122,15 @@ describe('offline answerer: a question whose topic is one phrase', () => {
     const onCall = chunk('hours#on-call', 'Working Hours', 'On-call Allowance',
       '| On-call period | Allowance |\n| --- | --- |\n| Weekday night | £30 |\n| Weekend day or bank holiday (24 hours) | £80 |');
     expect(await answer('Is the weekend on-call allowance £80?', [onCall])).toContain('Allowance: £80');
+  });
+
+  it('a subject and what is said of it ("my laptop was stolen") are no phrase', async () => {
+    // Before, "laptop … stolen" was read as a phrase whose words the sentence holds apart: refused (2026-12-05).
+    const devices = chunk('it#lost-devices', 'IT and Security', 'Lost or Stolen Devices',
+      'If a company laptop or phone, or a personal phone with company apps, is lost or stolen, report it to the IT Service Desk immediately.');
+    expect(await answer('my laptop was stolen', [devices])).toContain('report it to the IT Service Desk');
+    // Without the verb "to be" between them, the words are still read as one phrase.
+    expect(await answer('Is there a free lunch?', [chunk('training#internal', 'Training', 'Internal Learning', 'Teams run lunch-and-learn sessions, and all employees have free access to the online course library.')])).toBe(REFUSAL_SENTENCE);
   });
 
   it('answers when the heading holds the words together, the sentences apart', async () => {
