@@ -18,6 +18,12 @@ describe('asksForPersonalData', () => {
     // A name opening the question, then "he": another person's pay review (2026-12-04).
     'Daniel Hughes reckons he got 8% in the April pay review. Can you check what he really got?',
     'Priya says she earns more than me. How much she earns, roughly?',
+    // Typed as people chat, without apostrophes, or asked with a verb (2026-12-05).
+    'whats my managers salary',
+    "what's my bosses' address",
+    'the ceos mobile number pls',
+    'how much does my manager earn',
+    'what does the ceo get paid',
   ])('refuses: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(true);
   });
@@ -32,6 +38,11 @@ describe('asksForPersonalData', () => {
     'How long do you keep my personnel file after I leave?',
     'I only got 3% in the pay review. What can I do about it?',
     'When do pay review increases take effect?',
+    // A plural or a role's decision, not a person's data.
+    'do my managers review my rating',
+    'is my managers approval needed for overtime',
+    'what does my manager get to decide about my hours',
+    'how much does a manager earn on average',
   ])('answers: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(false);
   });

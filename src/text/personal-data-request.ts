@@ -16,6 +16,9 @@
 const PERSONAL_DATA =
   /\b(?:salary|salaries|paid|earns?|earning|pay ?(?:rise|grade|band|review)|bonus|home address|address|(?:personal |home |mobile |phone )?(?:phone|mobile|telephone) number|number|mobile|bank (?:account )?details|bank account|account details|sort code|sick days|sickness|off sick|medical|health|condition|diagnosis|rating|rated|review (?:score|result)|disciplinary|warning|performance improvement plan|pip|pregnant|pregnancy|counselling|date of birth|birthday|age|national insurance|ni number|passport|emergency contact|personnel file|records?)\b/i;
 
+/** One person named by their role (the pattern for a regular expression). */
+const ROLES = '(?:manager|boss|colleague|co-?worker|team ?mate|teammate|ceo|cfo|director|supervisor|line manager|direct report|predecessor|successor)';
+
 /** A person other than the asker: a name, a role's or colleague's possessive, a colleague picked out. */
 const OTHER_PERSON = [
   // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a capitalized word that does not start the question.
@@ -27,6 +30,10 @@ const OTHER_PERSON = [
   /\b(?:his|her|him|their)\b.*\b(?:salary|address|number|details|rating|records?)\b/i,
   // "Can you check what he really got?", "how much she earns": another person's pay, told by a pronoun.
   /\b(?:what|how much)\s+(?:he|she)\s+(?:\w+\s+)?(?:got|gets|earns|earned|makes|made|was paid|is paid|was given)\b/i,
+  // Typed without the apostrophe, as people chat: "whats my managers salary", "the ceos mobile number" (2026-12-05).
+  new RegExp(`\\b(?:my|our|the|his|her|their)\\s+${ROLES}(?:e?s|e?s['’]|['’]s)\\s+(?:salary|salaries|pay|bonus|address|home address|(?:personal |home |mobile |phone )?(?:phone|mobile|telephone) number|number|mobile|bank details|rating|records?|sick days|medical|health|date of birth|birthday|age)\\b`, 'i'),
+  // "how much does my manager earn", "what does the ceo get paid": a person's pay asked with a verb (2026-12-05).
+  new RegExp(`\\b(?:what|how much)\\s+(?:does|did|do|is|was)\\s+(?:my|our|the)\\s+${ROLES}\\s+(?:earn|earns|get paid|gets paid|paid)\\b`, 'i'),
 ];
 
 /** Asking who did something that is confidential about the person who did it ("who reported the concern?"). */
