@@ -2,6 +2,7 @@ import { passageParts } from '../contract/evidence.js';
 import { acronymTable, spellOutAcronyms } from '../text/acronyms.js';
 import { COMPARING_WORDS, DOCUMENT_WORDS } from '../text/specifics.js';
 import { questionTerms } from '../text/question-terms.js';
+import { canNameAThing } from '../text/wordnet.js';
 import { adjacentPairs, stem } from '../text/text.js';
 import { askedFigure, type AskedFigure } from './heuristic-asked.js';
 import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysis.js';
@@ -88,11 +89,12 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
 
 /**
  * Content words side by side in the question, as stem pairs, without a verb and its object ("do
- * you take cash?": "accept cash" answers it): a phrase that names a thing (v67).
+ * you take cash?": "accept cash" answers it) and ending in a word that can name a thing ("can I
+ * get glasses paid for?": `canNameAThing`): a phrase that names a thing (v67; the head since v69).
  */
 function nounPhrases(question: string): [string, string][] {
   const verbs = new Set(questionTerms(question).filter((term) => term.verbLike).map((term) => term.stem));
-  return adjacentPairs(withoutQuantityWord(question)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
+  return adjacentPairs(withoutQuantityWord(question), 0, (_, head) => canNameAThing(head)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
 }
 
 /** A pronoun that refers to something named earlier in the question. */

@@ -219,15 +219,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   answered by an answer holding one of them and neither the other nor a synonym of it.
  * - `heuristic-v68`: a request for another person's data typed without apostrophes ("whats my
  *   managers salary") or asked with a verb ("how much does my manager earn") is read as one.
+ * - `heuristic-v69`: the two-word topic of v67 ends in a word that can name a thing (WordNet):
+ *   "can I get glasses paid for?" is none.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v68';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v69';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v68+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v69+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -29,6 +29,14 @@ describe('half of a two-word topic (heuristic-v67)', () => {
     expect(synonym.answerRelevance).toBe('answers');
   });
 
+  it('a phrase ends in a word that can name a thing (heuristic-v69)', async () => {
+    // "glasses paid": "paid" is no noun (WordNet), so "can I get glasses paid for?" is no two-word
+    // name; v67 judged this right answer off topic, for the "paid" it does not write.
+    const eyes = [chunkPassage('pension-and-benefits#eye-tests-and-glasses', { title: 'Pension and Benefits', section: 'Eye Tests and Glasses', updated: '2025-06-01' }, 'If you regularly use a screen for work, Harbourline will reimburse the cost of an eye test up to £25. If the optician confirms you need glasses specifically for screen use, we will contribute up to £60 towards them. Staff are paid monthly.')];
+    const judgment = okJudgment(await judge.judge({ question: 'can i get glasses paid for', evidence: eyes, answer: 'If the optician confirms you need glasses specifically for screen use, we will contribute up to £60 towards them.' }));
+    expect(judgment.answerRelevance).toBe('answers');
+  });
+
   it('a verb and its object are no such phrase', async () => {
     // "take" (after "you") is the question's verb: "accept cash" answers "do you take cash?".
     const payments = [chunkPassage('account#payments', { title: 'Your Account and Payments', section: 'Paying', updated: '2026-07-20' }, 'We accept Visa, Mastercard and PayPal. We do not accept cash on delivery or cheques. Refunds take up to 5 working days.')];

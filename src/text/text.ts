@@ -187,8 +187,9 @@ const BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were',
  * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
  * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair, and
  * so does a form of "to be" between them ("my laptop was stolen" states something of the laptop).
+ * `keep`, given both words as written (lowercased), may leave a pair out.
  */
-export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string][] {
+export function adjacentPairs(text: string, maxStopwordGap = 0, keep?: (first: string, second: string) => boolean): [string, string][] {
   const pairs: [string, string][] = [];
   const seen = new Set<string>();
   let previous: string | null = null;
@@ -199,7 +200,7 @@ export function adjacentPairs(text: string, maxStopwordGap = 0): [string, string
       if (BE_FORMS.has(word)) previous = null;
       continue;
     }
-    if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous)) {
+    if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous) && (keep === undefined || keep(previous, word))) {
       const pair: [string, string] = [stem(previous), stem(word)];
       const key = pair.join(' ');
       if (pair[0] !== pair[1] && !seen.has(key)) {

