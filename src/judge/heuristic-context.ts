@@ -93,7 +93,8 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
  * get glasses paid for?": `canNameAThing`): a phrase that names a thing (v67; the head since v69).
  */
 function nounPhrases(question: string): [string, string][] {
-  const verbs = new Set(questionTerms(question).filter((term) => term.verbLike).map((term) => term.stem));
+  // Verbs after a subject or modal, and light and generic words ("take", "go"): no part of a name.
+  const verbs = new Set(questionTerms(question).filter((term) => term.verbLike || term.kind === 'generic').map((term) => term.stem));
   return adjacentPairs(withoutQuantityWord(question), 0, (_, head) => canNameAThing(head)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
 }
 

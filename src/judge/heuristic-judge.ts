@@ -221,15 +221,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   managers salary") or asked with a verb ("how much does my manager earn") is read as one.
  * - `heuristic-v69`: the two-word topic of v67 ends in a word that can name a thing (WordNet):
  *   "can I get glasses paid for?" is none.
+ * - `heuristic-v70`: a short sentence whose verb is not in the verb list ("we reply within 10
+ *   working days", "towel hire costs £2") is a claim of its own, not a bare answer to the question.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v69';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v70';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v69+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v70+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -185,8 +185,15 @@ function figuresAboutQuestion(text: string, claim: Analysis, questionStems: read
  * and state what to do, as a sentence does.
  */
 function isBareAnswer(text: string, questionStems: readonly string[]): boolean {
-  return questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && !isInstruction(text) && readTableRow(text) === null;
+  return questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && !STATEMENT.test(text) && !isInstruction(text) && readTableRow(text) === null;
 }
+
+/**
+ * A short sentence whose verb is not in `hasVerb`'s list (v70): a subject pronoun and the word
+ * after it ("we reply within 10 working days"), or a word in -s before a figure ("towel hire costs
+ * £2 at reception"). It states something, as a sentence does: it is no bare answer to the question.
+ */
+const STATEMENT = /(?:^|[\s,;:(])(?:we|you|they|he|she|i)\s+(?!and\b|or\b)\p{L}{3,}\b|\b\p{L}{3,}s\s+(?:[£$€]\s?\d|\d)/iu;
 
 const OBJECT_START = /^(?:it|them|him|her|us|me|your|the|a|an|this|that|these|those|their|his|our|[\w.+-]+@[\w.-]+|\p{Lu}{2,})\b/u;
 

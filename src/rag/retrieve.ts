@@ -5,7 +5,7 @@ import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
-import { checkTermCoverage, type TermCoverageOptions } from './term-coverage.js';
+import { checkTermCoverage, withCloseForms, type TermCoverageOptions } from './term-coverage.js';
 import { placeRegionWords } from '../text/question-terms.js';
 
 export interface RetrieveOptions {
@@ -105,7 +105,9 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const casual = expandCasual(question);
   const spelled = options.spelling === false ? casual : await correctSpelling(index, casual);
   // Acronyms the corpus never holds, read as the words it spells them out with ("SPL": "shared parental leave").
-  const searchText = options.acronyms === false ? spelled : await expandAcronyms(index, spelled);
+  const expanded = options.acronyms === false ? spelled : await expandAcronyms(index, spelled);
+  // A word the corpus holds only in a close form is searched as that form too ("complain": "complaint").
+  const searchText = withCloseForms(index, expanded);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
@@ -156,7 +158,7 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
 
   const topSimilarity = ranked.length === 0 ? null : Math.max(...ranked.map(([, value]) => value.similarity ?? 0));
   const coverageOptions = options.termCoverage === false ? null : options.termCoverage ?? {};
-  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await checkTermCoverage(index, searchText, coverageOptions) : null;
+  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await checkTermCoverage(index, expanded, coverageOptions) : null;
   const uncovered = (termCoverage?.uncoveredTerms.length ?? 0) > 0;
   const passing = uncovered ? [] : ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
   const stored = index.getChunks(passing.map(([rowid]) => rowid));

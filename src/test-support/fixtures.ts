@@ -36,10 +36,20 @@ export function copyCorpus(): string {
 
 /** Ingest the handbook into a fresh index file; closed after the test. */
 export async function handbookIndex(embedder: EmbeddingModel = createLocalEmbedder()): Promise<GroundcheckIndex> {
+  return corpusIndex(CORPUS_DIR, embedder);
+}
+
+/** Ingest a corpus folder (e.g. `fixtures/gym/corpus`) into a fresh index file; closed after the test. */
+export async function corpusIndex(corpus: string, embedder: EmbeddingModel = createLocalEmbedder()): Promise<GroundcheckIndex> {
   const index = openIndex({ path: join(tempDir(), 'index.db'), embedder });
   cleanups.push(() => index.close());
-  await ingestDirectory(index, CORPUS_DIR);
+  await ingestDirectory(index, corpus);
   return index;
+}
+
+/** A dev corpus of `fixtures/` other than the handbook: `shop`, `saas` or `gym`. */
+export function fixtureCorpus(name: 'shop' | 'saas' | 'gym'): string {
+  return fileURLToPath(new URL(`../../fixtures/${name}/corpus`, import.meta.url));
 }
 
 /**

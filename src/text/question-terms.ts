@@ -57,7 +57,11 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
     'everything thing things way lot bit kind sort happen happens happened ' +
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
-    'mean going think thought heard hear told reckon though anyway anyways stuff'
+    'mean going think thought heard hear told reckon though anyway anyways stuff ' +
+    // Verbs of coming and going, which say how, not what (2026-12-05: "can i still go in if im late"),
+    'go goes gone went come comes came coming ' +
+    // Light verbs, whose object says what is asked ("do lockers take coins", "can I make a complaint").
+    'take takes taking took taken make makes making made put puts putting'
   ).split(' '),
 );
 

@@ -38,7 +38,8 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   if (picked.some((unit) => unit.kind === 'row' && phrases.some(([first, second]) => holds(unit.stems, first) && holds(unit.stems, second)))) return false;
   // A heading names what its sentences are about: "Cycle to Work Scheme" over "you can get a bicycle …".
   const headings = [...new Set(picked.flatMap((unit) => [unit.document.title, unit.document.section]))];
-  const sequences = [...picked.map((unit) => unit.text), ...headings].map((text) => contentStems(text));
+  // Figures are left out of the distance: "need a £1 coin" holds the coin as near as "need a coin" (2026-12-05).
+  const sequences = [...picked.map((unit) => unit.text), ...headings].map((text) => contentStems(text).filter((item) => !/^\d/.test(item)));
   const together = ([first, second]: readonly [WeightedTerm, WeightedTerm]) => sequences.some((sequence) => {
     const at = (term: WeightedTerm) => sequence.flatMap((item, index) => (term.matches.has(item) ? [index] : []));
     const firstAt = at(first);
