@@ -8,6 +8,8 @@ import { ingestDirectory } from './ingest.js';
 import { openIndex } from './store.js';
 import { createRagPipeline } from './pipeline.js';
 import { retrieve } from './retrieve.js';
+import { createHeuristicFaithfulnessJudge, judgeTrace } from '../judge/index.js';
+import { outcomeOf } from '../contract/outcome.js';
 
 // Chat-box spellings are searched and gated as written out (src/text/casual.ts; METHODOLOGY.md, "The relevance gate").
 describe('questions typed the way people chat', () => {
@@ -160,6 +162,18 @@ describe('a small shop policy, asked as its customers would', () => {
 
 // Acronyms the handbook never writes, read as the words it spells them out with (2026-12-05; acronym-search.ts).
 describe('acronyms the corpus spells out', () => {
+  it('an acronym typed in lower case is read as one: "how much spl can i take" is answered, and judged correct live', async () => {
+    // Before (2026-12-05): "spl" was a word the corpus lacks, gated; refused.
+    const index = await handbookIndex();
+    const trace = await createRagPipeline({ index, chat: createLocalChatModel() }).ask('how much spl can i take');
+    expect(trace.refused).toBe(false);
+    expect(trace.chunks[0]?.chunkId).toBe('leave-policy#shared-parental-leave');
+    expect(trace.answer).toContain('share up to 50 weeks');
+    const judgment = await judgeTrace(createHeuristicFaithfulnessJudge(), trace);
+    if (judgment.status !== 'ok') throw new Error(judgment.error);
+    expect(outcomeOf(judgment)).toBe('correct');
+  });
+
   it('"how much SPL can I take" is searched and answered as shared parental leave; the trace keeps the question', async () => {
     const index = await handbookIndex();
     const result = await retrieve(index, 'how much SPL can I take', { topK: 5 });

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { acronymKey, acronymTable, isQuestionAcronym, replaceAcronyms } from './acronyms.js';
+import { acronymKey, acronymTable, isQuestionAcronym, isTypedAcronym, replaceAcronyms, spellOutAcronyms } from './acronyms.js';
 
 describe('acronyms the documents spell out', () => {
   it('reads acronyms as typed: capitals, a digit and capitals, a plural s', () => {
     for (const word of ['SSO', 'SPL', '2FA', 'SARs', 'AL']) expect(isQuestionAcronym(word), word).toBe(true);
     for (const word of ['sso', 'Sso', 'A', 'TOOLONGX', 'P45', '2fa']) expect(isQuestionAcronym(word), word).toBe(false);
     expect([acronymKey('SARs'), acronymKey('2FA'), acronymKey('SOS')]).toEqual(['sar', '2fa', 'sos']);
+  });
+
+  it('reads an acronym typed in lower case: letters WordNet does not know, or a digit and letters', () => {
+    for (const word of ['spl', 'sso', '2fa', 'SPL']) expect(isTypedAcronym(word), word).toBe(true);
+    // English words ("eat", "pip"), and words too long or too short, are never read as acronyms.
+    for (const word of ['eat', 'pip', 'toil', 'a', 'holidays']) expect(isTypedAcronym(word), word).toBe(false);
+    const source = { written: () => new Set<string>(), spellings: () => new Map([['spl', 'shared parental leave'], ['eat', 'employee action team']]) };
+    expect(spellOutAcronyms('how much spl can i take', source)).toBe('how much shared parental leave can i take');
+    expect(spellOutAcronyms('can i eat at my desk', source)).toBe('can i eat at my desk');
   });
 
   it('spells out from headings, every run of their words, hyphenated parts and number words included', () => {

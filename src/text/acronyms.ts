@@ -1,4 +1,5 @@
 import { splitSentences, STOPWORDS } from './text.js';
+import { loadWordNet } from './wordnet.js';
 
 /**
  * Acronyms a question uses for what the documents spell out (2026-12-05): "SPL" for "Shared
@@ -28,6 +29,19 @@ const MAX_RUN = 6;
 /** Whether `word` is written as an acronym ("SPL", "2FA", "SARs"). */
 export function isQuestionAcronym(word: string): boolean {
   return ACRONYM.test(word);
+}
+
+/**
+ * Whether `word` is an acronym as a question may type it: in capitals ({@link isQuestionAcronym}),
+ * or in lower case as people chat ("how much spl can i take", "can i enforce 2fa"): two to five
+ * letters that WordNet does not know as a word ("spl", "sso", not "eat"), or a digit and one to
+ * four letters (2026-12-05). It is spelled out only where the documents spell it out and do not
+ * write it, as a capitalized one is.
+ */
+export function isTypedAcronym(word: string): boolean {
+  if (isQuestionAcronym(word)) return true;
+  if (!/^(?:[a-z]{2,5}|[0-9][a-z]{1,4})$/.test(word)) return false;
+  return /^[0-9]/.test(word) || !loadWordNet().knows(word);
 }
 
 /** The key an acronym is looked up by: its letters, lowercased, a plural "s" left off ("SARs" → `sar`, "2FA" → `2fa`). */
@@ -110,7 +124,7 @@ export function acronymTable(passages: readonly AcronymPassage[]): Map<string, s
 export function replaceAcronyms(text: string, spellingOut: (acronym: string) => string | null | undefined): string {
   return text.replace(WORD, (word, at: number) => {
     // Part of a compound ("RAS-driven"): a name of its own, not a term to spell out.
-    if (!isQuestionAcronym(word) || /[-/]$/.test(text.slice(0, at)) || /^[-/]/.test(text.slice(at + word.length))) return word;
+    if (!isTypedAcronym(word) || /[-/]$/.test(text.slice(0, at)) || /^[-/]/.test(text.slice(at + word.length))) return word;
     // A text that says what its acronym stands for ("replicative life span (RLS)", "RLS (replicative
     // life span)") has spelled it out itself.
     if (text[at - 1] === '(' || text.slice(at + word.length).trimStart().startsWith('(')) return word;
@@ -135,7 +149,7 @@ export interface AcronymSource {
  * spellOutAcronyms('how much SPL can I take', source) // 'how much shared parental leave can I take'
  */
 export function spellOutAcronyms(text: string, source: AcronymSource): string {
-  const keys = [...new Set((text.match(WORD) ?? []).filter(isQuestionAcronym).map(acronymKey))];
+  const keys = [...new Set((text.match(WORD) ?? []).filter(isTypedAcronym).map(acronymKey))];
   if (keys.length === 0) return text;
   const written = source.written(keys);
   if (keys.every((key) => written.has(key))) return text;

@@ -13,6 +13,9 @@ describe('questionTerms', () => {
     ['A supplier sent me a bottle of wine. Can I keep it?', { supplier: 'topic (scenario)', sent: 'topic (scenario)', bottle: 'topic (scenario)', wine: 'topic (scenario)', keep: 'topic' }],
     ["I'm checking an old payslip: what was the allowance in August 2025?", { checking: 'topic (scenario)', old: 'topic (scenario)', payslip: 'topic (scenario)', allowance: 'topic', august: 'specific', 2025: 'specific' }],
     ['Is that OK, and can I just reply quickly?', { ok: 'generic', reply: 'topic', quickly: 'generic' }],
+    // A code starting with a digit is no figure, so the word after it is no unit (2026-12-05).
+    ['can i make 2fa mandatory for my team', { make: 'generic', '2fa': 'specific', mandatory: 'topic', team: 'topic' }],
+    ['can i take 3 weeks off', { take: 'generic', 3: 'specific', weeks: 'specific' }],
   ])('%s', (question, expected) => {
     expect(kinds(question)).toEqual(expected);
   });

@@ -160,7 +160,8 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
         (/^(?:has|have|is|was|did|does)$/.test(previous) && /^(?:been|got|get|taken|had|gone|off|on|left|said|made|received|earned|earn)$/.test(next)) ||
         (/^(?:from|in|on|at)$/.test(next) && /^(?:my|our|the|\p{Lu})/u.test(aligned ? raw[index + 2] ?? '' : '')));
     // The unit of a stated figure ("five weeks", "3 years") belongs to the figure, a detail.
-    const figureUnit = /^\d/.test(previous) && /^[a-z]+$/.test(word);
+    // A code that starts with a digit ("2fa", "3d") is no figure: the word after it is no unit (2026-12-05).
+    const figureUnit = /^\d+(?:[.,:]\d+)*(?:%|st|nd|rd|th|am|pm|k|m|s)?$/.test(previous) && /^[a-z]+$/.test(word);
     const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
     terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), formWord: previous === 'how' || FORM_WORDS.has(word) });
   }

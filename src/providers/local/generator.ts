@@ -30,8 +30,8 @@ export interface LocalChatModelOptions {
   meaningWeight?: number;
 }
 
-/** Model id of the offline extractive answerer (v4, 2026-12-04: refuses questions about another person's pay review; v5: weighs chat-box spellings written out; v6, 2026-12-05: words that size a quantity, "a couple of", weigh as details, a verb with its object is no phrase the answer must hold together, a phrase naming a unit of time is answered by the times, and an acronym its documents spell out is read as those words; v7: a subject and what a form of "to be" says of it, "my laptop was stolen", are no phrase; v8: a request for another person's data typed without apostrophes, "whats my managers salary", or asked with a verb, "how much does my manager earn", gets the guardrail refusal; v9: a phrase ends in a word that can name a thing, so "my password expires" is none; v10: verbs of coming and going, "can I still go in", weigh as details; METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v10';
+/** Model id of the offline extractive answerer (v4, 2026-12-04: refuses questions about another person's pay review; v5: weighs chat-box spellings written out; v6, 2026-12-05: words that size a quantity, "a couple of", weigh as details, a verb with its object is no phrase the answer must hold together, a phrase naming a unit of time is answered by the times, and an acronym its documents spell out is read as those words; v7: a subject and what a form of "to be" says of it, "my laptop was stolen", are no phrase; v8: a request for another person's data typed without apostrophes, "whats my managers salary", or asked with a verb, "how much does my manager earn", gets the guardrail refusal; v9: a phrase ends in a word that can name a thing, so "my password expires" is none; v10: verbs of coming and going, "can I still go in", weigh as details; v11: an acronym typed in lower case, "spl", is read as one; METHODOLOGY.md changelog). */
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v11';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
