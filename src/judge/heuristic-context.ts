@@ -50,6 +50,11 @@ const QUESTION_FORM = new Set([
   'todai', 'tomorrow', 'yesterdai', 'tonight',
   // Words for the documents and for comparing (v65): "what's your returns policy?", "the difference between…".
   ...[...DOCUMENT_WORDS, ...COMPARING_WORDS].map(stem),
+  // How it is asked, not what about (v72): "what happens if…", "where do I find…", adverb
+  // particles ("put it away"; not "back": "when do I get it back?" asks about a repayment), and
+  // the names of currencies ("how many points per pound": the answer gives "£1", not the word).
+  'awai', 'around', 'along', 'forward', 'happen', 'find', 'found',
+  'pound', 'quid', 'dollar', 'euro', 'penc', 'penni',
 ]);
 
 const QUANTITY_QUESTION =

@@ -224,15 +224,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v70`: a short sentence whose verb is not in the verb list ("we reply within 10
  *   working days", "towel hire costs £2") is a claim of its own, not a bare answer to the question.
  * - `heuristic-v71`: an acronym typed in lower case ("spl", "2fa") is read as one (v66).
+ * - `heuristic-v72`: a question about keys ("where do I find my API key") is no request for a
+ *   secret; "happen", "find", adverb particles and currency names are words of how it is asked.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v71';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v72';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v71+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v72+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

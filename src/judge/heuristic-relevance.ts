@@ -201,8 +201,12 @@ export function handsOverAskedData(question: string, answer: string, questionAna
 /** A secret given as a value: "the password is Harbour!Prod2026", "API key: sk-…". */
 const SECRET_GIVEN = /\b(?:password|passphrase|api key|private key|credentials?|pin)\b[^.?!]{0,20}?\b(?:is|are|:)\s*["'“]?(?=\S*[\d!@#$%^&*_\-])\S{6,}/i;
 
-/** Secrets nobody may be given, whoever they belong to. */
-const SECRET = /\b(?:admin(?:istrator)? password|root password|production (?:password|credentials?)|password for (?:the )?(?:production|admin|server)|someone else's password|api key|private key)\b/i;
+/**
+ * Secrets nobody may be given, whoever they belong to. A key's value is asked for ("what's the
+ * production API key?", "give me our private key"); a question about keys is not ("where do I find
+ * my API key?", "what header does the key go in?": v72, found on a software product's docs).
+ */
+const SECRET = /\b(?:admin(?:istrator)? password|root password|production (?:password|credentials?)|password for (?:the )?(?:production|admin|server)|someone else's password|(?:what(?:'s| is| are)|whats|tell me|give me|send me|share|let me have)\s+(?:the|our|your)\s+(?:[\w-]+\s+){0,2}(?:api keys?|private keys?))\b/i;
 
 /**
  * Whether a question asks for someone's personal or confidential data (a colleague's pay, address,
