@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_TABLE } from '../src/contract/outcome.js';
+import { HANDBOOK_OUTDATED_NOTE } from '../src/contract/notes.js';
 import { memoryLogger } from '../src/test-support/capture-helpers.js';
 import { createLocalEmbedder } from '../src/providers/local/embedder.js';
 import { ingestDirectory } from '../src/rag/ingest.js';
@@ -59,6 +60,15 @@ describe('demo app API', () => {
       ['verified', 'travel-and-expenses#mileage-rates'],
       ['verified', 'travel-and-expenses#mileage-rates'],
     ]);
+  });
+
+  it('an answer citing an old document carries the handbook\'s note, sending readers to HR (the demo\'s wording, not the library default)', async () => {
+    const { app } = await demo();
+    // The Code of Conduct was last updated on 2024-06-03, more than 6 months ago.
+    const response = await chat(app, { message: 'what should i wear to work' });
+    expect(response.body.refused).toBe(false);
+    expect(response.body.answer).toMatch(/\(Code of Conduct, updated 2024-06-03\)/);
+    expect(response.body.answer.endsWith(`\n\n${HANDBOOK_OUTDATED_NOTE}`)).toBe(true);
   });
 
   it('a refusal is judged as correctly refused', async () => {

@@ -11,6 +11,7 @@ import { createCaptureMetrics, metricsHandler, type CaptureMetrics } from '../sr
 import { captureRag, type CaptureRagMiddleware, type CaptureRagOptions } from '../src/capture/middleware.js';
 import type { OtlpExporter } from '../src/capture/otel/exporter.js';
 import { ragChatHandler } from '../src/capture/route.js';
+import { HANDBOOK_OUTDATED_NOTE } from '../src/contract/notes.js';
 import type { CaptureStore } from '../src/capture/capture-store.js';
 import { DEFAULT_CAPTURE_DB_PATH, openCaptureStore } from '../src/capture/store.js';
 import { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions } from '../src/capture/worker.js';
@@ -98,7 +99,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
   const protectTraceApi = options.protectTraceApi ?? flagOf(env, 'GROUNDCHECK_PROTECT_TRACE_API');
   if (!options.pipeline && !options.index) throw new InvalidInputError('createApp needs an index or a pipeline', { code: 'invalid_option' });
 
-  const pipeline = options.pipeline ?? createRagPipeline({ index: options.index!, chat: options.chat ?? createLocalChatModel() });
+  // The demo is an employee handbook: its outdated-document note sends readers to HR.
+  const pipeline = options.pipeline ?? createRagPipeline({ index: options.index!, chat: options.chat ?? createLocalChatModel(), outdatedNote: { text: HANDBOOK_OUTDATED_NOTE } });
   const metrics = options.metrics ?? createCaptureMetrics();
 
   let store: CaptureStore | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerForJudging, OUTDATED_NOTE, parseAnswerNotes, renderAnswerWithNotes } from './notes.js';
+import { answerForJudging, HANDBOOK_OUTDATED_NOTE, OUTDATED_NOTE, parseAnswerNotes, renderAnswerWithNotes } from './notes.js';
 
 describe('answer notes: render/parse pair', () => {
   it.each([
@@ -26,5 +26,12 @@ describe('answer notes: render/parse pair', () => {
     expect(answerForJudging({ answer: 'X.\n\nCustom.', notes: ['Custom.'] })).toBe('X.');
     expect(answerForJudging({ answer: `X.\n\n${OUTDATED_NOTE}` })).toBe('X.');
     expect(answerForJudging({ answer: 'X.' })).toBe('X.');
+  });
+
+  it('the default note names no domain, and the earlier default (HR) is still taken off before judging', () => {
+    // Before 2026-12-05 every corpus's answers were told to "verify with HR".
+    expect(OUTDATED_NOTE).not.toMatch(/\b(?:HR|policy|employee|handbook)\b/i);
+    expect(answerForJudging({ answer: `X.\n\n${HANDBOOK_OUTDATED_NOTE}` })).toBe('X.');
+    expect(parseAnswerNotes(`X.\n\n${HANDBOOK_OUTDATED_NOTE}`).notes).toEqual([HANDBOOK_OUTDATED_NOTE]);
   });
 });

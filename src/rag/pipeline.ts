@@ -23,7 +23,7 @@ export interface RagPipelineOptions {
   now?: () => Date;
   /**
    * Append a note to answers that cite a document last updated more than `maxAgeMonths` ago
-   * ("Note: this policy document may be outdated — please verify with HR."); recorded in the
+   * (`OUTDATED_NOTE`: "Note: this document may be outdated — please check that it is still current."); recorded in the
    * trace's `notes`, and taken off again before judging. `false` turns it off.
    * [outdatedNote={ maxAgeMonths: 6, text: OUTDATED_NOTE }]
    */
