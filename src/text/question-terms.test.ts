@@ -16,8 +16,17 @@ describe('questionTerms', () => {
     // A code starting with a digit is no figure, so the word after it is no unit (2026-12-05).
     ['can i make 2fa mandatory for my team', { make: 'generic', '2fa': 'specific', mandatory: 'topic', team: 'topic' }],
     ['can i take 3 weeks off', { take: 'generic', 3: 'specific', weeks: 'specific' }],
+    // "fine" asks whether something is allowed after "is", "that", "it"; elsewhere it names a penalty (2026-12-05).
+    ['is that fine', { fine: 'generic' }],
+    ['how do i appeal a parking fine', { appeal: 'topic', parking: 'topic', fine: 'topic' }],
   ])('%s', (question, expected) => {
     expect(kinds(question)).toEqual(expected);
+  });
+
+  it('reads "what time", "which day" as the form of the question, as "how long"', () => {
+    expect(questionTerms('what time do you open').find((term) => term.word === 'time')).toMatchObject({ formWord: true });
+    expect(questionTerms('which day is collection day').find((term) => term.word === 'day')).toMatchObject({ formWord: true });
+    expect(questionTerms('can i take time off').find((term) => term.word === 'time')).toMatchObject({ formWord: false });
   });
 
   it('marks verbs after "I", "to", "can" and lets the scenario speak when the asking clause names no topic', () => {

@@ -163,7 +163,9 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     // A code that starts with a digit ("2fa", "3d") is no figure: the word after it is no unit (2026-12-05).
     const figureUnit = /^\d+(?:[.,:]\d+)*(?:%|st|nd|rd|th|am|pm|k|m|s)?$/.test(previous) && /^[a-z]+$/.test(word);
     const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
-    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), formWord: previous === 'how' || FORM_WORDS.has(word) });
+    // "what time", "which day": the word says a time is asked for, as "long" in "how long" (2026-12-05).
+    const timeAsked = /^(?:what|which|whats)$/.test(previous) && /^(?:time|times|day|date)$/.test(word);
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), formWord: previous === 'how' || timeAsked || FORM_WORDS.has(word) });
   }
   return terms;
 }
@@ -172,6 +174,8 @@ function kindOf(word: string, previous: string, next: string): TermKind {
   if (/\d/.test(word) || isNumberWord(word) || ordinalValue(word) !== null) return 'specific';
   if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
+  // "Is that fine?" asks whether something is allowed; "a parking fine" names a penalty (2026-12-05).
+  if (word === 'fine' && !/^(?:is|that|that's|thats|this|it|it's|its|be|are|was|sounds?|seems?|all|ok|okay)$/.test(previous)) return 'topic';
   if (GENERIC_WORDS.has(word) || adverbOnly(word)) return 'generic';
   return 'topic';
 }

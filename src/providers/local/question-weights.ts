@@ -66,7 +66,7 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  * is found: it may be exactly what is asked about, and then no sentence answers the question.
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
-  const analysed = questionTerms(withAcronymsSpelledOut(expandCasual(question), units).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how'));
+  const analysed = questionTerms(withAcronymsSpelledOut(expandCasual(question), units).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
   const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
