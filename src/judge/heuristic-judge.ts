@@ -226,15 +226,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v71`: an acronym typed in lower case ("spl", "2fa") is read as one (v66).
  * - `heuristic-v72`: a question about keys ("where do I find my API key") is no request for a
  *   secret; "happen", "find", adverb particles and currency names are words of how it is asked.
+ * - `heuristic-v73`: an aside in brackets right after a claim's opening phrase ("Garden waste
+ *   (green bin) is …") is part of what the claim is about (v15's another-section check).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v72';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v73';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v72+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v73+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

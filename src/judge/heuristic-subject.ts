@@ -47,7 +47,19 @@ export function openingSubject(text: string): OpeningSubject | null {
     subject.stems.push(...content);
     subject.written.push(token.text);
   }
-  return subject.stems.length === 0 ? null : subject;
+  if (subject.stems.length === 0) return null;
+  // An aside in brackets right after the phrase names the same thing (v73): "Garden waste (green
+  // bin) is collected…" is about the green bin too.
+  const aside = /^[^.,;:()]{1,60}?\(([^()]{1,60})\)/.exec(text);
+  if (aside && subject.written.every((word) => aside[0].includes(word)) && /^\s*$/.test(aside[0].slice(aside[0].indexOf(subject.written.at(-1)!) + subject.written.at(-1)!.length, aside[0].indexOf('(')))) {
+    for (const word of aside[1]!.split(/\s+/)) {
+      const content = analyze(word).stems;
+      if (content.length === 0) continue;
+      subject.stems.push(...content);
+      subject.written.push(word);
+    }
+  }
+  return subject;
 }
 
 /** A claim as the rule reads it: its text and the chunk it rests on (`null`: none). */
