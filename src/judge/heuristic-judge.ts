@@ -228,15 +228,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   secret; "happen", "find", adverb particles and currency names are words of how it is asked.
  * - `heuristic-v73`: an aside in brackets right after a claim's opening phrase ("Garden waste
  *   (green bin) is …") is part of what the claim is about (v15's another-section check).
+ * - `heuristic-v74`: a cross-reference ("(see Travel and Expenses)") in an answer or the sentence it
+ *   rests on is no part of what it says, for answer relevance.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v73';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v74';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v73+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v74+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -66,14 +66,16 @@ export function answerRelevance(
   units: readonly EvidenceUnit[],
   contextSufficient: boolean,
 ): AnswerRelevance {
-  const analysis = analyze(answer);
+  // A cross-reference ("(see Travel and Expenses)") names where to read more, not what the answer says (v74).
+  const analysis = analyze(withoutCrossReferences(answer));
   const grounding = claims.map((claim) => groundingUnit(claim, units)).filter((unit): unit is EvidenceUnit => unit !== null);
+  const groundingOwn = new Map(grounding.map((unit) => [unit, CROSS_REFERENCE.test(unit.text) ? analyze(withoutCrossReferences(unit.text)).stemSet : unit.own]));
   const spelled = acronymWords(analysis, grounding);
   const credit = (stem: string) => {
     if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem)) return 1;
     let best = 0;
     for (const unit of grounding) {
-      if (hasStem(unit.own, stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
+      if (hasStem(groundingOwn.get(unit)!, stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
       else if (hasStem(unit.heading, stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
     }
     return best;
@@ -98,6 +100,13 @@ export function answerRelevance(
   if (!covered.every(Boolean)) return 'partial';
   if (!direct && !speaksToAskedFigure(reading, analysis)) return 'partial';
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+}
+
+/** A bracketed pointer to another document or section: "(see Travel and Expenses)", "(see the Leave Policy)". */
+const CROSS_REFERENCE = /\(\s*(?:see|refer to|as set out in)\b[^()]*\)/i;
+
+function withoutCrossReferences(text: string): string {
+  return text.replace(new RegExp(CROSS_REFERENCE.source, 'gi'), ' ');
 }
 
 /**
