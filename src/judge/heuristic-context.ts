@@ -53,8 +53,7 @@ const QUESTION_FORM = new Set([
   // How it is asked, not what about (v72): "what happens if…", "where do I find…", adverb
   // particles ("put it away"; not "back": "when do I get it back?" asks about a repayment), and
   // the names of currencies ("how many points per pound": the answer gives "£1", not the word).
-  'awai', 'around', 'along', 'forward', 'happen', 'find', 'found',
-  'pound', 'quid', 'dollar', 'euro', 'penc', 'penni',
+  ...['away', 'around', 'along', 'forward', 'happen', 'find', 'found', 'pound', 'quid', 'dollar', 'euro', 'pence', 'penny'].map(stem),
 ]);
 
 const QUANTITY_QUESTION =

@@ -69,7 +69,10 @@ export function answerRelevance(
   // A cross-reference ("(see Travel and Expenses)") names where to read more, not what the answer says (v74).
   const analysis = analyze(withoutCrossReferences(answer));
   const grounding = claims.map((claim) => groundingUnit(claim, units)).filter((unit): unit is EvidenceUnit => unit !== null);
-  const groundingOwn = new Map(grounding.map((unit) => [unit, CROSS_REFERENCE.test(unit.text) ? analyze(withoutCrossReferences(unit.text)).stemSet : unit.own]));
+  const groundingOwn = new Map(grounding.map((unit) => {
+    const bare = withoutCrossReferences(unit.text);
+    return [unit, bare === unit.text ? unit.own : analyze(bare).stemSet];
+  }));
   const spelled = acronymWords(analysis, grounding);
   const credit = (stem: string) => {
     if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem)) return 1;
@@ -102,11 +105,11 @@ export function answerRelevance(
   return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
 }
 
-/** A bracketed pointer to another document or section: "(see Travel and Expenses)", "(see the Leave Policy)". */
-const CROSS_REFERENCE = /\(\s*(?:see|refer to|as set out in)\b[^()]*\)/i;
+/** Bracketed pointers to another document or section: "(see Travel and Expenses)", "(see the Leave Policy)". */
+const CROSS_REFERENCES = /\(\s*(?:see|refer to|as set out in)\b[^()]*\)/gi;
 
 function withoutCrossReferences(text: string): string {
-  return text.replace(new RegExp(CROSS_REFERENCE.source, 'gi'), ' ');
+  return text.replace(CROSS_REFERENCES, ' ');
 }
 
 /**

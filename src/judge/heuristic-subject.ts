@@ -19,6 +19,9 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'our', 'their', 'its', 'a
 /** The most words an opening noun phrase is read for ("First aid kits", "Income protection"). */
 const SUBJECT_WORDS = 3;
 
+/** The most tokens an aside in brackets after the opening phrase is read for. */
+const MAX_ASIDE_TOKENS = 12;
+
 /** A claim's opening noun phrase: its content stems and its words as written. */
 export interface OpeningSubject {
   stems: string[];
@@ -50,13 +53,15 @@ export function openingSubject(text: string): OpeningSubject | null {
   if (subject.stems.length === 0) return null;
   // An aside in brackets right after the phrase names the same thing (v73): "Garden waste (green
   // bin) is collected…" is about the green bin too.
-  const aside = /^[^.,;:()]{1,60}?\(([^()]{1,60})\)/.exec(text);
-  if (aside && subject.written.every((word) => aside[0].includes(word)) && /^\s*$/.test(aside[0].slice(aside[0].indexOf(subject.written.at(-1)!) + subject.written.at(-1)!.length, aside[0].indexOf('(')))) {
-    for (const word of aside[1]!.split(/\s+/)) {
-      const content = analyze(word).stems;
-      if (content.length === 0) continue;
-      subject.stems.push(...content);
-      subject.written.push(word);
+  if (tokens[index]?.text === '(') {
+    const close = tokens.findIndex((token, at) => at > index && (token.text === ')' || token.text === '('));
+    if (close > index + 1 && close - index <= MAX_ASIDE_TOKENS && tokens[close]!.text === ')') {
+      for (const token of tokens.slice(index + 1, close)) {
+        const content = token.kind === 'word' ? analyze(token.text).stems : [];
+        if (content.length === 0) continue;
+        subject.stems.push(...content);
+        subject.written.push(token.text);
+      }
     }
   }
   return subject;

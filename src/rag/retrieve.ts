@@ -5,8 +5,8 @@ import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
-import { checkTermCoverage, withCloseForms, type TermCoverageOptions } from './term-coverage.js';
-import { placeRegionWords } from '../text/question-terms.js';
+import { coverageOfTerms, withCloseForms, type TermCoverageOptions } from './term-coverage.js';
+import { placeRegionWords, questionTerms } from '../text/question-terms.js';
 
 export interface RetrieveOptions {
   /** Chunks handed to the model. [topK=DEFAULT_TOP_K=8] */
@@ -106,8 +106,10 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const spelled = options.spelling === false ? casual : await correctSpelling(index, casual);
   // Acronyms the corpus never holds, read as the words it spells them out with ("SPL": "shared parental leave").
   const expanded = options.acronyms === false ? spelled : await expandAcronyms(index, spelled);
+  // Read once, for the gate and the search alike.
+  const terms = questionTerms(expanded);
   // A word the corpus holds only in a close form is searched as that form too ("complain": "complaint").
-  const searchText = withCloseForms(index, expanded);
+  const searchText = withCloseForms(index, expanded, terms);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.
@@ -158,7 +160,7 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
 
   const topSimilarity = ranked.length === 0 ? null : Math.max(...ranked.map(([, value]) => value.similarity ?? 0));
   const coverageOptions = options.termCoverage === false ? null : options.termCoverage ?? {};
-  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await checkTermCoverage(index, expanded, coverageOptions) : null;
+  const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await coverageOfTerms(index, terms, coverageOptions) : null;
   const uncovered = (termCoverage?.uncoveredTerms.length ?? 0) > 0;
   const passing = uncovered ? [] : ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
   const stored = index.getChunks(passing.map(([rowid]) => rowid));

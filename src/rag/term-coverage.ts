@@ -31,13 +31,21 @@ export interface TermCoverageOptions {
  * await checkTermCoverage(index, 'Can I get paid in bitcoin?') // { checkedTerms: 1, uncoveredTerms: ['bitcoin'] }
  */
 export async function checkTermCoverage(index: GroundcheckIndex, question: string, options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
-  const topic = gatedTerms(question);
+  return coverageOfTerms(index, questionTerms(question), options);
+}
+
+/**
+ * {@link checkTermCoverage} over a question already read by `questionTerms`, so retrieval reads
+ * each question once for its gate and its search ({@link withCloseForms}).
+ */
+export async function coverageOfTerms(index: GroundcheckIndex, terms: readonly QuestionTerm[], options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
+  // The words the gate looks up: the asking clause's topic words, less verbs and words of the question's form.
+  const topic = terms.filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.formWord);
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
   // An irregular form the stemmer leaves apart ("went", "goes") is also looked up as its base form.
-  const irregular = (term: QuestionTerm) => IRREGULAR_STEMS.get(term.word);
-  const frequencies = index.corpusStatistics().documentFrequencies(topic.flatMap((term) => [term.stem, ...(irregular(term) === undefined ? [] : [irregular(term)!])]));
-  const found = (term: QuestionTerm) => frequencies.has(term.stem) || (irregular(term) !== undefined && frequencies.has(irregular(term)!));
-  let uncovered = topic.filter((term) => !found(term) && !hasCloseForm(index, term.stem)).map((term) => term.word);
+  const lookedUp = topic.map((term) => [term.stem, IRREGULAR_STEMS.get(term.word)].filter((form): form is string => form !== undefined));
+  const frequencies = index.corpusStatistics().documentFrequencies(lookedUp.flat());
+  let uncovered = topic.filter((term, at) => !lookedUp[at]!.some((form) => frequencies.has(form)) && closeForms(index, term.stem).length === 0).map((term) => term.word);
   if (uncovered.length > 0 && options.closeInMeaning) {
     const rescued = await options.closeInMeaning(uncovered, index);
     uncovered = uncovered.filter((word) => !rescued.has(word));
@@ -45,47 +53,42 @@ export async function checkTermCoverage(index: GroundcheckIndex, question: strin
   return { checkedTerms: topic.length, uncoveredTerms: uncovered };
 }
 
-/** The words the gate looks up: the asking clause's topic words, less verbs and words of the question's form. */
-function gatedTerms(question: string): QuestionTerm[] {
-  return questionTerms(question).filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.formWord);
-}
-
 /**
- * A corpus stem that is the same word in another form: equal up to its fifth letter and at most
- * two letters longer or shorter ("month"/"monthli", "motorbik"/"motorcycl"). Deliberately narrow:
- * "membership" is not "member", "party" is not "part", "shower" is not "show".
+ * The corpus stems that are the same word as `stem` in another form: equal up to its fifth letter
+ * and at most two letters longer or shorter ("month"/"monthli", "motorbik"/"motorcycl").
+ * Deliberately narrow: "membership" is not "member", "party" is not "part", "shower" is not "show".
+ * None for a stem of fewer than five letters.
  */
-function hasCloseForm(index: GroundcheckIndex, stem: string): boolean {
-  if (stem.length < 5) return false;
-  for (const term of index.vocabularyWithPrefix(stem.slice(0, 5))) if (Math.abs(term.length - stem.length) <= 2) return true;
-  return false;
+function closeForms(index: GroundcheckIndex, stem: string): string[] {
+  if (stem.length < 5) return [];
+  return index.vocabularyWithPrefix(stem.slice(0, 5)).filter((term) => Math.abs(term.length - stem.length) <= 2);
 }
 
 /**
  * The question with, after it, the corpus's close form of each of the asking clause's topic words
- * (those the gate looks up, and its verbs) that the corpus vocabulary lacks but holds in a close form (as
- * {@link checkTermCoverage} reads them: "complain" for "Complaints"), so that searching finds what the gate let through (2026-12-05). Before, "how do
- * I complain?" passed the term-coverage gate on "complaint", but neither the full-text search (the
- * Porter stems differ) nor the hashed embedder (a word the corpus lacks weighs nothing) found a
- * chunk, and the question was refused for similarity. Of several close forms, the one in most
- * chunks; words of fewer than five letters are left as they are.
+ * (those the gate looks up, and its verbs) that the corpus vocabulary lacks but holds in a close
+ * form (as {@link checkTermCoverage} reads them: "complain" for "Complaints"), so that searching
+ * finds what the gate let through (2026-12-05). Before, "how do I complain?" passed the
+ * term-coverage gate on "complaint", but neither the full-text search (the Porter stems differ)
+ * nor the hashed embedder (a word the corpus lacks weighs nothing) found a chunk, and the question
+ * was refused for similarity. Of several close forms, the one in most chunks; words of fewer than
+ * five letters are left as they are. `terms`: the question read by `questionTerms`, when the
+ * caller has it.
  */
-export function withCloseForms(index: GroundcheckIndex, text: string): string {
+export function withCloseForms(index: GroundcheckIndex, text: string, terms: readonly QuestionTerm[] = questionTerms(text)): string {
   // The gate's words and the asking clause's verbs ("how do I complain?": the verb is the topic).
-  const asked = questionTerms(text).filter((term) => term.kind === 'topic' && term.asking && !term.formWord);
-  const stems = [...new Set(asked.map((term) => term.stem).filter((wordStem) => wordStem.length >= 5 && /^[a-z]+$/.test(wordStem)))];
+  const asked = terms.filter((term) => term.kind === 'topic' && term.asking && !term.formWord);
+  const stems = [...new Set(asked.map((term) => term.stem).filter((wordStem) => /^[a-z]+$/.test(wordStem)))];
   if (stems.length === 0) return text;
   const statistics = index.corpusStatistics();
   const known = statistics.documentFrequencies(stems);
   const added: string[] = [];
   for (const wordStem of stems) {
     if (known.has(wordStem)) continue;
-    const forms = index.vocabularyWithPrefix(wordStem.slice(0, 5)).filter((term) => /^[a-z]+$/.test(term) && Math.abs(term.length - wordStem.length) <= 2);
+    const forms = closeForms(index, wordStem).filter((term) => /^[a-z]+$/.test(term));
     if (forms.length === 0) continue;
     const found = statistics.documentFrequencies(forms);
-    let best: string | null = null;
-    for (const form of forms) if (best === null || (found.get(form) ?? 0) > (found.get(best) ?? 0)) best = form;
-    if (best !== null) added.push(best);
+    added.push(forms.reduce((best, form) => ((found.get(form) ?? 0) > (found.get(best) ?? 0) ? form : best)));
   }
   return added.length === 0 ? text : `${text} ${added.join(' ')}`;
 }

@@ -16,14 +16,14 @@
 const PERSONAL_DATA =
   /\b(?:salary|salaries|paid|earns?|earning|pay ?(?:rise|grade|band|review)|bonus|home address|address|(?:personal |home |mobile |phone )?(?:phone|mobile|telephone) number|number|mobile|bank (?:account )?details|bank account|account details|sort code|sick days|sickness|off sick|medical|health|condition|diagnosis|rating|rated|review (?:score|result)|disciplinary|warning|performance improvement plan|pip|pregnant|pregnancy|counselling|date of birth|birthday|age|national insurance|ni number|passport|emergency contact|personnel file|records?)\b/i;
 
-/** One person named by their role (the pattern for a regular expression). */
-const ROLES = '(?:manager|boss|colleague|co-?worker|team ?mate|teammate|ceo|cfo|director|supervisor|line manager|direct report|predecessor|successor)';
+/** One person named by their role (a regular expression's source). */
+const ROLES = '(?:manager|boss|colleague|colleagues|co-?worker|team ?mate|teammate|ceo|cfo|director|supervisor|line manager|report|direct report|predecessor|successor)';
 
 /** A person other than the asker: a name, a role's or colleague's possessive, a colleague picked out. */
 const OTHER_PERSON = [
   // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a capitalized word that does not start the question.
   /(?<!^)(?<![.?!]\s)\b(?!(?:I|I'm|I've|I'd|HR|IT|UK|EAP|CEO|CFO|MFA|DSE|VAT|GP|PIP|TOIL|USB|MBA|P45|P60|P11D)\b)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?(?:['’]s)?(?=\s+(?:in|from|on|at|get|got|paid|earn|earns|been|has|taken|had)\b|['’]s\b|\s+\w+\s+(?:review|rating|salary|number|address|details)\b)/u,
-  /\b(?:my|our|the|a|his|her|their)\s+(?:manager|boss|colleague|colleagues|co-?worker|team ?mate|teammate|ceo|cfo|director|supervisor|line manager|report|direct report|predecessor|successor)['’]s\b/i,
+  new RegExp(`\\b(?:my|our|the|a|his|her|their)\\s+${ROLES}['’]s\\b`, 'i'),
   /\b(?:of|about|for)\s+(?:my|our|the)\s+(?:manager|boss|colleague|ceo|cfo|director|supervisor|line manager)\b/i,
   /\bwhich\s+(?:of\s+(?:my|our|the)\s+)?(?:people|colleagues|employees|staff|members|engineers|managers|team members|ones)\b/i,
   /\b(?:has|have|is|are|did)\s+(?:anyone|anybody|someone|somebody|any of (?:my|our|the) \w+)\b/i,

@@ -74,6 +74,9 @@ const FORM_WORDS: ReadonlySet<string> = new Set([
   ...'old older new newer latest previous current recent existing'.split(' '),
 ]);
 
+/** Words after which "fine" says something is allowed ("is that fine?", "it's fine"), not a penalty. */
+const ALLOWED_CONTEXT: ReadonlySet<string> = new Set("is that that's thats this it it's its be are was sound sounds seem seems all ok okay".split(' '));
+
 /** Words after which the next word reads as a verb ("can I reply", "to plug"), not a thing asked about. */
 const VERB_CONTEXT: ReadonlySet<string> = new Set('i you we they he she can could to will would should must might do does did don doesn didn just also'.split(' '));
 
@@ -175,7 +178,7 @@ function kindOf(word: string, previous: string, next: string): TermKind {
   if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
   // "Is that fine?" asks whether something is allowed; "a parking fine" names a penalty (2026-12-05).
-  if (word === 'fine' && !/^(?:is|that|that's|thats|this|it|it's|its|be|are|was|sounds?|seems?|all|ok|okay)$/.test(previous)) return 'topic';
+  if (word === 'fine' && !ALLOWED_CONTEXT.has(previous)) return 'topic';
   if (GENERIC_WORDS.has(word) || adverbOnly(word)) return 'generic';
   return 'topic';
 }
