@@ -404,6 +404,16 @@ export class GroundcheckIndex {
     return this.statements.termsInRange.all(prefix, `${prefix}\u{10ffff}`, limit) as string[];
   }
 
+  /**
+   * Whether the corpus holds these words side by side, in this order, in some chunk (an FTS5 phrase
+   * query, Porter-stemmed like the index: "check out" finds "check-out"). Words of letters and
+   * digits only; anything else is no phrase the index could hold, and gives false.
+   */
+  holdsPhrase(words: readonly string[]): boolean {
+    if (words.length === 0 || !words.every((word) => /^[\p{L}\p{N}]+$/u.test(word))) return false;
+    return this.statements.phraseCount.get(`"${words.join(' ')}"`) !== undefined;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -464,6 +474,7 @@ function prepareStatements(db: Database.Database) {
     acronymPassages: db.prepare(`SELECT section, text FROM chunks`),
     chunkById: db.prepare(`${CHUNK_SELECT} WHERE c.chunk_id = ?`),
     allChunkHashes: db.prepare(`SELECT chunk_id AS chunkId, hash FROM chunks`),
+    phraseCount: db.prepare(`SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1`).pluck(),
     termsInRange: db.prepare(`SELECT term FROM chunks_fts_vocab WHERE term >= ? AND term < ? ORDER BY term LIMIT ?`).pluck(),
     documentChunkHashes: db.prepare(`SELECT c.id, c.hash FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.path = ?`),
   };

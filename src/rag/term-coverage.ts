@@ -1,5 +1,6 @@
 import { questionTerms, type QuestionTerm } from '../text/question-terms.js';
 import { IRREGULAR_STEMS } from '../text/specifics.js';
+import { stem } from '../text/text.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
 import type { GroundcheckIndex } from './store.js';
 
@@ -40,12 +41,14 @@ export async function checkTermCoverage(index: GroundcheckIndex, question: strin
  */
 export async function coverageOfTerms(index: GroundcheckIndex, terms: readonly QuestionTerm[], options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
   // The words the gate looks up: the asking clause's topic words, less verbs and words of the question's form.
-  const topic = terms.filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.formWord);
+  const topic = terms.filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.verbAfterSubject && !term.formWord);
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
   // An irregular form the stemmer leaves apart ("went", "goes") is also looked up as its base form.
   const lookedUp = topic.map((term) => [term.stem, IRREGULAR_STEMS.get(term.word)].filter((form): form is string => form !== undefined));
   const frequencies = index.corpusStatistics().documentFrequencies(lookedUp.flat());
-  let uncovered = topic.filter((term, at) => !lookedUp[at]!.some((form) => frequencies.has(form)) && closeForms(index, term.stem).length === 0).map((term) => term.word);
+  let uncovered = topic
+    .filter((term, at) => !lookedUp[at]!.some((form) => frequencies.has(form)) && closeForms(index, term.stem).length === 0 && splitCompound(index, term.word) === null)
+    .map((term) => term.word);
   if (uncovered.length > 0 && options.closeInMeaning) {
     const rescued = await options.closeInMeaning(uncovered, index);
     uncovered = uncovered.filter((word) => !rescued.has(word));
@@ -62,6 +65,23 @@ export async function coverageOfTerms(index: GroundcheckIndex, terms: readonly Q
 function closeForms(index: GroundcheckIndex, stem: string): string[] {
   if (stem.length < 5) return [];
   return index.vocabularyWithPrefix(stem.slice(0, 5)).filter((term) => Math.abs(term.length - stem.length) <= 2);
+}
+
+/**
+ * The two words a closed compound is written as in the corpus, when it is written apart there:
+ * "checkout" for "check-out", "wifi" for "Wi-Fi", "carpark" for "car park" (2026-12-05). Only a
+ * split whose two halves (two letters or more) stand side by side in some chunk counts, so
+ * "suitcase" is no "suit case" unless the corpus says so. `null` when there is none.
+ */
+export function splitCompound(index: GroundcheckIndex, word: string): [string, string] | null {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  const splits: [string, string][] = [];
+  for (let at = 2; at <= word.length - 2; at++) splits.push([word.slice(0, at), word.slice(at)]);
+  const known = index.corpusStatistics().documentFrequencies(splits.flat().map((part) => stem(part)));
+  for (const [first, second] of splits) {
+    if (known.has(stem(first)) && known.has(stem(second)) && index.holdsPhrase([first, second])) return [first, second];
+  }
+  return null;
 }
 
 /**
@@ -86,7 +106,13 @@ export function withCloseForms(index: GroundcheckIndex, text: string, terms: rea
   for (const wordStem of stems) {
     if (known.has(wordStem)) continue;
     const forms = closeForms(index, wordStem).filter((term) => /^[a-z]+$/.test(term));
-    if (forms.length === 0) continue;
+    if (forms.length === 0) {
+      // A compound the corpus writes apart ("checkout": "check-out") is searched as its two words.
+      const word = asked.find((term) => term.stem === wordStem)!.word;
+      const parts = splitCompound(index, word);
+      if (parts !== null) added.push(...parts);
+      continue;
+    }
     const found = statistics.documentFrequencies(forms);
     added.push(forms.reduce((best, form) => ((found.get(form) ?? 0) > (found.get(best) ?? 0) ? form : best)));
   }

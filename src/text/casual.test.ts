@@ -25,3 +25,10 @@ describe('expandCasual', () => {
     expect(expandCasual(text)).toBe(text);
   });
 });
+
+describe('"til" (2026-12-05)', () => {
+  it('is "until"; "till" (a word too) is left alone', () => {
+    expect(expandCasual('til what time can i order food')).toBe('until what time can i order food');
+    expect(expandCasual('pay at the till')).toBe('pay at the till');
+  });
+});

@@ -29,7 +29,7 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   // Chat words.
   ['u', 'you'], ['ur', 'your'], ['r', 'are'], ['ppl', 'people'], ['abt', 'about'], ['tho', 'though'], ['thru', 'through'],
   ['btw', 'by the way'], ['idk', "I don't know"], ['cos', 'because'], ['coz', 'because'], ['cuz', 'because'],
-  ['b4', 'before'], ['tix', 'tickets'], ['lol', ''],
+  ['b4', 'before'], ['tix', 'tickets'], ['lol', ''], ['til', 'until'],
   // Weekdays (2026-12-05): not "wed", "sat", "sun", which are words too.
   ['mon', 'Monday'], ['tue', 'Tuesday'], ['tues', 'Tuesday'], ['thu', 'Thursday'], ['thur', 'Thursday'], ['thurs', 'Thursday'], ['fri', 'Friday'],
 ]);

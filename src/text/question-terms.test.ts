@@ -58,3 +58,25 @@ describe('number words', () => {
     expect(replaceNumberWords('No numbers here.')).toBe('No numbers here.');
   });
 });
+
+describe('verbs after the question\'s subject, and indefinite words (2026-12-05)', () => {
+  const read = (question: string) => Object.fromEntries(questionTerms(question).map((term) => [term.word, term]));
+
+  it('"finish" in "what time does breakfast finish on a saturday" reads as a verb after its subject', () => {
+    const terms = read('what time does breakfast finish on a saturday');
+    expect(terms.finish).toMatchObject({ kind: 'topic', verbAfterSubject: true, verbLike: false });
+    expect(read('when does the pool open').open?.verbAfterSubject).toBe(true);
+  });
+
+  it('not when another content word follows (the verb), nor after "do you do"', () => {
+    // "our benefits package include…": "package" ends the subject, "include" is the verb.
+    expect(read('Does our benefits package include pet insurance for my dog?').package?.verbAfterSubject).toBe(false);
+    expect(read('do you do vegan breakfast').breakfast?.verbAfterSubject).toBe(false);
+    expect(read('can i book a parking space').space?.verbAfterSubject).toBe(false);
+  });
+
+  it('"somewhere", "anywhere" and the like stand for what the question does not name', () => {
+    expect(read('is there somewhere to charge my electric car').somewhere?.kind).toBe('generic');
+    expect(read('is there anywhere to park').anywhere?.kind).toBe('generic');
+  });
+});

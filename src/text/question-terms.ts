@@ -40,6 +40,13 @@ export interface QuestionTerm {
    */
   verbLike: boolean;
   /**
+   * Reads as a verb after the question's subject ("what time does breakfast finish", "when does
+   * the pool open"; see `followsAskedSubject`). Like a {@link verbLike} word, the term-coverage gate
+   * does not look it up; the answerer and the judge still weigh it as a topic word, as before
+   * (2026-12-05: weighing it as a verb let "do my points expire" pick up a sentence on earning points).
+   */
+  verbAfterSubject: boolean;
+  /**
    * A word of how the question is put rather than of what it is about, which a corpus need not
    * hold, so the term-coverage gate does not look it up: the word after "how" ("how long", "how
    * far": "Standard shipping takes 3 to 5 working days" answers "how long does shipping take?"),
@@ -58,6 +65,8 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'everything thing things way lot bit kind sort happen happens happened ' +
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
     'mean going think thought heard hear told reckon though anyway anyways stuff ' +
+    // Indefinite words, which stand for what the question does not name ("is there somewhere to charge my car").
+    'somewhere anywhere everywhere someone anyone somebody anybody everyone everybody ' +
     // Verbs of coming and going, which say how, not what (2026-12-05: "can i still go in if im late"),
     'go goes gone went come comes came coming ' +
     // Light verbs, whose object says what is asked ("do lockers take coins", "can I make a complaint").
@@ -168,9 +177,37 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     const kind = (named && !PLACE_WORDS.has(word)) || figureUnit ? 'specific' : kindOf(word, previous, next);
     // "what time", "which day": the word says a time is asked for, as "long" in "how long" (2026-12-05).
     const timeAsked = /^(?:what|which|whats)$/.test(previous) && /^(?:time|times|day|date)$/.test(word);
-    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike: kind === 'topic' && VERB_CONTEXT.has(previous), formWord: previous === 'how' || timeAsked || FORM_WORDS.has(word) });
+    const verbLike = kind === 'topic' && VERB_CONTEXT.has(previous);
+    const verbAfterSubject = kind === 'topic' && !verbLike && followsAskedSubject(digits, index);
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike, verbAfterSubject, formWord: previous === 'how' || timeAsked || FORM_WORDS.has(word) });
   }
   return terms;
+}
+
+/** Auxiliaries that open a question before its subject ("does the pool close…"). */
+const AUXILIARIES: ReadonlySet<string> = new Set('do does did will would can could should'.split(' '));
+/** Words that may stand before such an auxiliary: "when does…", "what time does…". */
+const AUXILIARY_LEADS: ReadonlySet<string> = new Set('what whats when where why how which time day date long late early often'.split(' '));
+/** Words that may stand between the auxiliary and the subject's noun. */
+const DETERMINERS: ReadonlySet<string> = new Set('the my your our a an this that these those his her their its'.split(' '));
+
+/**
+ * The word after a question's subject, as in "what time does breakfast finish" or "when does the
+ * pool open": a verb, when WordNet knows it as one (2026-12-05). The subject is one word after the
+ * question's auxiliary and an optional determiner, and the word ends the clause or is followed by
+ * a stopword ("finish on a Saturday"); only wh-words ("when", "what time") stand before the
+ * auxiliary, so in "do you do vegan breakfast" the last word stays a topic.
+ */
+function followsAskedSubject(words: readonly string[], index: number): boolean {
+  // Another content word after it would be the verb ("does our benefits package include…").
+  if (index + 1 < words.length && !STOPWORDS.has(words[index + 1]!)) return false;
+  let at = index - 1;
+  if (at < 1 || STOPWORDS.has(words[at]!) || !/^[a-z]+$/.test(words[at]!)) return false;
+  at -= 1;
+  if (DETERMINERS.has(words[at]!)) at -= 1;
+  if (at < 0 || !AUXILIARIES.has(words[at]!)) return false;
+  for (let before = 0; before < at; before++) if (!AUXILIARY_LEADS.has(words[before]!)) return false;
+  return loadWordNet().lemmas(words[index]!, 'verb').length > 0;
 }
 
 function kindOf(word: string, previous: string, next: string): TermKind {

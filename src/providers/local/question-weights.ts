@@ -2,6 +2,7 @@ import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
+import { writtenApartAs } from '../../text/compounds.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
@@ -66,13 +67,13 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  * is found: it may be exactly what is asked about, and then no sentence answers the question.
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
-  const analysed = questionTerms(withAcronymsSpelledOut(expandCasual(question), units).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
-  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean }[] = [];
+  const analysed = questionTerms(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
+  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean; verbAfterSubject?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
     if (!seen.has(term.stem)) {
       seen.add(term.stem);
-      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, strictlyAsking: term.asking, verbLike: term.verbLike });
+      expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, strictlyAsking: term.asking, verbLike: term.verbLike, verbAfterSubject: term.verbAfterSubject });
     }
     for (const region of [...(PLACE_REGIONS.get(term.word) ?? []), ...(DAY_GROUPS.get(term.word) ?? [])]) {
       if (seen.has(region)) continue;
@@ -105,8 +106,9 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     const found = count > 0;
     // Missing specifics and regions are details the documents need not repeat; a missing noun of
     // the asking clause itself is what may make the question unanswerable. A missing verb ("can I
-    // reply?") or scenario word ("a dodgy-looking email…") is more often the asker's own wording.
-    const weight = found ? idf(count) * factor : entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike ? rarest * factor : 0;
+    // reply?", "when does breakfast finish?") or scenario word ("a dodgy-looking email…") is more often the asker's own wording.
+    const missingMatters = entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike && !entry.verbAfterSubject;
+    const weight = found ? idf(count) * factor : missingMatters ? rarest * factor : 0;
     return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)!, ...(entry.verbLike ? { verbLike: true } : {}) };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
@@ -132,6 +134,23 @@ function withAcronymsSpelledOut(question: string, units: readonly SourceUnit[]):
       for (const unit of units) documents.set(unit.document, [...(documents.get(unit.document) ?? []), unit.text]);
       return acronymTable([...documents].map(([document, texts]) => ({ heading: document.section, text: texts.join(' ') })));
     },
+  });
+}
+
+/**
+ * The question with each closed compound that no unit holds, but some unit writes apart, written
+ * apart as that unit does ("when's payday?": "when's pay day?" for "on the normal pay day"), as
+ * retrieval searched it (`withCloseForms`) (2026-12-05).
+ */
+function withCompoundsWrittenApart(question: string, units: readonly SourceUnit[]): string {
+  return question.replace(/\p{L}{4,}/gu, (word) => {
+    const wordStem = stem(word.toLowerCase());
+    if (units.some((unit) => unit.stems.has(wordStem) || unit.contextStems.has(wordStem))) return word;
+    for (const unit of units) {
+      const parts = writtenApartAs(word, `${unit.document.section}\n${unit.text}`);
+      if (parts !== null) return parts.join(' ');
+    }
+    return word;
   });
 }
 
