@@ -205,10 +205,14 @@ export function analyze(text: string): Analysis {
     quantities: withChanges(
       withAlternatives(
         withSpans(
-        quantities.map((quantity) => ({
-          quantity,
-          context: rowLabel ? fieldContext(quantity, tokens, isContent, rowLabel) : quantityContext(quantity, quantities, tokens, isContent),
-        })),
+          withCoordinated(
+            quantities.map((quantity) => ({
+              quantity,
+              context: rowLabel ? fieldContext(quantity, tokens, isContent, rowLabel) : quantityContext(quantity, quantities, tokens, isContent),
+            })),
+            tokens,
+            isContent,
+          ),
           tokens,
         ),
         tokens,
@@ -298,6 +302,48 @@ function withSpans(quantities: QuantityInContext[], tokens: readonly Token[]): Q
     const shared = new Set([...first.context, ...second.context]);
     first.context = shared;
     second.context = shared;
+  }
+  return quantities;
+}
+
+/** Words that may stand between "and" and a coordinated figure: "… and from 8am", "… and £8 for". */
+const COORDINATED_LEADS: ReadonlySet<string> = new Set(['from', 'at', 'for', 'on', 'in', 'to', 'up', 'until', 'by']);
+
+/**
+ * A figure coordinated with an earlier one of its kind by "and", with at most a preposition
+ * between ("served in the Garden Room from 7am to 10:30am on weekdays and from 8am to 11am at
+ * weekends", "costs £16 for adults and £8 for children"), shares what is said before the first
+ * figure of the series: the subject and verb ("breakfast is served") are said of both (v75).
+ * Before, "8am" had only "weekends" around it and "7am" had "breakfast served", so "breakfast is
+ * served from 8am to 11am at weekends" was read against 7am and contradicted. Only the words
+ * before the first figure are shared, not those after it ("on weekdays", "for adults"), which are
+ * what tells the two apart: those words between the figure before and "and" are taken out of
+ * the later figure's words.
+ */
+function withCoordinated(quantities: QuantityInContext[], tokens: readonly Token[], isContent: (token: Token, index: number) => boolean): QuantityInContext[] {
+  for (const second of quantities) {
+    const before: string[] = [];
+    for (let index = second.quantity.position - 1; index >= 0 && before.length < 3; index--) {
+      const token = tokens[index]!;
+      if (token.kind === 'symbol' && token.text !== ',') break;
+      if (token.kind !== 'symbol') before.unshift(token.lower);
+      if (token.lower === 'and') break;
+    }
+    if (before[0] !== 'and' || !before.slice(1).every((word) => COORDINATED_LEADS.has(word))) continue;
+    const earlier = quantities.filter((other) => figureKind(other.quantity) === figureKind(second.quantity) && other.quantity.position < second.quantity.position);
+    const first = earlier[0];
+    if (first === undefined) continue;
+    // The words between the figure before it and "and" ("on weekdays") describe that one, not this one.
+    const previous = earlier.at(-1)!;
+    for (let index = previous.quantity.end + 1; index < second.quantity.position && tokens[index]!.lower !== 'and'; index++) second.context.delete(tokens[index]!.stem);
+    let seen = 0;
+    for (let index = first.quantity.position - 1; index >= 0 && seen < CONTEXT_WORDS; index--) {
+      const token = tokens[index]!;
+      if (token.kind === 'number') break;
+      if (!isContent(token, index) || isUnitWord(token.lower)) continue;
+      second.context.add(token.stem);
+      seen += 1;
+    }
   }
   return quantities;
 }

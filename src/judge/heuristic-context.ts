@@ -1,6 +1,6 @@
 import { passageParts } from '../contract/evidence.js';
 import { acronymTable, spellOutAcronyms } from '../text/acronyms.js';
-import { COMPARING_WORDS, DOCUMENT_WORDS } from '../text/specifics.js';
+import { COMPARING_WORDS, DAY_GROUPS, DOCUMENT_WORDS } from '../text/specifics.js';
 import { questionTerms } from '../text/question-terms.js';
 import { canNameAThing } from '../text/wordnet.js';
 import { adjacentPairs, stem } from '../text/text.js';
@@ -9,6 +9,7 @@ import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysi
 import { relate } from './heuristic-quantities.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
+import { writtenApart } from '../text/compounds.js';
 import { foundAsBound } from './heuristic-word-classes.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
@@ -54,7 +55,27 @@ const QUESTION_FORM = new Set([
   // particles ("put it away"; not "back": "when do I get it back?" asks about a repayment), and
   // the names of currencies ("how many points per pound": the answer gives "£1", not the word).
   ...['away', 'around', 'along', 'forward', 'happen', 'find', 'found', 'pound', 'quid', 'dollar', 'euro', 'pence', 'penny'].map(stem),
+  // Indefinite words, standing for what the question does not name (v75): "is there somewhere to charge my car?".
+  ...['somewhere', 'anywhere', 'everywhere', 'somebody', 'anybody', 'everyone', 'everybody'].map(stem),
 ]);
+
+/**
+ * The question without the words that only say what kind of value is asked for: "how long" and
+ * the like (`withoutQuantityWord`), and "what time", "which day" (v75: "what time does breakfast
+ * finish?" is not about time as a topic; the answer "8am to 11am" holds no such word).
+ */
+function withoutAskedWords(question: string): string {
+  return withoutQuantityWord(question).replace(/\b(what|which|whats|what's) (?:time|times|day|date)\b/gi, '$1');
+}
+
+/**
+ * Whether stems hold the word a policy uses for this day of the week (v75): "weekends" for
+ * "Saturday", "weekdays" for "Monday" (`DAY_GROUPS`). `word`: the day as the question writes it.
+ */
+export function holdsDayGroup(word: string | undefined, stems: ReadonlySet<string>): boolean {
+  if (word === undefined) return false;
+  return (DAY_GROUPS.get(word.toLowerCase()) ?? []).some((group) => hasStem(stems, stem(group)));
+}
 
 const QUANTITY_QUESTION =
   /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;
@@ -69,13 +90,24 @@ const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could
  * readQuestion('Can I have part of my salary paid in Bitcoin?', units).topic // Map { 'part' => 1, 'salari' => 1, 'paid' => 1, 'bitcoin' => 2 }
  */
 export function readQuestion(question: string, units: readonly EvidenceUnit[]): QuestionReading {
-  const analysis = analyze(withoutQuantityWord(question));
-  const inEvidence = (stem: string) => units.some((unit) => hasStem(unit.passageStems, stem) || hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems) || foundAsBound(stem, unit.text));
+  const analysis = analyze(withoutAskedWords(question));
+  const inEvidence = (stem: string) =>
+    units.some(
+      (unit) =>
+        hasStem(unit.passageStems, stem) ||
+        hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems) ||
+        foundAsBound(stem, unit.text) ||
+        writtenApart(analysis.written.get(stem), `${unit.headingText}\n${unit.text}`) ||
+        holdsDayGroup(analysis.written.get(stem), unit.passageStems),
+    );
+  // A verb after the question's subject ("when does breakfast finish?") is how a time or a
+  // state is asked for: the evidence need not hold it, so its absence does not weigh double (v75).
+  const verbsAfterSubject = new Set(questionTerms(question).filter((term) => term.verbAfterSubject).map((term) => term.stem));
   const weigh = (stems: readonly string[]) => {
     const topic = new Map<string, number>();
     for (const stem of stems) {
       if (QUESTION_FORM.has(stem) || /^\d/.test(stem)) continue;
-      topic.set(stem, inEvidence(stem) ? TOPIC_WEIGHTS.inEvidence : TOPIC_WEIGHTS.nowhereInEvidence);
+      topic.set(stem, inEvidence(stem) || verbsAfterSubject.has(stem) ? TOPIC_WEIGHTS.inEvidence : TOPIC_WEIGHTS.nowhereInEvidence);
     }
     return topic;
   };
@@ -83,7 +115,7 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
   // A part that refers back ("…and how is it calculated?") is about what the part before it names (v8).
   const parts: Map<string, number>[] = [];
   for (const part of questionParts(question)) {
-    const own = weigh(analyze(withoutQuantityWord(part)).stems);
+    const own = weigh(analyze(withoutAskedWords(part)).stems);
     const previous = parts.at(-1);
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
@@ -98,8 +130,8 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
  */
 function nounPhrases(question: string): [string, string][] {
   // Verbs after a subject or modal, and light and generic words ("take", "go"): no part of a name.
-  const verbs = new Set(questionTerms(question).filter((term) => term.verbLike || term.kind === 'generic').map((term) => term.stem));
-  return adjacentPairs(withoutQuantityWord(question), 0, (_, head) => canNameAThing(head)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
+  const verbs = new Set(questionTerms(question).filter((term) => term.verbLike || term.verbAfterSubject || term.kind === 'generic').map((term) => term.stem));
+  return adjacentPairs(withoutAskedWords(question), 0, (_, head) => canNameAThing(head)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
 }
 
 /** A pronoun that refers to something named earlier in the question. */
@@ -150,9 +182,13 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
  */
 export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>): number {
   return topicCoverage(topic, (stem) =>
-    hasStem(unit.own, stem) || (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) || foundAsBound(stem, unit.text)
+    hasStem(unit.own, stem) ||
+    (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) ||
+    foundAsBound(stem, unit.text) ||
+    writtenApart(written?.get(stem), unit.text) ||
+    holdsDayGroup(written?.get(stem), unit.own)
       ? 1
-      : hasStem(unit.heading, stem)
+      : hasStem(unit.heading, stem) || writtenApart(written?.get(stem), unit.headingText)
         ? HEADING_WEIGHT
         : sharesPrefix(unit.own, stem)
           ? PREFIX_WEIGHT

@@ -230,15 +230,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   (green bin) is …") is part of what the claim is about (v15's another-section check).
  * - `heuristic-v74`: a cross-reference ("(see Travel and Expenses)") in an answer or the sentence it
  *   rests on is no part of what it says, for answer relevance.
+ * - `heuristic-v75`: a closed compound of the question written apart in the evidence ("wifi":
+ *   "Wi-Fi") is held there; a day holds by its group ("Saturday": "weekends"); a verb after the
+ *   question's subject ("does breakfast finish") and indefinite words ("somewhere") are how it is
+ *   asked, not what about.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v74';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v75';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v74+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v75+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -1,6 +1,6 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { statesNothing } from './heuristic-match.js';
-import { TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
+import { holdsDayGroup, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
 import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -10,6 +10,7 @@ import { expansionOf, isAcronym } from './heuristic-acronyms.js';
 import { answerMeetsAskedFigure } from './heuristic-asked.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 import { synonymStems } from './heuristic-synonyms.js';
+import { writtenApart } from '../text/compounds.js';
 
 /**
  * The offline judge's answer-relevance, personal-data and reference-recall checks (METHODOLOGY.md,
@@ -74,12 +75,14 @@ export function answerRelevance(
     return [unit, bare === unit.text ? unit.own : analyze(bare).stemSet];
   }));
   const spelled = acronymWords(analysis, grounding);
+  // A closed compound of the question written apart ("wifi": "Wi-Fi") counts as written (v75).
+  const apart = (stem: string, text: string) => writtenApart(reading.analysis.written.get(stem), text);
   const credit = (stem: string) => {
-    if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem)) return 1;
+    if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem) || apart(stem, answer) || holdsDayGroup(reading.analysis.written.get(stem), analysis.stemSet)) return 1;
     let best = 0;
     for (const unit of grounding) {
-      if (hasStem(groundingOwn.get(unit)!, stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
-      else if (hasStem(unit.heading, stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
+      if (hasStem(groundingOwn.get(unit)!, stem) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
+      else if (hasStem(unit.heading, stem) || apart(stem, unit.headingText)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
     }
     return best;
   };
