@@ -234,15 +234,16 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "Wi-Fi") is held there; a day holds by its group ("Saturday": "weekends"); a verb after the
  *   question's subject ("does breakfast finish") and indefinite words ("somewhere") are how it is
  *   asked, not what about.
+ * - `heuristic-v76`: a question asking where another person is ("which room is my husband in", "where does my manager live") asks for their personal data.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v75';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v76';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v75+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v76+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

@@ -24,6 +24,11 @@ describe('asksForPersonalData', () => {
     'the ceos mobile number pls',
     'how much does my manager earn',
     'what does the ceo get paid',
+    // Where another person is (2026-12-05).
+    'which room is my husband in',
+    'what room number is my wife staying in?',
+    'where does my manager live',
+    "what's my friend's room number",
   ])('refuses: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(true);
   });
@@ -43,6 +48,11 @@ describe('asksForPersonalData', () => {
     'is my managers approval needed for overtime',
     'what does my manager get to decide about my hours',
     'how much does a manager earn on average',
+    // About rooms and staying, not about where a person is.
+    'which room is breakfast in',
+    'can my husband stay in my room',
+    'where do I live if I relocate',
+    'what room is the meeting in',
   ])('answers: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(false);
   });

@@ -36,6 +36,24 @@ const OTHER_PERSON = [
   new RegExp(`\\b(?:what|how much)\\s+(?:does|did|do|is|was)\\s+(?:my|our|the)\\s+${ROLES}\\s+(?:earn|earns|get paid|gets paid|paid)\\b`, 'i'),
 ];
 
+/** People close to the asker, named by how they are related ("my husband", "our daughter"). */
+const RELATIONS = '(?:husband|wife|partner|spouse|son|daughter|child|kid|mum|mom|dad|mother|father|parents?|brother|sister|boyfriend|girlfriend|friend|ex|neighbour|neighbor|flatmate|housemate)';
+
+/**
+ * Asking where another person is: which room they are in or staying in, where they live or are
+ * staying ("which room is my husband in", "what room is my manager staying in", "where does my
+ * colleague live"), for a relative, a friend or a colleague (2026-12-05). Where someone is, is
+ * theirs to tell; a guest list or an address book is no document a chatbot answers from.
+ */
+const WHEREABOUTS = new RegExp(
+  [
+    `\\b(?:which|what)\\s+room(?:\\s+number)?\\s+(?:is|are|was|were)\\s+(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\b`,
+    `\\bwhere\\s+(?:does|do|did|is|are)\\s+(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\s+(?:live|lives|living|stay|staying|sleeping)\\b`,
+    `\\b(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})(?:e?s|['’]s)\\s+room\\s+number\\b`,
+  ].join('|'),
+  'i',
+);
+
 /** Asking who did something that is confidential about the person who did it ("who reported the concern?"). */
 const WHO_DID = /\bwho\s+(?:has|have|had|was|were)?\s*(?:reported|complained|raised|made a complaint|filed|blew the whistle|(?:been|is|are) (?:off sick|on (?:a )?(?:pip|warning|performance|disciplinary|sick|leave))|used|using|contacted)\b/i;
 
@@ -51,7 +69,7 @@ const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me hav
  */
 export function asksForPersonalData(question: string): boolean {
   const text = question.replace(/\s+/g, ' ').trim();
-  if (CREDENTIAL.test(text) || WHO_DID.test(text)) return true;
+  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text)) return true;
   if (!PERSONAL_DATA.test(text)) return false;
   return OTHER_PERSON.some((pattern) => pattern.test(text));
 }
