@@ -1,4 +1,5 @@
 import { expandCasual } from '../text/casual.js';
+import { joinPhrasalVerbs } from '../text/compounds.js';
 import { correctSpelling } from './spelling.js';
 import { expandAcronyms } from './acronym-search.js';
 import { InvalidInputError } from '../errors.js';
@@ -106,10 +107,13 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const spelled = options.spelling === false ? casual : await correctSpelling(index, casual);
   // Acronyms the corpus never holds, read as the words it spells them out with ("SPL": "shared parental leave").
   const expanded = options.acronyms === false ? spelled : await expandAcronyms(index, spelled);
+  // A phrasal verb the corpus writes as one word, read as that word ("broke down": "breakdown").
+  const statistics = index.corpusStatistics();
+  const joined = joinPhrasalVerbs(expanded, (wordStem) => statistics.documentFrequencies([wordStem]).has(wordStem));
   // Read once, for the gate and the search alike.
-  const terms = questionTerms(expanded);
+  const terms = questionTerms(joined);
   // A word the corpus holds only in a close form is searched as that form too ("complain": "complaint").
-  const searchText = withCloseForms(index, expanded, terms);
+  const searchText = withCloseForms(index, joined, terms);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.

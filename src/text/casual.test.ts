@@ -32,3 +32,11 @@ describe('"til" (2026-12-05)', () => {
     expect(expandCasual('pay at the till')).toBe('pay at the till');
   });
 });
+
+describe('slang and idiom with one meaning (2026-12-05)', () => {
+  it('"nicked" is "stolen", "money back" is "refund"', () => {
+    expect(expandCasual('someone nicked my bike')).toBe('someone stolen my bike');
+    expect(expandCasual('can I get my money back')).toBe('can I get my refund');
+    expect(expandCasual('the money is back in my account')).toBe('the money is back in my account');
+  });
+});

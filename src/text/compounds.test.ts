@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writtenApart, writtenApartAs } from './compounds.js';
+import { joinPhrasalVerbs, writtenApart, writtenApartAs } from './compounds.js';
 
 describe('closed compounds written apart', () => {
   it('finds the two words side by side, with a hyphen or a space', () => {
@@ -13,5 +13,20 @@ describe('closed compounds written apart', () => {
     expect(writtenApartAs('checkout', 'recheck outlets')).toBeNull();
     expect(writtenApart('abc', 'a bc')).toBe(false);
     expect(writtenApart(undefined, 'wi-fi')).toBe(false);
+  });
+});
+
+describe('phrasal verbs written as one word', () => {
+  const corpus = (...stems: string[]) => (wordStem: string) => stems.includes(wordStem);
+
+  it('joins a verb and its particle when the corpus holds the joined word and not the verb', () => {
+    expect(joinPhrasalVerbs('the car broke down what do i do', corpus('breakdown'))).toBe('the car breakdown what do i do');
+    expect(joinPhrasalVerbs('can you pick me up', corpus('pickup'))).toBe('can you pick me up');
+    expect(joinPhrasalVerbs('i logged in twice', corpus('login'))).toBe('i login twice');
+  });
+
+  it('leaves it when the corpus holds the verb, or not the joined word', () => {
+    expect(joinPhrasalVerbs('the car broke down', corpus('breakdown', 'broke'))).toBe('the car broke down');
+    expect(joinPhrasalVerbs('the car broke down', corpus('car'))).toBe('the car broke down');
   });
 });

@@ -1,3 +1,6 @@
+import { stem } from './text.js';
+import { loadWordNet } from './wordnet.js';
+
 /**
  * Closed compounds written apart: a person types "wifi", "checkout", "payday"; a document writes
  * "Wi-Fi", "check-out", "pay day". Read by the offline answerer and the heuristic judge; retrieval's
@@ -27,4 +30,31 @@ export function writtenApartAs(word: string | undefined, text: string): [string,
 /** Whether {@link writtenApartAs} finds the compound written apart in the text. */
 export function writtenApart(word: string | undefined, text: string): boolean {
   return writtenApartAs(word, text) !== null;
+}
+
+/** Adverb particles of phrasal verbs ("break down", "pick up", "log in"). */
+const PARTICLES = 'down|up|in|out|off|over|back|away|on';
+
+/**
+ * The text with each phrasal verb whose first word the corpus lacks, but whose joined form it
+ * holds, written joined: "the car broke down" → "the car breakdown" where the documents say "24-hour
+ * breakdown cover" and never "broke" (2026-12-05). The verb is tried as written, as its base
+ * (WordNet: "picked" → "pick") and, for an irregular form, as the base WordNet's exception lists
+ * give ("broke" → "break"). `holds`: whether the corpus holds a Porter stem.
+ *
+ * @example
+ * joinPhrasalVerbs('the car broke down', (s) => s === 'breakdown') // 'the car breakdown'
+ */
+export function joinPhrasalVerbs(text: string, holds: (wordStem: string) => boolean): string {
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(\\p{L}{3,})\\s+(${PARTICLES})(?![\\p{L}\\p{N}'’-])`, 'giu'), (phrase, verb: string, particle: string) => {
+    const lower = verb.toLowerCase();
+    if (holds(stem(lower))) return phrase;
+    const wordNet = loadWordNet();
+    const bases = [lower, ...wordNet.lemmas(lower, 'verb'), ...wordNet.relatedForms(lower, { noun: 0, verb: 1, adj: 0, adv: 0 })];
+    for (const base of bases) {
+      const joined = `${base}${particle.toLowerCase()}`;
+      if (holds(stem(joined))) return joined;
+    }
+    return phrase;
+  });
 }

@@ -67,6 +67,8 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'mean going think thought heard hear told reckon though anyway anyways stuff ' +
     // Indefinite words, which stand for what the question does not name ("is there somewhere to charge my car").
     'somewhere anywhere everywhere someone anyone somebody anybody everyone everybody ' +
+    // Words that say "not this one" without naming what ("at a different branch").
+    'different another other ' +
     // Verbs of coming and going, which say how, not what (2026-12-05: "can i still go in if im late"),
     'go goes gone went come comes came coming ' +
     // Light verbs, whose object says what is asked ("do lockers take coins", "can I make a complaint").
@@ -81,6 +83,8 @@ const FORM_WORDS: ReadonlySet<string> = new Set([
   ...'info information detail details'.split(' '),
   ...COMPARING_WORDS,
   ...'old older new newer latest previous current recent existing'.split(' '),
+  // Words that ask for a quantity's bound, which a document states as the figure ("is there a mileage limit": "200 miles per day").
+  ...'limit limits cap'.split(' '),
 ]);
 
 /** Words after which "fine" says something is allowed ("is that fine?", "it's fine"), not a penalty. */

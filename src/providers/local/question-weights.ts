@@ -2,7 +2,7 @@ import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
-import { writtenApartAs } from '../../text/compounds.js';
+import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
@@ -67,7 +67,8 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  * is found: it may be exactly what is asked about, and then no sentence answers the question.
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
-  const analysed = questionTerms(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
+  const heldByUnits = (wordStem: string) => units.some((unit) => unit.stems.has(wordStem) || unit.contextStems.has(wordStem));
+  const analysed = questionTerms(joinPhrasalVerbs(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units), heldByUnits).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
   const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean; verbAfterSubject?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
