@@ -9,7 +9,7 @@ import { analyze, withoutQuantityWord, type Analysis } from './heuristic-analysi
 import { relate } from './heuristic-quantities.js';
 import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
-import { writtenApart } from '../text/compounds.js';
+import { joinPhrasalVerbs, writtenApart } from '../text/compounds.js';
 import { foundAsBound } from './heuristic-word-classes.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
@@ -60,12 +60,25 @@ const QUESTION_FORM = new Set([
 ]);
 
 /**
+ * Words that may only say how a question is asked (v77): a bound, which a passage may state as its
+ * figure alone ("is there a mileage limit?": "200 miles per day"), and a thing's age ("how much for
+ * a new one?": "a replacement bin costs £25"). Where no passage holds the word it is how the
+ * question is asked; where one does ("the hotel limits per night", "new joiners") it is a topic
+ * word as before.
+ */
+const FORM_UNLESS_HELD: ReadonlySet<string> = new Set(['limit', 'cap', 'new', 'old'].map(stem));
+
+/** "got" before a past participle is the passive's auxiliary ("my bin got nicked", "I got paid late"), no topic word (v77). */
+const GOT_PASSIVE = /\b(?:got|get|gets|getting)\s+(?=(?:\p{L}{2,}ed|stolen|broken|taken|given|paid|lost|hurt|sent|left|cut|caught|stuck|told)\b)/giu;
+
+/**
  * The question without the words that only say what kind of value is asked for: "how long" and
  * the like (`withoutQuantityWord`), and "what time", "which day" (v75: "what time does breakfast
- * finish?" is not about time as a topic; the answer "8am to 11am" holds no such word).
+ * finish?" is not about time as a topic; the answer "8am to 11am" holds no such word); and
+ * without a passive's "got" (v77).
  */
 function withoutAskedWords(question: string): string {
-  return withoutQuantityWord(question).replace(/\b(what|which|whats|what's) (?:time|times|day|date)\b/gi, '$1');
+  return withoutQuantityWord(question).replace(GOT_PASSIVE, '').replace(/\b(what|which|whats|what's) (?:time|times|day|date)\b/gi, '$1');
 }
 
 /**
@@ -89,7 +102,9 @@ const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could
  * @example
  * readQuestion('Can I have part of my salary paid in Bitcoin?', units).topic // Map { 'part' => 1, 'salari' => 1, 'paid' => 1, 'bitcoin' => 2 }
  */
-export function readQuestion(question: string, units: readonly EvidenceUnit[]): QuestionReading {
+export function readQuestion(asked: string, units: readonly EvidenceUnit[]): QuestionReading {
+  // A phrasal verb the evidence writes as one word is read as that word ("broke down": "breakdown", v77).
+  const question = joinPhrasalVerbs(asked, (wordStem) => units.some((unit) => unit.passageStems.has(wordStem)));
   const analysis = analyze(withoutAskedWords(question));
   const inEvidence = (stem: string) =>
     units.some(
@@ -107,6 +122,7 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
     const topic = new Map<string, number>();
     for (const stem of stems) {
       if (QUESTION_FORM.has(stem) || /^\d/.test(stem)) continue;
+      if (FORM_UNLESS_HELD.has(stem) && !inEvidence(stem)) continue;
       topic.set(stem, inEvidence(stem) || verbsAfterSubject.has(stem) ? TOPIC_WEIGHTS.inEvidence : TOPIC_WEIGHTS.nowhereInEvidence);
     }
     return topic;
@@ -120,7 +136,7 @@ export function readQuestion(question: string, units: readonly EvidenceUnit[]): 
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(question) };
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked) };
 }
 
 /**

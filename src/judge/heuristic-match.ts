@@ -185,15 +185,38 @@ function figuresAboutQuestion(text: string, claim: Analysis, questionStems: read
  * and state what to do, as a sentence does.
  */
 function isBareAnswer(text: string, questionStems: readonly string[]): boolean {
-  return questionStems.length > 0 && text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS && !hasVerb(text) && !STATEMENT.test(text) && !isInstruction(text) && readTableRow(text) === null;
+  return (
+    questionStems.length > 0 &&
+    text.trim().split(/\s+/).length <= BARE_CLAIM_WORDS &&
+    !hasVerb(text) &&
+    !STATEMENT.test(text) &&
+    !hasPluralSubjectVerb(text) &&
+    !isInstruction(text) &&
+    readTableRow(text) === null
+  );
+}
+
+/**
+ * A plural subject and a verb after it that is only a verb ("all rentals include 24-hour breakdown
+ * cover", v77): a statement, as `hasVerb`'s third-person forms ("includes") are. WordNet says which
+ * words are verbs and never nouns, so "weekly rentals cover" (a noun too) is not read as one.
+ */
+function hasPluralSubjectVerb(text: string): boolean {
+  const wordNet = loadWordNet();
+  for (const match of text.matchAll(/\b\p{L}{3,}s\s+(\p{L}{3,})\b/gu)) {
+    const word = match[1]!.toLowerCase();
+    if (wordNet.lemmas(word, 'verb').includes(word) && wordNet.lemmas(word, 'noun').length === 0) return true;
+  }
+  return false;
 }
 
 /**
  * A short sentence whose verb is not in `hasVerb`'s list (v70): a subject pronoun and the word
  * after it ("we reply within 10 working days"), or a word in -s before a figure ("towel hire costs
- * £2 at reception"). It states something, as a sentence does: it is no bare answer to the question.
+ * £2 at reception"), or a plural subject's verb of price before one ("extra miles cost 25p per
+ * mile", v77). It states something, as a sentence does: it is no bare answer to the question.
  */
-const STATEMENT = /(?:^|[\s,;:(])(?:we|you|they|he|she|i)\s+(?!and\b|or\b)\p{L}{3,}\b|\b\p{L}{3,}s\s+(?:[£$€]\s?\d|\d)/iu;
+const STATEMENT = /(?:^|[\s,;:(])(?:we|you|they|he|she|i)\s+(?!and\b|or\b)\p{L}{3,}\b|\b\p{L}{3,}s\s+(?:[£$€]\s?\d|\d)|\b(?:cost|charge|pay|earn)\s+(?:(?:up to|at least|only|just|about|around)\s+)?(?:[£$€]\s?\d|\d)/iu;
 
 const OBJECT_START = /^(?:it|them|him|her|us|me|your|the|a|an|this|that|these|those|their|his|our|[\w.+-]+@[\w.-]+|\p{Lu}{2,})\b/u;
 
