@@ -38,5 +38,6 @@ describe('slang and idiom with one meaning (2026-12-05)', () => {
     expect(expandCasual('someone nicked my bike')).toBe('someone stolen my bike');
     expect(expandCasual('can I get my money back')).toBe('can I get my refund');
     expect(expandCasual('the money is back in my account')).toBe('the money is back in my account');
+    expect(expandCasual('im moving house next week')).toBe("I'm moving home next week");
   });
 });

@@ -80,3 +80,18 @@ describe('verbs after the question\'s subject, and indefinite words (2026-12-05)
     expect(read('is there anywhere to park').anywhere?.kind).toBe('generic');
   });
 });
+
+describe('when the asker\'s situation happens, and words of extent (2026-12-05)', () => {
+  const kinds = (question: string) => Object.fromEntries(questionTerms(question).map((term) => [term.word, term.kind]));
+
+  it('"next week", "last month", "at night" are details; "per night" and "how many weeks" are not', () => {
+    expect(kinds('im moving house next week what do i do')).toMatchObject({ next: 'specific', week: 'specific', moving: 'topic', house: 'topic' });
+    expect(kinds('ive run out of credit at night')).toMatchObject({ night: 'specific' });
+    expect(kinds('what is the hotel cap per night')).toMatchObject({ night: 'topic' });
+    expect(kinds('how many weeks notice do i give')).toMatchObject({ weeks: 'topic' });
+  });
+
+  it('"whole" and "entire" size what is named', () => {
+    expect(kinds('the power is off in my whole street')).toMatchObject({ whole: 'generic', street: 'topic' });
+  });
+});

@@ -69,6 +69,8 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'somewhere anywhere everywhere someone anyone somebody anybody everyone everybody ' +
     // Words that say "not this one" without naming what ("at a different branch").
     'different another other ' +
+    // Words of extent, which size what is named ("my whole street").
+    'whole entire ' +
     // Verbs of coming and going, which say how, not what (2026-12-05: "can i still go in if im late"),
     'go goes gone went come comes came coming ' +
     // Light verbs, whose object says what is asked ("do lockers take coins", "can I make a complaint").
@@ -214,8 +216,16 @@ function followsAskedSubject(words: readonly string[], index: number): boolean {
   return loadWordNet().lemmas(words[index]!, 'verb').length > 0;
 }
 
+/** Words that place a period relative to now ("next week", "last month"), and the periods. */
+const RELATIVE_LEADS: ReadonlySet<string> = new Set('next last this coming following'.split(' '));
+const PERIODS: ReadonlySet<string> = new Set('week weeks month months year years'.split(' '));
+
 function kindOf(word: string, previous: string, next: string): TermKind {
   if (/\d/.test(word) || isNumberWord(word) || ordinalValue(word) !== null) return 'specific';
+  // When the asker's situation happens ("I'm moving next week"), a detail like a date (2026-12-05).
+  if ((RELATIVE_LEADS.has(previous) && PERIODS.has(word)) || (RELATIVE_LEADS.has(word) && PERIODS.has(next))) return 'specific';
+  // "at night", "last night": when, as "in the morning" is; "per night" stays a rate's unit.
+  if ((word === 'night' || word === 'nights') && (previous === 'at' || previous === 'last')) return 'specific';
   if (DATE_WORDS.has(word) || QUANTITY_WORDS.has(word) || PERSON_WORDS.has(word)) return 'specific';
   if (PLACE_WORDS.has(word) || PLACE_PAIRS.has(`${previous} ${word}`) || PLACE_PAIRS.has(`${word} ${next}`)) return 'specific';
   // "Is that fine?" asks whether something is allowed; "a parking fine" names a penalty (2026-12-05).

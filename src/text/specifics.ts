@@ -80,7 +80,7 @@ export const DATE_WORDS: ReadonlySet<string> = new Set(
   (
     'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
     'monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends ' +
-    'today tomorrow yesterday tonight morning afternoon evening summer winter spring autumn christmas easter'
+    'today tomorrow yesterday tonight morning afternoon evening overnight summer winter spring autumn christmas easter'
   ).split(' '),
 );
 

@@ -183,10 +183,16 @@ export function escapeRegExp(text: string): string {
 /** Forms of "to be": between two words, they make a statement ("my laptop was stolen"), not a phrase. */
 const BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "isn't", "wasn't", "aren't", "weren't"]);
 
+/** Articles and possessive determiners, which open a noun phrase. */
+const DETERMINERS: ReadonlySet<string> = new Set('a an the my your our their his her its this that these those'.split(' '));
+/** Prepositions, which join a noun phrase to the one before ("advance on my salary"). */
+const PREPOSITIONS: ReadonlySet<string> = new Set('of on for in to with at from by about into onto over under after before during per'.split(' '));
+
 /**
  * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
  * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair, and
- * so does a form of "to be" between them ("my laptop was stolen" states something of the laptop).
+ * so does a form of "to be" between them ("my laptop was stolen" states something of the laptop),
+ * and a determiner with no preposition ("is my bill an estimate": two noun phrases).
  * `keep`, given both words as written (lowercased), may leave a pair out.
  */
 export function adjacentPairs(text: string, maxStopwordGap = 0, keep?: (first: string, second: string) => boolean): [string, string][] {
@@ -194,13 +200,22 @@ export function adjacentPairs(text: string, maxStopwordGap = 0, keep?: (first: s
   const seen = new Set<string>();
   let previous: string | null = null;
   let gap = 0;
+  let determiner = false;
+  let preposition = false;
   for (const word of words(text)) {
     if (STOPWORDS.has(word)) {
       gap += 1;
       if (BE_FORMS.has(word)) previous = null;
+      if (DETERMINERS.has(word)) determiner = true;
+      if (PREPOSITIONS.has(word)) preposition = true;
       continue;
     }
-    if (previous !== null && gap <= maxStopwordGap && !/^\d/.test(word) && !/^\d/.test(previous) && (keep === undefined || keep(previous, word))) {
+    // A determiner with no preposition before it starts another noun phrase: "is my bill an
+    // estimate" holds "bill" and "estimate" in two (2026-12-05); "advance on my salary" is one.
+    const apart = determiner && !preposition;
+    determiner = false;
+    preposition = false;
+    if (previous !== null && gap <= maxStopwordGap && !apart && !/^\d/.test(word) && !/^\d/.test(previous) && (keep === undefined || keep(previous, word))) {
       const pair: [string, string] = [stem(previous), stem(word)];
       const key = pair.join(' ');
       if (pair[0] !== pair[1] && !seen.has(key)) {
