@@ -35,7 +35,12 @@ export interface QuestionReading {
   parts: Map<string, number>[];
   /** Stem pairs of content words side by side in the question that name a thing ("second job", "free breakfast"; no verb and its object). */
   phrases: [string, string][];
+  /** Asks "how often" (v78): a frequency in words ("every month", "weekly") is the kind of value asked for. */
+  howOften: boolean;
 }
+
+/** A frequency in words: "every month", "once a year", "twice a week", "weekly" (v78). */
+export const FREQUENCY = /\b(?:(?:every|each|once a|twice a|once per|per)\s+(?:\w+\s+)?(?:minute|hour|day|night|week|fortnight|month|quarter|year)s?|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly)\b/i;
 
 /**
  * Weights of a question's topic words. A word no evidence passage contains is what an unanswerable
@@ -136,7 +141,7 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked) };
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked), howOften: /\bhow often\b/i.test(question) };
 }
 
 /**
@@ -234,9 +239,9 @@ const HEADING_WEIGHT = 0.5;
  */
 export const CONTEXT_THRESHOLDS = { answers: 0.5, related: 0.4 } as const;
 
-/** Whether a unit holds the kind of value the question asks for. */
-export function unitHoldsKind(kind: AnswerKind, unit: EvidenceUnit): boolean {
-  if (kind === 'quantity') return unit.quantities.some((entry) => entry.quantity.kind === 'number');
+/** Whether a unit holds the kind of value the question asks for ("how often": a figure, or a frequency in words, v78). */
+export function unitHoldsKind(kind: AnswerKind, unit: EvidenceUnit, howOften = false): boolean {
+  if (kind === 'quantity') return unit.quantities.some((entry) => entry.quantity.kind === 'number') || (howOften && FREQUENCY.test(unit.text));
   if (kind === 'time') return unit.quantities.length > 0;
   return true;
 }
@@ -251,8 +256,8 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
     .map((passage) => {
       const own = units.filter((unit) => unit.passageId === passage.id);
       // A table's lead-in ("Hotels must not exceed these caps:") holds the figures of its rows (v19).
-      const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit));
-      const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
+      const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit, reading.howOften));
+      const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit, reading.howOften) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
       // A chunk answers the question when it answers one of the things the question asks.
       const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));
       const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));

@@ -1,6 +1,6 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { statesNothing } from './heuristic-match.js';
-import { holdsDayGroup, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
+import { FREQUENCY, holdsDayGroup, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
 import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -47,6 +47,7 @@ function groundingUnit(claim: JudgedClaim, units: readonly EvidenceUnit[]): Evid
  * amount is not a one-off one: `heuristic-asked.ts`).
  */
 function answerHoldsKind(reading: QuestionReading, answer: Analysis, text: string): boolean {
+  if (reading.kind === 'quantity' && reading.howOften && FREQUENCY.test(text)) return true;
   if (reading.kind === 'quantity') return answer.quantities.some((entry) => entry.quantity.kind === 'number') && answerMeetsAskedFigure(reading.asked, text);
   if (reading.kind === 'time') return answer.quantities.length > 0;
   return true;
