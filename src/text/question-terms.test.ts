@@ -95,3 +95,10 @@ describe('when the asker\'s situation happens, and words of extent (2026-12-05)'
     expect(kinds('the power is off in my whole street')).toMatchObject({ whole: 'generic', street: 'topic' });
   });
 });
+
+describe('"number" is the value asked for (2026-12-05)', () => {
+  it('is a form word, which the gate does not look up', () => {
+    const number = questionTerms('whats your phone number').find((term) => term.word === 'number');
+    expect(number).toMatchObject({ kind: 'topic', formWord: true });
+  });
+});

@@ -79,14 +79,19 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Adverb particles, words for the documents and for comparing, and words for a thing's age (see {@link QuestionTerm.formWord}). */
+/** Adverb particles ("send it back", "how far ahead"). */
+export const PARTICLES: ReadonlySet<string> = new Set('back away around along forward ahead'.split(' '));
+
 const FORM_WORDS: ReadonlySet<string> = new Set([
-  ...'back away around along forward ahead'.split(' '),
+  ...PARTICLES,
   ...DOCUMENT_WORDS,
   ...'info information detail details'.split(' '),
   ...COMPARING_WORDS,
   ...'old older new newer latest previous current recent existing'.split(' '),
   // Words that ask for a quantity's bound, which a document states as the figure ("is there a mileage limit": "200 miles per day").
   ...'limit limits cap'.split(' '),
+  // "What's your phone number?": the number is the value asked for; the corpus writes it as digits.
+  ...'number numbers'.split(' '),
 ]);
 
 /** Words after which "fine" says something is allowed ("is that fine?", "it's fine"), not a penalty. */

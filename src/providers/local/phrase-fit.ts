@@ -31,7 +31,7 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   // Content words next to each other in the question, at most two stopwords between ("advance on my salary").
   // Its last word must be able to name a thing ("password expires" says something of the password).
   const phrases = adjacentPairs(question, 2, (_, head) => canNameAThing(head))
-    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && !asked.get(first)!.verbLike && !asked.get(second)!.verbLike)
+    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && ![first, second].some((stem) => asked.get(stem)!.verbLike || asked.get(stem)!.verbAfterSubject))
     .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
   if (phrases.length === 0) return false;
   // A table row states one thing, whatever its column headers put between the words.

@@ -1,6 +1,6 @@
 import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
-import { questionTerms, type QuestionTerm } from '../../text/question-terms.js';
+import { PARTICLES, questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
 import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
@@ -20,6 +20,8 @@ export interface WeightedTerm {
   matches: ReadonlySet<string>;
   /** Reads as a verb ("can I return…"; `QuestionTerm.verbLike`). */
   verbLike?: boolean;
+  /** Reads as a verb after the question's subject ("does a filling cost"; `QuestionTerm.verbAfterSubject`): no part of a phrase. */
+  verbAfterSubject?: boolean;
 }
 
 /** Whether a set of stems holds the term (in any of its matching forms). */
@@ -108,9 +110,11 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     // Missing specifics and regions are details the documents need not repeat; a missing noun of
     // the asking clause itself is what may make the question unanswerable. A missing verb ("can I
     // reply?", "when does breakfast finish?") or scenario word ("a dodgy-looking email…") is more often the asker's own wording.
-    const missingMatters = entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike && !entry.verbAfterSubject;
+    // An adverb particle ("how far ahead…") never makes it unanswerable by being missing (2026-12-05).
+    // (Not every form word: "old" in "my 9 yr old" names the child.)
+    const missingMatters = entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike && !entry.verbAfterSubject && !PARTICLES.has(entry.word);
     const weight = found ? idf(count) * factor : missingMatters ? rarest * factor : 0;
-    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)!, ...(entry.verbLike ? { verbLike: true } : {}) };
+    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)!, ...(entry.verbLike ? { verbLike: true } : {}), ...(entry.verbAfterSubject ? { verbAfterSubject: true } : {}) };
   });
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
   return {
