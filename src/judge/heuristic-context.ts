@@ -66,12 +66,13 @@ const QUESTION_FORM = new Set([
 
 /**
  * Words that may only say how a question is asked (v77): a bound, which a passage may state as its
- * figure alone ("is there a mileage limit?": "200 miles per day"), and a thing's age ("how much for
- * a new one?": "a replacement bin costs £25"). Where no passage holds the word it is how the
+ * figure alone ("is there a mileage limit?": "200 miles per day"), a thing's age ("how much for
+ * a new one?": "a replacement bin costs £25"), and a number asked for (v79: "what's your phone
+ * number?": "by phone on 0161 496 0500"). Where no passage holds the word it is how the
  * question is asked; where one does ("the hotel limits per night", "new joiners") it is a topic
  * word as before.
  */
-const FORM_UNLESS_HELD: ReadonlySet<string> = new Set(['limit', 'cap', 'new', 'old'].map(stem));
+const FORM_UNLESS_HELD: ReadonlySet<string> = new Set(['limit', 'cap', 'new', 'old', 'number'].map(stem));
 
 /** "got" before a past participle is the passive's auxiliary ("my bin got nicked", "I got paid late"), no topic word (v77). */
 const GOT_PASSIVE = /\b(?:got|get|gets|getting)\s+(?=(?:\p{L}{2,}ed|stolen|broken|taken|given|paid|lost|hurt|sent|left|cut|caught|stuck|told)\b)/giu;
@@ -96,7 +97,7 @@ export function holdsDayGroup(word: string | undefined, stems: ReadonlySet<strin
 }
 
 const QUANTITY_QUESTION =
-  /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;
+  /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|(?<!(?:phone|contact|account|reference|telephone|mobile|order|registration|tracking|case|policy|membership) )number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;
 const TIME_QUESTION = /\b(?:when|what (?:time|day|date|month|year)|by what (?:time|date|day)|which (?:day|date|month))\b/i;
 const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could|do|does|did|is|are|am|was|were|will|would|should|shall|must|may|might|have|has|had)\b/i;
 
@@ -141,7 +142,7 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked), howOften: /\bhow often\b/i.test(question) };
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem))), howOften: /\bhow often\b/i.test(question) };
 }
 
 /**

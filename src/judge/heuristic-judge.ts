@@ -237,15 +237,16 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v76`: a question asking where another person is ("which room is my husband in", "where does my manager live") asks for their personal data.
  * - `heuristic-v77`: a short sentence with a plural subject and a verb after it ("all rentals include …", "extra miles cost 25p") is a statement, not a bare answer; a phrasal verb the evidence writes as one word ("broke down": "breakdown") is read as that word; "limit", "cap", "new" and "old" that no passage holds, and a passive's "got", are how a question is asked.
  * - `heuristic-v78`: a "how often" question is answered by a frequency in words ("every month", "weekly"), as by a figure.
+ * - `heuristic-v79`: a number asked for ("what's your phone number") that no passage holds is the value asked for, no topic word nor half of a phrase, and a phone, account or reference number is no quantity.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v78';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v79';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v78+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v79+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
