@@ -37,6 +37,8 @@ export interface QuestionReading {
   phrases: [string, string][];
   /** Asks "how often" (v78): a frequency in words ("every month", "weekly") is the kind of value asked for. */
   howOften: boolean;
+  /** The subject of a verb after it ("does scanning cost anything": `scan`; v80): what the question is about. */
+  subjects: string[];
 }
 
 /** A frequency in words: "every month", "once a year", "twice a week", "weekly" (v78). */
@@ -51,7 +53,7 @@ export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 2 } as const;
 
 /** Words of a question that say how it is asked, not what it is about. */
 const QUESTION_FORM = new Set([
-  'us', 'ask', 'want', 'need', 'know', 'tell', 'like', 'still', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean', 'alreadi', 'ever',
+  'us', 'ask', 'want', 'need', 'know', 'tell', 'like', 'still', 'anymor', 'just', 'right', 'someon', 'anyon', 'anyth', 'someth', 'thing', 'actual', 'realli', 'pleas', 'ok', 'okay', 'sure', 'wonder', 'think', 'go', 'now', 'current', 'moment', 'mean', 'alreadi', 'ever',
   // When the asker is asking, not what about (v49): "I'm sick today, by when do I need to tell my manager?"
   'todai', 'tomorrow', 'yesterdai', 'tonight',
   // Words for the documents and for comparing (v65): "what's your returns policy?", "the difference between…".
@@ -123,7 +125,9 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     );
   // A verb after the question's subject ("when does breakfast finish?") is how a time or a
   // state is asked for: the evidence need not hold it, so its absence does not weigh double (v75).
-  const verbsAfterSubject = new Set(questionTerms(question).filter((term) => term.verbAfterSubject).map((term) => term.stem));
+  const terms = questionTerms(question);
+  const verbsAfterSubject = new Set(terms.filter((term) => term.verbAfterSubject).map((term) => term.stem));
+  const subjects = terms.flatMap((term, index) => (term.verbAfterSubject && index > 0 && terms[index - 1]!.kind === 'topic' ? [terms[index - 1]!.stem] : []));
   const weigh = (stems: readonly string[]) => {
     const topic = new Map<string, number>();
     for (const stem of stems) {
@@ -142,7 +146,7 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem))), howOften: /\bhow often\b/i.test(question) };
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem))), howOften: /\bhow often\b/i.test(question), subjects };
 }
 
 /**

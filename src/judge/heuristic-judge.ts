@@ -238,15 +238,16 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v77`: a short sentence with a plural subject and a verb after it ("all rentals include …", "extra miles cost 25p") is a statement, not a bare answer; a phrasal verb the evidence writes as one word ("broke down": "breakdown") is read as that word; "limit", "cap", "new" and "old" that no passage holds, and a passive's "got", are how a question is asked.
  * - `heuristic-v78`: a "how often" question is answered by a frequency in words ("every month", "weekly"), as by a figure.
  * - `heuristic-v79`: a number asked for ("what's your phone number") that no passage holds is the value asked for, no topic word nor half of a phrase, and a phone, account or reference number is no quantity.
+ * - `heuristic-v80`: the subject of a verb after it ("does scanning cost anything": scanning) must be in the answer or the sentence it rests on; "anymore" is how a question is asked; a question is checked for personal data with its chat spellings written out ("whats the password for …").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v79';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v80';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
    * agree with an evidence sentence, chunks close to the question, and answers close to the
    * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v79+encoder`). [encoder=none: the lexical judge]
+   * version records it (`heuristic-v80+encoder`). [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */

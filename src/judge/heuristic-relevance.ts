@@ -101,6 +101,8 @@ export function answerRelevance(
   const held = (stem: string) => credit(stem) > 0 || heldAsSynonym(reading, stem, analysis, grounding);
   reading.parts.forEach((part, index) => {
     if (covered[index] && halfOfPhrase(part, reading.phrases, held)) covered[index] = false;
+    // The subject of the asked verb must be there (v80): "does scanning cost anything?" answered with what printing costs.
+    if (covered[index] && reading.subjects.some((subject) => part.has(subject) && !held(subject))) covered[index] = false;
   });
   if (!covered.some(Boolean)) return namesWhatNoPassageHolds(reading, analysis) ? 'partial' : 'off_topic';
   if (reading.kind !== 'yes_no' && aboutAnotherRank(reading.analysis, analysis)) return 'off_topic';

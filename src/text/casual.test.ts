@@ -39,5 +39,6 @@ describe('slang and idiom with one meaning (2026-12-05)', () => {
     expect(expandCasual('can I get my money back')).toBe('can I get my refund');
     expect(expandCasual('the money is back in my account')).toBe('the money is back in my account');
     expect(expandCasual('im moving house next week')).toBe("I'm moving home next week");
+    expect(expandCasual('i clicked a dodgy link')).toBe('i clicked a suspicious link');
   });
 });

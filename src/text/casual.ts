@@ -31,7 +31,7 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['btw', 'by the way'], ['idk', "I don't know"], ['cos', 'because'], ['coz', 'because'], ['cuz', 'because'],
   ['b4', 'before'], ['tix', 'tickets'], ['lol', ''], ['til', 'until'],
   // Slang and idiom with one meaning in a customer's question (2026-12-05): "someone nicked my bike", "can I get my money back".
-  ['nicked', 'stolen'], ['money back', 'refund'], ['moving house', 'moving home'],
+  ['nicked', 'stolen'], ['money back', 'refund'], ['moving house', 'moving home'], ['dodgy', 'suspicious'],
   // Weekdays (2026-12-05): not "wed", "sat", "sun", which are words too.
   ['mon', 'Monday'], ['tue', 'Tuesday'], ['tues', 'Tuesday'], ['thu', 'Thursday'], ['thur', 'Thursday'], ['thurs', 'Thursday'], ['fri', 'Friday'],
 ]);

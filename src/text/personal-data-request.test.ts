@@ -29,6 +29,8 @@ describe('asksForPersonalData', () => {
     'what room number is my wife staying in?',
     'where does my manager live',
     "what's my friend's room number",
+    // Typed without the apostrophe (2026-12-05).
+    'whats the password for the library computers',
   ])('refuses: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(true);
   });

@@ -1,3 +1,5 @@
+import { expandCasual } from './casual.js';
+
 /**
  * Does a question ask for someone else's personal or confidential data? (Text only: the offline
  * answerer and the heuristic judge both read it.) The offline answerer
@@ -68,7 +70,8 @@ const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me hav
  * asksForPersonalData('Who gets to see my performance rating?') // false
  */
 export function asksForPersonalData(question: string): boolean {
-  const text = question.replace(/\s+/g, ' ').trim();
+  // Read with chat spellings written out, so "whats the password for …" is "what's the password for …" (2026-12-05).
+  const text = expandCasual(question).replace(/\s+/g, ' ').trim();
   if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text)) return true;
   if (!PERSONAL_DATA.test(text)) return false;
   return OTHER_PERSON.some((pattern) => pattern.test(text));

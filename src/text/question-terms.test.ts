@@ -73,6 +73,9 @@ describe('verbs after the question\'s subject, and indefinite words (2026-12-05)
     expect(read('Does our benefits package include pet insurance for my dog?').package?.verbAfterSubject).toBe(false);
     expect(read('do you do vegan breakfast').breakfast?.verbAfterSubject).toBe(false);
     expect(read('can i book a parking space').space?.verbAfterSubject).toBe(false);
+    // An indefinite object may follow the verb; a verb may not ("pay rises happen": "rises" is a noun).
+    expect(read('does scanning cost anything').cost?.verbAfterSubject).toBe(true);
+    expect(read('when do pay rises happen').rises?.verbAfterSubject).toBe(false);
   });
 
   it('"somewhere", "anywhere" and the like stand for what the question does not name', () => {

@@ -195,6 +195,9 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
   return terms;
 }
 
+/** Indefinite words that may follow a verb as its object ("does scanning cost anything"). */
+const INDEFINITE_OBJECTS: ReadonlySet<string> = new Set('anything something nothing everything'.split(' '));
+
 /** Auxiliaries that open a question before its subject ("does the pool close…"). */
 const AUXILIARIES: ReadonlySet<string> = new Set('do does did will would can could should'.split(' '));
 /** Words that may stand before such an auxiliary: "when does…", "what time does…". */
@@ -210,8 +213,9 @@ const DETERMINERS: ReadonlySet<string> = new Set('the my your our a an this that
  * auxiliary, so in "do you do vegan breakfast" the last word stays a topic.
  */
 function followsAskedSubject(words: readonly string[], index: number): boolean {
-  // Another content word after it would be the verb ("does our benefits package include…").
-  if (index + 1 < words.length && !STOPWORDS.has(words[index + 1]!)) return false;
+  // Another content word after it would be the verb ("does our benefits package include…", "when
+  // do pay rises happen"); an indefinite object is not ("does scanning cost anything").
+  if (index + 1 < words.length && !STOPWORDS.has(words[index + 1]!) && !INDEFINITE_OBJECTS.has(words[index + 1]!)) return false;
   let at = index - 1;
   if (at < 1 || STOPWORDS.has(words[at]!) || !/^[a-z]+$/.test(words[at]!)) return false;
   at -= 1;

@@ -21,7 +21,7 @@ async function answer(question: string, chunks: RetrievedChunk[]): Promise<strin
   return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
 }
 
-describe('offline answerer (local-extractive-v17)', () => {
+describe('offline answerer (local-extractive-v18)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');
@@ -129,7 +129,7 @@ describe('offline answerer: a question whose topic is one phrase', () => {
     const devices = chunk('it#lost-devices', 'IT and Security', 'Lost or Stolen Devices',
       'If a company laptop or phone, or a personal phone with company apps, is lost or stolen, report it to the IT Service Desk immediately.');
     expect(await answer('my laptop was stolen', [devices])).toContain('report it to the IT Service Desk');
-    // A last word that cannot name a thing ("expires": a verb only) makes no phrase (local-extractive-v17).
+    // A last word that cannot name a thing ("expires": a verb only) makes no phrase (local-extractive-v18).
     const passwords = chunk('it#password-changes', 'IT and Security', 'Password Changes', 'Passwords for standard user accounts do not expire on a fixed schedule.');
     expect(await answer('how long before my password expires', [passwords])).toContain('do not expire on a fixed schedule');
     // Without the verb "to be" between them, the words are still read as one phrase.
@@ -137,12 +137,12 @@ describe('offline answerer: a question whose topic is one phrase', () => {
   });
 
   it('a figure between the words does not part them ("need a £1 coin")', async () => {
-    // Before, the £1 counted as a word between "lockers" and "coin": four apart, refused (local-extractive-v17).
+    // Before, the £1 counted as a word between "lockers" and "coin": four apart, refused (local-extractive-v18).
     const lockers = chunk('club#lockers', 'Club Rules', 'Lockers and Towels', 'Day lockers are free and need a £1 coin, which is returned.');
     expect(await answer('do i need a coin for the lockers', [lockers])).toContain('need a £1 coin');
   });
 
-  it('"what time" asks for a time: "3 times" in another document is no match for it (local-extractive-v17)', async () => {
+  it('"what time" asks for a time: "3 times" in another document is no match for it (local-extractive-v18)', async () => {
     // Before, "time" weighed as a rare topic word, and the library's "up to 3 times" outranked the bins' "by 7am".
     const bins = chunk('bins#collection-days', 'Bins and Recycling', 'Collection Days', 'General waste is collected every two weeks. Put your bin out by 7am on collection day, with the lid closed.');
     const library = chunk('libraries#borrowing', 'Libraries', 'Borrowing', 'You can borrow up to 15 items for 3 weeks. Renew online or by phone up to 3 times, unless someone else has reserved the item.');
@@ -194,7 +194,7 @@ describe('offline answerer: words the documents write differently (local-extract
     expect(text).toContain('on the 25th of each month');
   });
 
-  it('a phrasal verb the documents write as one word ("broke down": "breakdown", local-extractive-v17) is found, not a missing topic word', async () => {
+  it('a phrasal verb the documents write as one word ("broke down": "breakdown", local-extractive-v18) is found, not a missing topic word', async () => {
     const breakdowns = chunk('road#breakdowns', 'On the road', 'Breakdowns and accidents', 'All rentals include 24-hour breakdown cover. Do not admit liability.');
     expect(await answer('the car broke down what do i do', [breakdowns])).toContain('24-hour breakdown cover');
   });
