@@ -125,6 +125,7 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     );
   // A verb after the question's subject ("when does breakfast finish?") is how a time or a
   // state is asked for: the evidence need not hold it, so its absence does not weigh double (v75).
+  // Its subject, the topic word before it, is what the question is about (v80).
   const terms = questionTerms(question);
   const verbsAfterSubject = new Set(terms.filter((term) => term.verbAfterSubject).map((term) => term.stem));
   const subjects = terms.flatMap((term, index) => (term.verbAfterSubject && index > 0 && terms[index - 1]!.kind === 'topic' ? [terms[index - 1]!.stem] : []));
@@ -146,7 +147,9 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     if (previous && REFERS_BACK.test(part)) for (const [stem, weight] of previous) if (!own.has(stem)) own.set(stem, weight);
     if (own.size > 0) parts.push(own);
   }
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases: nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem))), howOften: /\bhow often\b/i.test(question), subjects };
+  // A word that only says how the question is asked is no half of a phrase ("phone number", v79).
+  const phrases = nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem)));
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases, howOften: /\bhow often\b/i.test(question), subjects };
 }
 
 /**

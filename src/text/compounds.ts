@@ -33,7 +33,7 @@ export function writtenApart(word: string | undefined, text: string): boolean {
 }
 
 /** Adverb particles of phrasal verbs ("break down", "pick up", "log in"). */
-const PARTICLES = 'down|up|in|out|off|over|back|away|on';
+const PHRASAL_PARTICLES = 'down|up|in|out|off|over|back|away|on';
 
 /**
  * The text with each phrasal verb whose first word the corpus lacks, but whose joined form it
@@ -46,7 +46,7 @@ const PARTICLES = 'down|up|in|out|off|over|back|away|on';
  * joinPhrasalVerbs('the car broke down', (s) => s === 'breakdown') // 'the car breakdown'
  */
 export function joinPhrasalVerbs(text: string, holds: (wordStem: string) => boolean): string {
-  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(\\p{L}{3,})\\s+(${PARTICLES})(?![\\p{L}\\p{N}'’-])`, 'giu'), (phrase, verb: string, particle: string) => {
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(\\p{L}{3,})\\s+(${PHRASAL_PARTICLES})(?![\\p{L}\\p{N}'’-])`, 'giu'), (phrase, verb: string, particle: string) => {
     const lower = verb.toLowerCase();
     if (holds(stem(lower))) return phrase;
     const wordNet = loadWordNet();

@@ -1,7 +1,7 @@
 import { loadWordNet } from './wordnet.js';
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
 import { COMPARING_WORDS, DATE_WORDS, DOCUMENT_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
-import { splitSentences, stem, STOPWORDS } from './text.js';
+import { DETERMINERS, splitSentences, stem, STOPWORDS } from './text.js';
 
 /**
  * What each word of a question does, read from the question alone (no corpus): the words that
@@ -202,8 +202,6 @@ const INDEFINITE_OBJECTS: ReadonlySet<string> = new Set('anything something noth
 const AUXILIARIES: ReadonlySet<string> = new Set('do does did will would can could should'.split(' '));
 /** Words that may stand before such an auxiliary: "when does…", "what time does…". */
 const AUXILIARY_LEADS: ReadonlySet<string> = new Set('what whats when where why how which time day date long late early often'.split(' '));
-/** Words that may stand between the auxiliary and the subject's noun. */
-const DETERMINERS: ReadonlySet<string> = new Set('the my your our a an this that these those his her their its'.split(' '));
 
 /**
  * The word after a question's subject, as in "what time does breakfast finish" or "when does the

@@ -184,7 +184,7 @@ export function escapeRegExp(text: string): string {
 const BE_FORMS: ReadonlySet<string> = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "isn't", "wasn't", "aren't", "weren't"]);
 
 /** Articles and possessive determiners, which open a noun phrase. */
-const DETERMINERS: ReadonlySet<string> = new Set('a an the my your our their his her its this that these those'.split(' '));
+export const DETERMINERS: ReadonlySet<string> = new Set('a an the my your our their his her its this that these those'.split(' '));
 /** Prepositions, which join a noun phrase to the one before ("advance on my salary"). */
 const PREPOSITIONS: ReadonlySet<string> = new Set('of on for in to with at from by about into onto over under after before during per'.split(' '));
 

@@ -70,7 +70,9 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
  */
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
   const heldByUnits = (wordStem: string) => units.some((unit) => unit.stems.has(wordStem) || unit.contextStems.has(wordStem));
-  const analysed = questionTerms(joinPhrasalVerbs(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units), heldByUnits).replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
+  // The question as retrieval read it: chat spellings, acronyms and compounds as the documents write them.
+  const asRead = joinPhrasalVerbs(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units, heldByUnits), heldByUnits);
+  const analysed = questionTerms(asRead.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
   const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean; verbAfterSubject?: boolean }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
@@ -147,10 +149,9 @@ function withAcronymsSpelledOut(question: string, units: readonly SourceUnit[]):
  * apart as that unit does ("when's payday?": "when's pay day?" for "on the normal pay day"), as
  * retrieval searched it (`withCloseForms`) (2026-12-05).
  */
-function withCompoundsWrittenApart(question: string, units: readonly SourceUnit[]): string {
+function withCompoundsWrittenApart(question: string, units: readonly SourceUnit[], held: (wordStem: string) => boolean): string {
   return question.replace(/\p{L}{4,}/gu, (word) => {
-    const wordStem = stem(word.toLowerCase());
-    if (units.some((unit) => unit.stems.has(wordStem) || unit.contextStems.has(wordStem))) return word;
+    if (held(stem(word.toLowerCase()))) return word;
     for (const unit of units) {
       const parts = writtenApartAs(word, `${unit.document.section}\n${unit.text}`);
       if (parts !== null) return parts.join(' ');
