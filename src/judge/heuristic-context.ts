@@ -114,15 +114,23 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
   // A phrasal verb the evidence writes as one word is read as that word ("broke down": "breakdown", v77).
   const question = joinPhrasalVerbs(asked, (wordStem) => units.some((unit) => unit.passageStems.has(wordStem)));
   const analysis = analyze(withoutAskedWords(question));
-  const inEvidence = (stem: string) =>
-    units.some(
-      (unit) =>
-        hasStem(unit.passageStems, stem) ||
-        hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems) ||
-        foundAsBound(stem, unit.text) ||
-        writtenApart(analysis.written.get(stem), `${unit.headingText}\n${unit.text}`) ||
-        holdsDayGroup(analysis.written.get(stem), unit.passageStems),
-    );
+  // Asked of each stem several times (the topic, each part, the phrases): read once per stem.
+  const held = new Map<string, boolean>();
+  const inEvidence = (stem: string) => {
+    let found = held.get(stem);
+    if (found === undefined) {
+      found = units.some(
+        (unit) =>
+          hasStem(unit.passageStems, stem) ||
+          hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems) ||
+          foundAsBound(stem, unit.text) ||
+          writtenApart(analysis.written.get(stem), `${unit.headingText}\n${unit.text}`) ||
+          holdsDayGroup(analysis.written.get(stem), unit.passageStems),
+      );
+      held.set(stem, found);
+    }
+    return found;
+  };
   // A verb after the question's subject ("when does breakfast finish?") is how a time or a
   // state is asked for: the evidence need not hold it, so its absence does not weigh double (v75).
   // Its subject, the topic word before it, is what the question is about (v80).

@@ -228,17 +228,27 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   secret; "happen", "find", adverb particles and currency names are words of how it is asked.
  * - `heuristic-v73`: an aside in brackets right after a claim's opening phrase ("Garden waste
  *   (green bin) is …") is part of what the claim is about (v15's another-section check).
- * - `heuristic-v74`: a cross-reference ("(see Travel and Expenses)") in an answer or the sentence it
+ * - `heuristic-v74`: a cross-reference ("(see Travel and Expenses)") in an answer or the sentence
+ *   it
  *   rests on is no part of what it says, for answer relevance.
  * - `heuristic-v75`: a closed compound of the question written apart in the evidence ("wifi":
  *   "Wi-Fi") is held there; a day holds by its group ("Saturday": "weekends"); a verb after the
  *   question's subject ("does breakfast finish") and indefinite words ("somewhere") are how it is
  *   asked, not what about.
- * - `heuristic-v76`: a question asking where another person is ("which room is my husband in", "where does my manager live") asks for their personal data.
- * - `heuristic-v77`: a short sentence with a plural subject and a verb after it ("all rentals include …", "extra miles cost 25p") is a statement, not a bare answer; a phrasal verb the evidence writes as one word ("broke down": "breakdown") is read as that word; "limit", "cap", "new" and "old" that no passage holds, and a passive's "got", are how a question is asked.
- * - `heuristic-v78`: a "how often" question is answered by a frequency in words ("every month", "weekly"), as by a figure.
- * - `heuristic-v79`: a number asked for ("what's your phone number") that no passage holds is the value asked for, no topic word nor half of a phrase, and a phone, account or reference number is no quantity.
- * - `heuristic-v80`: the subject of a verb after it ("does scanning cost anything": scanning) must be in the answer or the sentence it rests on; "anymore" is how a question is asked; a question is checked for personal data with its chat spellings written out ("whats the password for …").
+ * - `heuristic-v76`: a question asking where another person is ("which room is my husband in",
+ *   "where does my manager live") asks for their personal data.
+ * - `heuristic-v77`: a short sentence with a plural subject and a verb after it ("all rentals
+ *   include …", "extra miles cost 25p") is a statement, not a bare answer; a phrasal verb the
+ *   evidence writes as one word ("broke down": "breakdown") is read as that word; "limit", "cap",
+ *   "new" and "old" that no passage holds, and a passive's "got", are how a question is asked.
+ * - `heuristic-v78`: a "how often" question is answered by a frequency in words ("every month",
+ *   "weekly"), as by a figure.
+ * - `heuristic-v79`: a number asked for ("what's your phone number") that no passage holds is the
+ *   value asked for, no topic word nor half of a phrase, and a phone, account or reference number is
+ *   no quantity.
+ * - `heuristic-v80`: the subject of a verb after it ("does scanning cost anything": scanning) must
+ *   be in the answer or the sentence it rests on; "anymore" is how a question is asked; a question is
+ *   checked for personal data with its chat spellings written out ("whats the password for …").
  */
 export const HEURISTIC_JUDGE_VERSION = 'heuristic-v80';
 

@@ -79,7 +79,7 @@ export class GroundcheckIndex {
   readonly vectorIndex: VectorIndexKind;
   private readonly vectors: VectorIndex;
   private readonly statements: ReturnType<typeof prepareStatements>;
-  private vocabulary: VocabularyCache = { key: '', documentCount: null, frequencies: new Map(), acronyms: null };
+  private vocabulary: VocabularyCache = { key: '', documentCount: null, frequencies: new Map(), acronyms: null, lookups: new Map() };
   private readonly inList: InListQueries;
   private readonly now: () => number;
 
@@ -375,7 +375,7 @@ export class GroundcheckIndex {
   private currentVocabulary(): VocabularyCache {
     const { changes, version } = this.statements.vocabularyVersion.get() as { changes: number; version: number };
     const key = `${changes}:${version}`;
-    if (this.vocabulary.key !== key) this.vocabulary = { key, documentCount: null, frequencies: new Map(), acronyms: null };
+    if (this.vocabulary.key !== key) this.vocabulary = { key, documentCount: null, frequencies: new Map(), acronyms: null, lookups: new Map() };
     return this.vocabulary;
   }
 
@@ -401,7 +401,7 @@ export class GroundcheckIndex {
    */
   vocabularyWithPrefix(prefix: string, limit = 50): string[] {
     if (prefix === '') return [];
-    return this.statements.termsInRange.all(prefix, `${prefix}\u{10ffff}`, limit) as string[];
+    return this.cachedLookup(`prefix:${limit}:${prefix}`, () => this.statements.termsInRange.all(prefix, `${prefix}\u{10ffff}`, limit) as string[]);
   }
 
   /**
@@ -411,7 +411,23 @@ export class GroundcheckIndex {
    */
   holdsPhrase(words: readonly string[]): boolean {
     if (words.length === 0 || !words.every((word) => /^[\p{L}\p{N}]+$/u.test(word))) return false;
-    return this.statements.phraseCount.get(`"${words.join(' ')}"`) !== undefined;
+    const phrase = `"${words.join(' ')}"`;
+    return this.cachedLookup(`phrase:${phrase}`, () => this.statements.phraseCount.get(phrase) !== undefined);
+  }
+
+  /**
+   * A vocabulary lookup kept while the index is unchanged (like `corpusStatistics`): retrieval asks
+   * the gate's and the search's questions of the same words, and questions repeat their words.
+   */
+  private cachedLookup<T extends string[] | boolean>(key: string, read: () => T): T {
+    const cache = this.currentVocabulary();
+    const known = cache.lookups.get(key);
+    if (known !== undefined) return known as T;
+    const value = read();
+    // Bounded, as the frequencies are: a long-running app sees an open vocabulary of questions.
+    if (cache.lookups.size >= MAX_CACHED_TERMS) cache.lookups.clear();
+    cache.lookups.set(key, value);
+    return value;
   }
 
   close(): void {
@@ -435,6 +451,8 @@ interface VocabularyCache {
   frequencies: Map<string, number>;
   /** The acronyms the corpus spells out (`acronymTable`), built when first asked for. */
   acronyms: Map<string, string> | null;
+  /** Prefix and phrase lookups (`vocabularyWithPrefix`, `holdsPhrase`), by kind and argument. */
+  lookups: Map<string, string[] | boolean>;
 }
 
 function prepareStatements(db: Database.Database) {

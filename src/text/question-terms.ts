@@ -78,10 +78,13 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Adverb particles, words for the documents and for comparing, and words for a thing's age (see {@link QuestionTerm.formWord}). */
 /** Adverb particles ("send it back", "how far ahead"). */
 export const PARTICLES: ReadonlySet<string> = new Set('back away around along forward ahead'.split(' '));
 
+/**
+ * Adverb particles, words for the documents and for comparing, words for a thing's age, and words
+ * for the bound or number asked for (see {@link QuestionTerm.formWord}).
+ */
 const FORM_WORDS: ReadonlySet<string> = new Set([
   ...PARTICLES,
   ...DOCUMENT_WORDS,

@@ -1,7 +1,7 @@
 import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { PARTICLES, questionTerms, type QuestionTerm } from '../../text/question-terms.js';
-import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
+import { adjacentPairs, stem } from '../../text/text.js';
 import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
 import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
