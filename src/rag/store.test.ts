@@ -124,6 +124,31 @@ describe('openIndex', () => {
     index.close();
   });
 
+  it('phrase and prefix lookups, kept between questions, follow every write too', () => {
+    const path = join(tempDir(), 'index.db');
+    const embedder = new MockEmbeddingModel({ dimensions: 4 });
+    const index = openIndex({ path, embedder });
+    const put = (store: ReturnType<typeof openIndex>, file: string, text: string) => {
+      const chunks = chunkDocument(parseDocument(file, `## A\n\n${text}`));
+      store.putDocument({ path: file, slug: file, title: 'A', updated: null, contentHash: text }, chunks, chunks.map(() => Float32Array.from([1, 0, 0, 0])));
+    };
+    put(index, 'a.md', 'Late check-out costs £30.');
+    // Asked twice: the second answer may come from the cache.
+    expect([index.holdsPhrase(['check', 'out']), index.holdsPhrase(['check', 'out'])]).toEqual([true, true]);
+    expect([index.holdsPhrase(['pay', 'day']), index.vocabularyWithPrefix('payda')]).toEqual([false, []]);
+    // A write on this connection.
+    put(index, 'b.md', 'Your payday is on the 25th; pay day moves in December.');
+    expect([index.holdsPhrase(['pay', 'day']), index.vocabularyWithPrefix('payda')]).toEqual([true, ['paydai']]);
+    // A write by another connection.
+    const other = openIndex({ path, embedder });
+    other.removeDocument('a.md');
+    other.close();
+    expect(index.holdsPhrase(['check', 'out'])).toBe(false);
+    // Not a phrase the index could hold: no FTS5 syntax reaches the query.
+    expect(index.holdsPhrase(['check"', 'out'])).toBe(false);
+    index.close();
+  });
+
   it('upgrades a schema-2 index in place, and keeps crawled pages\' sources beside their documents', () => {
     const path = join(tempDir(), 'index.db');
     const embedder = new MockEmbeddingModel({ dimensions: 4 });
