@@ -1,10 +1,12 @@
 /**
  * bench:capture-path — what captureRag costs the request thread, per request, against the
- * OpenTelemetry JS SDK recording the same spans, measured in one process in alternating blocks
- * (bench/lib/capture-path.ts says exactly what each side runs). It answers the question
- * bench:middleware's load runs cannot on a machine whose speed drifts by tens of percent between
- * rounds: both sides are timed within milliseconds of each other, hundreds of times, and compared
- * pair by pair with a sign test.
+ * OpenTelemetry JS SDK recording the same spans (bench/lib/capture-path.ts says exactly what each
+ * side runs). It answers the question bench:middleware's load runs cannot on a machine whose speed
+ * drifts by tens of percent between rounds: the sides are timed within milliseconds of each other,
+ * hundreds of times, and compared pair by pair with a sign test. Per run, first each side alone in
+ * a process of its own, the processes taking turns (capture-path-apart.ts: what an app pays, and
+ * what the target is read from), then all sides in one process in alternating blocks (where each
+ * also pays for work the others leave to the event loop; kept for comparison with earlier runs).
  *
  *   npm run bench:capture-path
  *   npm run bench:capture-path -- --blocks 1000 --runs 5
@@ -19,16 +21,18 @@ import { ingestDirectory } from '../src/rag/ingest.js';
 import { createRagPipeline } from '../src/rag/pipeline.js';
 import { openIndex } from '../src/rag/store.js';
 import { benchFlags, integerFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
+import { measureApart, type ApartFigures } from './lib/capture-path-apart.js';
 import { BATCH, CAPTURE_SIDES, SIDES, measureCapturePath, WINDOW, type CapturePathFigures, type CaptureSide, type SdkSide } from './lib/capture-path.js';
 import { benchEmbedder } from './lib/embedder.js';
 import { median, round, signVerdict } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
 
-const FLAGS = { blocks: true, 'warmup-blocks': true, runs: true, 'no-pin': false, help: false };
+const FLAGS = { blocks: true, 'warmup-blocks': true, runs: true, turns: true, 'no-pin': false, help: false };
 const USAGE =
   'usage: npm run bench:capture-path -- [--blocks <n=600>] [--warmup-blocks <n=50>] [--runs <n=3>] [--no-pin]\n' +
   `  --blocks: timed rotations per run (one block of ${BATCH} requests per side each): captureRag, the OTel SDK, the SDK with OTLP export\n` +
-  '  --runs: independent runs (a new store and SDK each), to show how far the figures move\n';
+  '  --runs: independent runs (a new store and SDK each), to show how far the figures move\n' +
+  `  --turns: per run, rotations of the apart measurement (each side alone in its own process; one turn of ${WINDOW} blocks per side each)\n`;
 
 async function main(): Promise<void> {
   const flags = benchFlags(FLAGS, USAGE);
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
   const blocks = integerFlag(flags, 'blocks', 600, 10, 100_000);
   const warmupBlocks = integerFlag(flags, 'warmup-blocks', 50, 0, 100_000);
   const runs = integerFlag(flags, 'runs', 3, 1, 100);
+  const turns = integerFlag(flags, 'turns', 200, 10, 100_000);
   const pin = !flags.has('no-pin') && cpus().length >= 2;
   if (pin) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
@@ -53,8 +58,15 @@ async function main(): Promise<void> {
     for (const question of questions) traces.push(await pipeline.ask(question));
 
     const results: CapturePathFigures[] = [];
+    const apart: ApartFigures[] = [];
     for (let run = 0; run < runs; run++) {
       const runFolder = mkdtempSync(join(folder, `run-${run + 1}-`));
+      const alone = await measureApart({ traces, folder: mkdtempSync(join(folder, `apart-${run + 1}-`)), turns, blocksPerTurn: WINDOW, warmupBlocks });
+      apart.push(alone);
+      process.stderr.write(
+        `run ${run + 1}, apart: ${SIDES.map((side) => `${side} ${alone.micros[side].toFixed(1)} (all along ${alone.cumulativeMicros[side].toFixed(1)})`).join(', ')} µs/request; ` +
+          `with the writer thread cheaper than the SDK in ${alone.cheaper.captureRagThread.otel} of ${turns} turns\n`,
+      );
       const figures = await measureCapturePath({ traces, pipeline, folder: runFolder, blocks, warmupBlocks });
       results.push(figures);
       process.stderr.write(
@@ -105,16 +117,53 @@ async function main(): Promise<void> {
         ),
       ),
     );
-    const overall = (side: CaptureSide, sdk: SdkSide) => {
-      const verdicts = results.map((figures) => verdict(figures, side, sdk));
-      return verdicts.every((entry) => entry === verdicts[0]) ? verdicts[0]! : 'not resolved';
-    };
+    out('');
+    out(
+      `Apart: each side alone in a process of its own (as an app runs one of them), the same blocks, the processes taking turns of ${WINDOW} blocks (${WINDOW * BATCH} requests) in rotating order, ${turns} rotations per run after ${warmupBlocks} blocks each untimed; ` +
+        `per turn, the side's request (main) thread's CPU time (its process's less its other threads', read before and after the turn); "all along": its main thread's time from the first turn to the last, between turns too (reading its threads and the coordinator's messages included), so nothing a side defers past its turn goes uncounted; compared turn by turn with a sign test.`,
+    );
+    out('');
+    out(
+      formatTable(
+        ['run', 'side', 'µs/request', 'all along', 'SDK µs/trace (all along)', '/ SDK', 'cheaper than SDK', 'SDK + OTLP µs/trace (all along)', '/ SDK + OTLP', 'cheaper than SDK + OTLP', 'captures stored', 'spans ended / exported', 'OTLP requests'],
+        apart.flatMap((figures, index) =>
+          CAPTURE_SIDES.map((side) => [
+            index + 1,
+            label[side],
+            figures.micros[side].toFixed(1),
+            figures.cumulativeMicros[side].toFixed(1),
+            `${figures.micros.otel.toFixed(1)} (${figures.cumulativeMicros.otel.toFixed(1)})`,
+            `×${(figures.micros[side] / figures.micros.otel).toFixed(2)}`,
+            `${signVerdict(figures.cheaper[side].otel, figures.turns)} (${figures.cheaper[side].otel} of ${figures.turns})`,
+            `${figures.micros.otelOtlp.toFixed(1)} (${figures.cumulativeMicros.otelOtlp.toFixed(1)})`,
+            `×${(figures.micros[side] / figures.micros.otelOtlp).toFixed(2)}`,
+            `${signVerdict(figures.cheaper[side].otelOtlp, figures.turns)} (${figures.cheaper[side].otelOtlp} of ${figures.turns})`,
+            figures.capturesStored[side],
+            `${figures.spans.otel.ended} / ${figures.spans.otel.exported}; ${figures.spans.otelOtlp.ended} / ${figures.spans.otelOtlp.exported}`,
+            figures.otlpRequests,
+          ]),
+        ),
+      ),
+    );
+    const agreed = (verdicts: string[]) => (verdicts.every((entry) => entry === verdicts[0]) ? verdicts[0]! : 'not resolved');
+    const overall = (side: CaptureSide, sdk: SdkSide) => agreed(results.map((figures) => verdict(figures, side, sdk)));
+    /** Apart: the sign test per run, and the "all along" figure below the SDK's in every run too. */
+    const overallApart = (side: CaptureSide, sdk: SdkSide) =>
+      agreed(
+        apart.map((figures) => {
+          const signed = signVerdict(figures.cheaper[side][sdk], figures.turns);
+          const allAlong = figures.cumulativeMicros[side] < figures.cumulativeMicros[sdk];
+          return signed === 'yes' && !allAlong ? 'not resolved' : signed === 'no' && allAlong ? 'not resolved' : signed;
+        }),
+      );
     const word = (entry: string) => (entry === 'yes' ? 'met' : entry === 'no' ? 'missed' : 'not resolved');
     out('');
     out(
-      `Target (issue 14): captureRag request-thread CPU per capture below the OTel SDK's (counting exporter): ${word(overall('captureRagThread', 'otel'))} ` +
-        `with the writer thread (the default with more than one CPU; writerThread: false: ${word(overall('captureRag', 'otel'))}); below the SDK exporting over OTLP: ${word(overall('captureRagThread', 'otelOtlp'))} ` +
-        `(writerThread: false: ${word(overall('captureRag', 'otelOtlp'))}) (sign test per run, one-sided p < 0.05; "met"/"missed" only when every run agrees).`,
+      `Target (issue 14): captureRag request-thread CPU per capture below the OTel SDK's (counting exporter), each alone in its own process (what an app pays): ${word(overallApart('captureRagThread', 'otel'))} ` +
+        `with the writer thread (the default with more than one CPU; writerThread: false: ${word(overallApart('captureRag', 'otel'))}); below the SDK exporting over OTLP: ${word(overallApart('captureRagThread', 'otelOtlp'))} ` +
+        `(writerThread: false: ${word(overallApart('captureRag', 'otelOtlp'))}). All four sides in one process: ${word(overall('captureRagThread', 'otel'))} with the writer thread (writerThread: false: ${word(overall('captureRag', 'otel'))}); ` +
+        `below the SDK with OTLP: ${word(overall('captureRagThread', 'otelOtlp'))} (writerThread: false: ${word(overall('captureRag', 'otelOtlp'))}). ` +
+        `(Sign test per run, one-sided p < 0.05; apart, the "all along" figure must agree; "met"/"missed" only when every run agrees.)`,
     );
     const medianOf = (value: (figures: CapturePathFigures) => number) => round(median(results.map(value)), 2);
     out(
@@ -144,6 +193,20 @@ async function main(): Promise<void> {
           writer_store_threads_us_per_request: medianOf((figures) => figures.storeThreadMicros.captureRagThread),
           otel_us_per_trace: medianOf((figures) => figures.micros.otel),
           otel_otlp_us_per_trace: medianOf((figures) => figures.micros.otelOtlp),
+        },
+        apart: {
+          turns,
+          blocks_per_turn: WINDOW,
+          runs: apart.map((figures) => ({
+            us_per_request: Object.fromEntries(SIDES.map((side) => [side, round(figures.micros[side], 2)])),
+            all_along_us_per_request: Object.fromEntries(SIDES.map((side) => [side, round(figures.cumulativeMicros[side], 2)])),
+            captureRag_cheaper_than_otel: figures.cheaper.captureRag.otel,
+            captureRag_cheaper_than_otel_otlp: figures.cheaper.captureRag.otelOtlp,
+            captureRag_thread_cheaper_than_otel: figures.cheaper.captureRagThread.otel,
+            captureRag_thread_cheaper_than_otel_otlp: figures.cheaper.captureRagThread.otelOtlp,
+          })),
+          captureRagCheaper: { otel: overallApart('captureRag', 'otel'), otelOtlp: overallApart('captureRag', 'otelOtlp') },
+          captureRagThreadCheaper: { otel: overallApart('captureRagThread', 'otel'), otelOtlp: overallApart('captureRagThread', 'otelOtlp') },
         },
         captureRagCheaper: { otel: overall('captureRag', 'otel'), otelOtlp: overall('captureRag', 'otelOtlp') },
         captureRagThreadCheaper: { otel: overall('captureRagThread', 'otel'), otelOtlp: overall('captureRagThread', 'otelOtlp') },

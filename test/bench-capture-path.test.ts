@@ -1,8 +1,12 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { measureApart } from '../bench/lib/capture-path-apart.js';
 import { BATCH, measureCapturePath } from '../bench/lib/capture-path.js';
 import { createLocalChatModel } from '../src/providers/local/generator.js';
 import { createRagPipeline } from '../src/rag/pipeline.js';
 import { handbookIndex, tempDir } from '../src/test-support/fixtures.js';
+import { childEnv } from './child-env.js';
 
 describe('bench:capture-path', () => {
   // One retry: the accounting bounds below read other threads' CPU time from /proc, which this VM
@@ -38,5 +42,30 @@ describe('bench:capture-path', () => {
     expect(figures.storeThreadMicros.captureRagThread).toBeGreaterThan(figures.storeThreadMicros.captureRag);
     expect(figures.micros.otel).toBeGreaterThan(0);
     expect(figures.micros.otelOtlp).toBeGreaterThan(0);
+  });
+});
+
+describe('bench:capture-path, each side alone in its own process', () => {
+  it('every side runs its turns in a process of its own: every captureRag request is stored, every SDK span reaches its exporter, and each side reports its own main-thread time', async () => {
+    const index = await handbookIndex();
+    const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
+    const traces = [await pipeline.ask('How many days of annual leave do I get?'), await pipeline.ask('Can I get paid in bitcoin?')];
+    // The sides run in a temp folder: tsx is imported by path, not resolved from there.
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const env = childEnv({ NODE_OPTIONS: `${childEnv().NODE_OPTIONS} --import=${pathToFileURL(tsx).href}` });
+    const figures = await measureApart({ traces, folder: tempDir(), turns: 10, blocksPerTurn: 2, warmupBlocks: 1, env });
+    // Warm-up and turns alike record, in each side's own process: (1 + 10 × 2) blocks of BATCH.
+    const requests = (1 + 10 * 2) * BATCH;
+    expect(figures.capturesStored).toEqual({ captureRag: requests, captureRagThread: requests });
+    const spans = ((3 + 2) / 2) * requests;
+    expect(figures.spans).toEqual({ otel: { ended: spans, exported: spans }, otelOtlp: { ended: spans, exported: spans } });
+    expect(figures.otlpRequests).toBeGreaterThan(0);
+    for (const side of ['captureRag', 'captureRagThread', 'otel', 'otelOtlp'] as const) {
+      expect(figures.micros[side], side).toBeGreaterThan(0);
+      expect(figures.cumulativeMicros[side], side).toBeGreaterThan(0);
+    }
+    for (const side of ['captureRag', 'captureRagThread'] as const) {
+      for (const sdk of ['otel', 'otelOtlp'] as const) expect(figures.cheaper[side][sdk]).toBeLessThanOrEqual(10);
+    }
   });
 });

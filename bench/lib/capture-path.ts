@@ -78,7 +78,7 @@ export interface CapturePathFigures {
   otlpRequests: number;
 }
 
-class FakeResponse extends EventEmitter {
+export class FakeResponse extends EventEmitter {
   statusCode = 200;
   headersSent = false;
   writableFinished = true;
@@ -89,7 +89,7 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-function fakeRequest(): Request {
+export function fakeRequest(): Request {
   return { headers: {}, method: 'POST', originalUrl: '/api/chat', url: '/api/chat', baseUrl: '', route: { path: '/api/chat' } } as unknown as Request;
 }
 
@@ -106,7 +106,7 @@ process.stdin.on('data', () => process.stdout.write(requests + '\\n'));
 process.stdin.on('end', () => server.close(() => process.exit(0)));
 `;
 
-async function startReceiver(): Promise<{ url: string; requests(): Promise<number>; close(): Promise<void> }> {
+export async function startReceiver(): Promise<{ url: string; requests(): Promise<number>; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['-e', RECEIVER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const nextLine = () => new Promise<string>((resolve, reject) => {
