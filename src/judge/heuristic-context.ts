@@ -100,7 +100,13 @@ export function holdsDayGroup(word: string | undefined, stems: ReadonlySet<strin
 
 const QUANTITY_QUESTION =
   /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast|big|large|high|low)|what(?:'s| is| are| was| were)? (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}(?:percentage|rate|limit|cap|maximum|minimum|most|least|amount|allowance|(?<!(?:phone|contact|account|reference|telephone|mobile|order|registration|tracking|case|policy|membership) )number|length|cost|price|value|deadline|budget|threshold|fee|salary|notice)s?|by how much|what percentage)\b/iu;
-const TIME_QUESTION = /\b(?:when|what (?:time|day|date|month|year)|by what (?:time|date|day)|which (?:day|date|month))\b/i;
+const TIME_QUESTION = /\b(?:what (?:time|day|date|month|year)|by what (?:time|date|day)|which (?:day|date|month))\b/i;
+/**
+ * "When" asks for a time where a sentence starts with it ("when do I get paid", "so when is it
+ * due") or a question is asked about it ("can you tell me when the office opens"); after another
+ * question word it states a condition ("what happens to my plan when I cancel") (v81).
+ */
+const WHEN_ASKED = /(?:^|[.?!]\s+)(?:(?:so|and|but|ok|okay|also|then|hi|hey|right|um)[, ]+)*(?:(?:until|by|since) )?when\b|\b(?:tell me|let me know|know|find out|say|ask|wondering|check|remind me)\b[^.?!]*?\bwhen\b/i;
 const YES_NO_QUESTION = /^(?:(?:so|and|but|ok|okay|also|then)[, ]+)?(?:can|could|do|does|did|is|are|am|was|were|will|would|should|shall|must|may|might|have|has|had)\b/i;
 
 /**
@@ -177,7 +183,7 @@ const REFERS_BACK = /\b(?:it|its|they|them|their|this|these|those)\b/i;
 function answerKind(question: string): AnswerKind {
   const text = question.trim();
   if (QUANTITY_QUESTION.test(text)) return 'quantity';
-  if (TIME_QUESTION.test(text)) return 'time';
+  if (TIME_QUESTION.test(text) || WHEN_ASKED.test(text)) return 'time';
   // The last sentence holds the question ("I've been off sick for 10 days. Do I need a note?").
   const sentences = text.split(/(?<=[.?!])\s+/).filter((sentence) => sentence.trim() !== '');
   const last = sentences.filter((sentence) => sentence.trim().endsWith('?')).at(-1) ?? sentences.at(-1) ?? text;

@@ -249,8 +249,15 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v80`: the subject of a verb after it ("does scanning cost anything": scanning) must
  *   be in the answer or the sentence it rests on; "anymore" is how a question is asked; a question is
  *   checked for personal data with its chat spellings written out ("whats the password for …").
+ * - `heuristic-v81`: an answer that speaks of the rest of a question while another passage holds
+ *   the whole of it is off topic ("do I need to be a member to use the wifi" answered with the
+ *   public computers' rule for members); a source citation is not what an answer says; a title's
+ *   word that is another evidence passage's section ("wifi" of "Computers, wifi and printing") is
+ *   no credit to the others; "all" before a clause boundary speaks of every case whatever follows
+ *   the boundary ("in all branches; other dogs …"); "when" after another question word states a
+ *   condition ("what happens to my plan when I cancel"), not a time asked for.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v80';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v81';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -566,7 +566,7 @@ const EXAMPLE = /\b(?:for example|for instance|e\.g\.)/i;
 const TIMES = String.raw`\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other|day|days|week|weeks|fortnight|month|months|year|years|morning|mornings|evening|evenings|night|nights|weekday|weekdays|weekend|weekends|time|times|use|quarter|hour|hours|minute|minutes|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|may|june|july|august|september|october|november|december|along|right|over|the time|of the time|at once|together|in one|of it|[£$€]`;
 
 /** Words that make a statement about every case, unless they say how often ("every 90 days", "every completed year") or are negated ("not all"). */
-const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(every(?:one|body)?|all|always)\b(?!\s+(?:\S+\s+)?(?:${TIMES})(?:\b|(?<=[£$€])))`, 'i');
+const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(every(?:one|body)?|all|always)\b(?!\s+(?:[^\s;:,.!?]+\s+)?(?:${TIMES})(?:\b|(?<=[£$€])))`, 'i');
 
 /** Other ways a sentence states a rule for every case ("each employee", "any gift", "regardless of grade"). */
 const ANY_CASE = /\b(?:each|any|anyone|anybody|anything|everything|no matter|regardless|whatever|whoever|whichever|whenever|wherever)\b/i;

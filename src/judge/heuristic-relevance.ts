@@ -11,6 +11,7 @@ import { answerMeetsAskedFigure } from './heuristic-asked.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 import { synonymStems } from './heuristic-synonyms.js';
 import { writtenApart } from '../text/compounds.js';
+import { extractCitations } from '../contract/formats.js';
 
 /**
  * The offline judge's answer-relevance, personal-data and reference-recall checks (METHODOLOGY.md,
@@ -69,7 +70,9 @@ export function answerRelevance(
   contextSufficient: boolean,
 ): AnswerRelevance {
   // A cross-reference ("(see Travel and Expenses)") names where to read more, not what the answer says (v74).
-  const analysis = analyze(withoutCrossReferences(answer));
+  // So does a source citation ("(Computers, wifi and printing, updated 2026-07-01)": the title of where the answer comes from) (v81).
+  const stated = extractCitations(answer).text;
+  const analysis = analyze(withoutCrossReferences(stated));
   const grounding = claims.map((claim) => groundingUnit(claim, units)).filter((unit): unit is EvidenceUnit => unit !== null);
   const groundingOwn = new Map(grounding.map((unit) => {
     const bare = withoutCrossReferences(unit.text);
@@ -79,16 +82,17 @@ export function answerRelevance(
   // A closed compound of the question written apart ("wifi": "Wi-Fi") counts as written (v75).
   const apart = (stem: string, text: string) => writtenApart(reading.analysis.written.get(stem), text);
   const credit = (stem: string) => {
-    if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem) || apart(stem, answer) || holdsDayGroup(reading.analysis.written.get(stem), analysis.stemSet)) return 1;
+    if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem) || apart(stem, stated) || holdsDayGroup(reading.analysis.written.get(stem), analysis.stemSet)) return 1;
     let best = 0;
     for (const unit of grounding) {
       if (hasStem(groundingOwn.get(unit)!, stem) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
-      else if (hasStem(unit.heading, stem) || apart(stem, unit.headingText)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
+      // A title's word that is another section's topic ("wifi" of "Computers, wifi and printing", for "Public computers") is no credit (v81).
+      else if ((hasStem(unit.heading, stem) || apart(stem, unit.headingText)) && !unit.elsewhere.has(stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
     }
     return best;
   };
   // A plain "yes" or "no" to a yes/no question addresses it: half the coverage is enough.
-  const direct = reading.kind === 'yes_no' && /^\s*(?:yes|no|not (?:normally|usually|any more)|nope|yep)\b/i.test(answer);
+  const direct = reading.kind === 'yes_no' && /^\s*(?:yes|no|not (?:normally|usually|any more)|nope|yep)\b/i.test(stated);
   const needed = direct ? RELEVANCE_THRESHOLDS.covered / 2 : RELEVANCE_THRESHOLDS.covered;
   const covered = reading.parts.map((part) => {
     const coverage = topicCoverage(part, credit);
@@ -103,12 +107,27 @@ export function answerRelevance(
     if (covered[index] && halfOfPhrase(part, reading.phrases, held)) covered[index] = false;
     // The subject of the asked verb must be there (v80): "does scanning cost anything?" answered with what printing costs.
     if (covered[index] && reading.subjects.some((subject) => part.has(subject) && !held(subject))) covered[index] = false;
+    // The rest of the question, answered while another passage answers the whole of it (v81).
+    if (covered[index] && heldByAnotherAnswer(part, held, grounding, units, reading.analysis.written)) covered[index] = false;
   });
   if (!covered.some(Boolean)) return namesWhatNoPassageHolds(reading, analysis) ? 'partial' : 'off_topic';
   if (reading.kind !== 'yes_no' && aboutAnotherRank(reading.analysis, analysis)) return 'off_topic';
   if (!covered.every(Boolean)) return 'partial';
   if (!direct && !speaksToAskedFigure(reading, analysis)) return 'partial';
-  return answerHoldsKind(reading, analysis, answer) ? 'answers' : 'partial';
+  return answerHoldsKind(reading, analysis, stated) ? 'answers' : 'partial';
+}
+
+/**
+ * A word of the part that the answer does not hold, held by a sentence of another passage that
+ * holds the whole part: the answer speaks of the rest of the question, and another passage of the
+ * whole of it ("do I need to be a member to use the wifi" answered with the public computers' rule
+ * for members, beside the wifi's) (v81).
+ */
+function heldByAnotherAnswer(part: ReadonlyMap<string, number>, held: (stem: string) => boolean, grounding: readonly EvidenceUnit[], units: readonly EvidenceUnit[], written: ReadonlyMap<string, string>): boolean {
+  const missing = [...part.keys()].filter((stem) => (part.get(stem) ?? 0) > 0 && !held(stem));
+  if (missing.length === 0) return false;
+  const rests = new Set(grounding.map((unit) => unit.passageId));
+  return units.some((unit) => !rests.has(unit.passageId) && missing.some((stem) => hasStem(unit.own, stem)) && unitCoverage(part, unit, written) >= 0.999);
 }
 
 /** Bracketed pointers to another document or section: "(see Travel and Expenses)", "(see the Leave Policy)". */

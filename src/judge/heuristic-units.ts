@@ -40,6 +40,13 @@ export interface EvidenceUnit {
    * ("25 days a year, rising by one day for each year of service") is verified against this.
    */
   neighbourhood: { own: Set<string>; segments: Segment[]; quantities: QuantityInContext[]; text: string };
+  /**
+   * Stems of the heading that are another passage's topic, not this one's: a title that lists its
+   * document's topics ("Computers, wifi and printing") names, for a passage of one section ("Public
+   * computers"), the topics of the others ("wifi": the passage of the same title whose section is
+   * "Wifi"). Found among the evidence passages alone (v81); empty for most units.
+   */
+  elsewhere: ReadonlySet<string>;
 }
 
 export interface PassageInfo {
@@ -59,9 +66,15 @@ const REFERS_BACK = /^(?:\S+\s+){0,2}(?:he|she|it|they|his|her|its|their|them|th
 export function buildUnits(evidence: readonly EvidencePassage[]): { units: EvidenceUnit[]; passages: PassageInfo[] } {
   const units: EvidenceUnit[] = [];
   const passages: PassageInfo[] = [];
-  for (const passage of evidence) {
-    const parsed = parsePassage(passage);
-    passages.push({ id: passage.id, title: parsed.title, updated: parsed.updated, section: analyze(parsed.section ?? '').stemSet, titleStems: analyze(parsed.title ?? '').stemSet });
+  const parsedAll = evidence.map((passage) => parsePassage(passage));
+  const infos = evidence.map((passage, index) => {
+    const parsed = parsedAll[index]!;
+    return { id: passage.id, title: parsed.title, updated: parsed.updated, section: analyze(parsed.section ?? '').stemSet, titleStems: analyze(parsed.title ?? '').stemSet };
+  });
+  for (const [index, passage] of evidence.entries()) {
+    const parsed = parsedAll[index]!;
+    passages.push(infos[index]!);
+    const elsewhere = topicsOfOtherSections(infos[index]!, infos, parsed.sentences);
     const headingText = [parsed.title, parsed.section].filter(Boolean).join('. ');
     const heading = analyze(headingText);
     const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
@@ -99,6 +112,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           row: null,
           passageStems,
           neighbourhood: neighbourhood(index, list),
+          elsewhere,
         });
       }
       units.push({
@@ -114,6 +128,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
         row: sentence.analysis.row,
         passageStems,
         neighbourhood: neighbourhood(index, index),
+        elsewhere,
       });
       const next = sentences[index + 1];
       if (next && REFERS_BACK.test(next.text)) {
@@ -130,12 +145,40 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           row: null,
           passageStems,
           neighbourhood: neighbourhood(index, index + 1),
+          elsewhere,
         });
       }
     });
   }
   return { units, passages };
 }
+
+/** A title that lists several topics: "Computers, wifi and printing", "Borrowing and returns". */
+const LISTING_TITLE = /,|\band\b|&/i;
+
+/**
+ * The title's stems that name another evidence passage's section and not this passage's own
+ * section or sentences, when the title lists topics (see `EvidenceUnit.elsewhere`). A title that
+ * names one topic ("Leave Policy") is every section's topic, and keeps it.
+ */
+function topicsOfOtherSections(passage: PassageInfo, all: readonly PassageInfo[], sentences: readonly string[]): ReadonlySet<string> {
+  if (passage.title === null || !LISTING_TITLE.test(passage.title) || passage.section.size === 0) return EMPTY_STEMS;
+  let found: Set<string> | null = null;
+  for (const other of all) {
+    if (other.id === passage.id || other.title !== passage.title) continue;
+    for (const stem of other.section) {
+      if (!passage.titleStems.has(stem) || passage.section.has(stem)) continue;
+      found ??= new Set();
+      found.add(stem);
+    }
+  }
+  if (found === null) return EMPTY_STEMS;
+  const said = new Set(sentences.flatMap((sentence) => analyze(sentence).stems));
+  for (const stem of found) if (said.has(stem)) found.delete(stem);
+  return found;
+}
+
+const EMPTY_STEMS: ReadonlySet<string> = new Set();
 
 /**
  * The sentence that introduces the table a row belongs to ("…up to these daily limits:"): the

@@ -49,7 +49,9 @@ const allowance = 'How much is the monthly home working allowance at the moment?
 describe('heuristic judge: the figure a quantity question asks for (heuristic-v14)', () => {
   it.each([
     // v13: 'answers' (the quote shares the question's words and holds a number), so `correct`.
-    ['a distance quoted for a rate', mileage, travel, 'For a work trip of more than 200 miles in your own car, book rail travel or a hire car through the travel desk instead.', 'partial'],
+    // v81: `off_topic`, no longer `partial`: it speaks of the situation ("your own car", "work
+    // trips") while the rates passage holds the whole question, "mileage" included.
+    ['a distance quoted for a rate', mileage, travel, 'For a work trip of more than 200 miles in your own car, book rail travel or a hire car through the travel desk instead.', 'off_topic'],
     ['a one-off amount quoted for a monthly one', allowance, homeWorking, 'Hybrid and home-based employees may claim a one-off allowance of up to £300 for home office furniture.', 'partial'],
     // The answers themselves still answer.
     ['the rate', mileage, travel, "It's 45p per mile for the first 10,000 business miles, then 25p per mile.", 'answers'],
