@@ -256,8 +256,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   no credit to the others; "all" before a clause boundary speaks of every case whatever follows
  *   the boundary ("in all branches; other dogs …"); "when" after another question word states a
  *   condition ("what happens to my plan when I cancel"), not a time asked for.
+ * - `heuristic-v82`: a compound with the prefix "e" is found written with its hyphen ("ebooks" in
+ *   "e-books"), as v75 finds "wifi" in "Wi-Fi".
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v81';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v82';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -76,6 +76,8 @@ function closeForms(index: GroundcheckIndex, stem: string): string[] {
 export function splitCompound(index: GroundcheckIndex, word: string): [string, string] | null {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
   const splits: [string, string][] = [];
+  // "e" is the one prefix of a single letter: "ebooks" for "e-books", "email" for "e-mail" (2026-12-05).
+  if (word.startsWith('e')) splits.push(['e', word.slice(1)]);
   for (let at = 2; at <= word.length - 2; at++) splits.push([word.slice(0, at), word.slice(at)]);
   const known = index.corpusStatistics().documentFrequencies(splits.flat().map((part) => stem(part)));
   for (const [first, second] of splits) {

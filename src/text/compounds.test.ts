@@ -14,6 +14,13 @@ describe('closed compounds written apart', () => {
     expect(writtenApart('abc', 'a bc')).toBe(false);
     expect(writtenApart(undefined, 'wi-fi')).toBe(false);
   });
+
+  it('the prefix "e", the one of a single letter, with its hyphen only (heuristic-v82)', () => {
+    expect(writtenApartAs('ebooks', 'up to 5 e-books at a time')).toEqual(['e', 'books']);
+    expect(writtenApartAs('Email', 'by E-mail or post')).toEqual(['e', 'mail']);
+    expect(writtenApartAs('ebooks', 'the books')).toBeNull();
+    expect(writtenApartAs('easy', 'an e asy one')).toBeNull();
+  });
 });
 
 describe('phrasal verbs written as one word', () => {

@@ -20,6 +20,8 @@ export function writtenApartAs(word: string | undefined, text: string): [string,
   if (word === undefined) return null;
   const lower = word.toLowerCase();
   if (lower.length < 4 || !/^[a-z]+$/.test(lower)) return null;
+  // "e" is the one prefix of a single letter, written with a hyphen: "ebooks" in "e-books" (2026-12-05).
+  if (lower.startsWith('e') && new RegExp(`(?<![\\p{L}\\p{N}])e-${lower.slice(1)}(?![\\p{L}\\p{N}])`, 'iu').test(text)) return ['e', lower.slice(1)];
   for (let at = 2; at <= lower.length - 2; at++) {
     const [first, second] = [lower.slice(0, at), lower.slice(at)];
     if (new RegExp(`(?<![\\p{L}\\p{N}])${first}[\\s-]${second}(?![\\p{L}\\p{N}])`, 'iu').test(text)) return [first, second];

@@ -174,7 +174,9 @@ function formsOf(stem: string, vocabulary: ReadonlySet<string>, irregular?: stri
     const compound = stem.length >= 4 && candidate.endsWith(stem) && candidate.length - stem.length <= 5;
     // "fulli" for "full": the word with an ending the stemmer kept.
     const ending = candidate.length >= 4 && stem.startsWith(candidate) && stem.length - candidate.length <= 2;
-    if (close || compound || ending) forms.add(candidate);
+    // "scanner" for "scan", "printer" for "print", "driver" for "drive": the one who does it, or the machine (2026-12-05).
+    const agent = stem.length >= 3 && /^[a-z]+$/.test(stem) && (candidate === `${stem}er` || candidate === `${stem}${stem.at(-1)}er` || (stem.endsWith('e') && candidate === `${stem}r`));
+    if (close || compound || ending || agent) forms.add(candidate);
   }
   return forms;
 }
