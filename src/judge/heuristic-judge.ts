@@ -258,8 +258,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   condition ("what happens to my plan when I cancel"), not a time asked for.
  * - `heuristic-v82`: a compound with the prefix "e" is found written with its hyphen ("ebooks" in
  *   "e-books"), as v75 finds "wifi" in "Wi-Fi".
+ * - `heuristic-v83`: a question asking where another person sits or is ("where is my friend
+ *   sitting", "which seat is my wife in") asks for personal data, as v76's "which room is my
+ *   husband in" does; "happening" is how a question is asked.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v82';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v83';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

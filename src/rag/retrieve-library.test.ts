@@ -10,7 +10,7 @@ import type { GroundcheckIndex } from './store.js';
 // Found on an eleventh corpus written before the pipeline ran on it (fixtures/library; METHODOLOGY.md changelog, 2026-12-05).
 const libraryIndex = (): Promise<GroundcheckIndex> => corpusIndex(fixtureCorpus('library'));
 
-describe('the library corpus (local-extractive-v19)', () => {
+describe('the library corpus (local-extractive-v19 and later)', () => {
   it('"scanners" is a form of "scan": the scanning rule answers "does it cost anything to scan"', async () => {
     // v18: the lost-items rule ("we charge its replacement cost"), on "cost" alone.
     const trace = await createRagPipeline({ index: await libraryIndex(), chat: createLocalChatModel() }).ask('does it cost anything to scan');

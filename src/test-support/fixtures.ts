@@ -47,8 +47,8 @@ export async function corpusIndex(corpus: string, embedder: EmbeddingModel = cre
   return index;
 }
 
-/** A dev corpus of `fixtures/` other than the handbook: `shop`, `saas`, `gym`, `council`, `hotel`, `carhire`, `energy`, `dental`, `campus-it` or `library`. */
-export function fixtureCorpus(name: 'shop' | 'saas' | 'gym' | 'council' | 'hotel' | 'carhire' | 'energy' | 'dental' | 'campus-it' | 'library'): string {
+/** A dev corpus of `fixtures/` other than the handbook: `shop`, `saas`, `gym`, `council`, `hotel`, `carhire`, `energy`, `dental`, `campus-it`, `library` or `rail`. */
+export function fixtureCorpus(name: 'shop' | 'saas' | 'gym' | 'council' | 'hotel' | 'carhire' | 'energy' | 'dental' | 'campus-it' | 'library' | 'rail'): string {
   return fileURLToPath(new URL(`../../fixtures/${name}/corpus`, import.meta.url));
 }
 

@@ -29,6 +29,11 @@ describe('asksForPersonalData', () => {
     'what room number is my wife staying in?',
     'where does my manager live',
     "what's my friend's room number",
+    // Where another person sits, or is (2026-12-05, the rail corpus).
+    'where is my friend sitting, she booked seat 42',
+    'which seat is my wife in',
+    'where is my husband?',
+    "where's my dad right now",
     // Typed without the apostrophe (2026-12-05).
     'whats the password for the library computers',
   ])('refuses: %s', (question) => {
@@ -55,6 +60,12 @@ describe('asksForPersonalData', () => {
     'can my husband stay in my room',
     'where do I live if I relocate',
     'what room is the meeting in',
+    // A thing of theirs, a rule about seating, a place.
+    "where is my manager's approval form",
+    'can my friend sit with me',
+    'where do my kids sit on the coach',
+    'where is the quiet coach',
+    'where does my partner sign the form',
   ])('answers: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(false);
   });

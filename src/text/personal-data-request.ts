@@ -49,9 +49,11 @@ const RELATIONS = '(?:husband|wife|partner|spouse|son|daughter|child|kid|mum|mom
  */
 const WHEREABOUTS = new RegExp(
   [
-    `\\b(?:which|what)\\s+room(?:\\s+number)?\\s+(?:is|are|was|were)\\s+(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\b`,
-    `\\bwhere\\s+(?:does|do|did|is|are)\\s+(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\s+(?:live|lives|living|stay|staying|sleeping)\\b`,
-    `\\b(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})(?:e?s|['’]s)\\s+room\\s+number\\b`,
+    `\\b(?:which|what)\\s+(?:room|seat|carriage|coach|cabin|table|desk|bed|ward)(?:\\s+number)?\\s+(?:is|are|was|were)\\s+(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\b`,
+    `\\bwhere\\s+(?:does|do|did|is|are|was|were)\\s+(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\s+(?:live|lives|living|stay|staying|sleeping|sit|sitting|seated|work|working|parked)\\b`,
+    // "where is my friend?", "where's my husband right now": the person, not a thing of theirs (2026-12-05).
+    `\\bwhere(?:\\s+(?:is|are|was|were)|['’]s)\\s+(?:my|our|his|her|their)\\s+(?:${RELATIONS}|${ROLES})\\s*(?:[?.!,]|$|\\s+(?:now|right now|at the moment|today|tonight)\\b)`,
+    `\\b(?:my|our|the|his|her|their)\\s+(?:${RELATIONS}|${ROLES})(?:e?s|['’]s)\\s+(?:room|seat|cabin|table|desk)\\s+number\\b`,
   ].join('|'),
   'i',
 );

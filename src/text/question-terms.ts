@@ -62,7 +62,7 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
     'ok okay alright allowed fine right possible permitted true correct sure still already just really actually now then ago again soon later ' +
     'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
-    'everything thing things way lot bit kind sort happen happens happened ' +
+    'everything thing things way lot bit kind sort happen happens happened happening ' +
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
     'mean going think thought heard hear told reckon though anyway anyways stuff ' +
     // Indefinite words, which stand for what the question does not name ("is there somewhere to charge my car").
