@@ -13,15 +13,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NextFunction, Response } from 'express';
 import { pino } from 'pino';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { captureRag } from '../../src/capture/middleware.js';
 import { openSqliteCaptureStore } from '../../src/capture/store.js';
-import { newTraceId } from '../../src/contract/trace-id.js';
 import type { RagTrace } from '../../src/contract/trace.js';
 import type { RagPipeline } from '../../src/rag/pipeline.js';
-import { BATCH, FakeResponse, fakeRequest, type Side } from './capture-path.js';
+import { BATCH, serveCapturedRequests, type Side } from './capture-path.js';
 import { instrumentWithOtelSdk } from './otel-baseline.js';
 import { serveParent } from './child-ipc.js';
 import { otherThreadsCpuMicros } from './stats.js';
@@ -59,17 +57,8 @@ async function main(): Promise<void> {
     const logger = pino({ level: 'info' }, pino.destination({ dest: join(settings.folder, 'capture-path.log'), sync: false }));
     const store = openSqliteCaptureStore({ path: join(settings.folder, `${side}.db`), writerThread: side === 'captureRagThread' });
     const middleware = captureRag({ store, logger });
-    const next: NextFunction = () => {};
     block = async () => {
-      for (let i = 0; i < BATCH; i++) {
-        const trace = traces[serial++ % traces.length]!;
-        const req = fakeRequest();
-        const res = new FakeResponse() as unknown as Response;
-        middleware(req, res, next);
-        req.rag!.record({ ...trace, id: newTraceId() });
-        res.emit('finish');
-        res.emit('close');
-      }
+      serial = serveCapturedRequests(middleware, traces, serial);
       await middleware.flush();
     };
     finish = async () => {

@@ -78,7 +78,7 @@ export interface CapturePathFigures {
   otlpRequests: number;
 }
 
-export class FakeResponse extends EventEmitter {
+class FakeResponse extends EventEmitter {
   statusCode = 200;
   headersSent = false;
   writableFinished = true;
@@ -89,8 +89,28 @@ export class FakeResponse extends EventEmitter {
   }
 }
 
-export function fakeRequest(): Request {
+function fakeRequest(): Request {
   return { headers: {}, method: 'POST', originalUrl: '/api/chat', url: '/api/chat', baseUrl: '', route: { path: '/api/chat' } } as unknown as Request;
+}
+
+/**
+ * One block's requests through captureRag, the traces from `from` on in turn: the middleware on a
+ * request/response pair, `record` (a fresh id per request, made as the pipeline makes them:
+ * time-ordered, see trace-id.ts), the response finishing and closing. Returns where the next block
+ * starts.
+ */
+export function serveCapturedRequests(middleware: CaptureRagMiddleware, traces: readonly RagTrace[], from: number): number {
+  const next: NextFunction = () => {};
+  for (let i = 0; i < BATCH; i++) {
+    const trace = traces[(from + i) % traces.length]!;
+    const req = fakeRequest();
+    const res = new FakeResponse() as unknown as Response;
+    middleware(req, res, next);
+    req.rag!.record({ ...trace, id: newTraceId() });
+    res.emit('finish');
+    res.emit('close');
+  }
+  return from + BATCH;
 }
 
 /** An OTLP/HTTP receiver in a child process: reads each export request and answers 200; prints its port, then counts. */
@@ -178,7 +198,6 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
     otel: instrumentWithOtelSdk(options.pipeline),
     otelOtlp: instrumentWithOtelSdk(options.pipeline, () => {}, new OTLPTraceExporter({ url: receiver.url })),
   };
-  const next: NextFunction = () => {};
   let serial = 0;
   /** Per side, the CPU time of the process's other threads (V8's helpers, libuv's pool; not the stores') in its blocks, µs per request. */
   const helperTimes = Object.fromEntries(SIDES.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
@@ -186,16 +205,7 @@ export async function measureCapturePath(options: { traces: readonly RagTrace[];
   async function captureBlock(side: CaptureSide): Promise<number> {
     const { middleware, writeTimes, threadTimes } = captures[side];
     const started = startBlock();
-    for (let i = 0; i < BATCH; i++) {
-      const trace = traces[serial++ % traces.length]!;
-      const req = fakeRequest();
-      const res = new FakeResponse() as unknown as Response;
-      middleware(req, res, next);
-      // A fresh id per request, made as the pipeline makes them (time-ordered: see trace-id.ts).
-      req.rag!.record({ ...trace, id: newTraceId() });
-      res.emit('finish');
-      res.emit('close');
-    }
+    serial = serveCapturedRequests(middleware, traces, serial);
     // The batch write is the flush: the process's time over it less the other threads' over the
     // same span (read here too: V8's helpers may collect garbage while the requests are served,
     // and charging that to the flush made it come out below zero on a loaded machine). The
