@@ -70,8 +70,8 @@ function closeForms(index: GroundcheckIndex, stem: string): string[] {
 /**
  * The two words a closed compound is written as in the corpus, when it is written apart there:
  * "checkout" for "check-out", "wifi" for "Wi-Fi", "carpark" for "car park" (2026-12-05). Only a
- * split whose two halves (two letters or more) stand side by side in some chunk counts, so
- * "suitcase" is no "suit case" unless the corpus says so. `null` when there is none.
+ * split whose two halves (two letters or more, or the prefix "e") stand side by side in some chunk
+ * counts, so "suitcase" is no "suit case" unless the corpus says so. `null` when there is none.
  */
 export function splitCompound(index: GroundcheckIndex, word: string): [string, string] | null {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;

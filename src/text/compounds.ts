@@ -10,7 +10,8 @@ import { loadWordNet } from './wordnet.js';
 /**
  * The two words a closed compound is written as in this text, side by side, with a space or a
  * hyphen between them ("wifi" in "Wi-Fi", "checkout" in "late check-out"), or `null`. Parts of
- * two letters or more; words of letters only, four or more.
+ * two letters or more, or the prefix "e" with its hyphen ("ebooks" in "e-books"); words of letters
+ * only, four or more.
  *
  * @example
  * writtenApartAs('wifi', 'Facilities. Wi-Fi') // ['wi', 'fi']
