@@ -11,7 +11,7 @@ import type { GroundcheckIndex } from './store.js';
 // Found on a twelfth corpus written before the pipeline ran on it (fixtures/rail; METHODOLOGY.md changelog, 2026-12-05).
 const railIndex = (): Promise<GroundcheckIndex> => corpusIndex(fixtureCorpus('rail'));
 
-describe('the rail corpus (local-extractive-v20, heuristic-v83)', () => {
+describe('the rail corpus (local-extractive-v20 and later, heuristic-v83)', () => {
   it('"where is my friend sitting" asks where another person is: the guardrail refusal, and an answer to it should have refused', async () => {
     // v19: answered with the wheelchair companion's seat, and judged `correct`.
     const question = 'where is my friend sitting, she booked seat 42';
@@ -28,5 +28,12 @@ describe('the rail corpus (local-extractive-v20, heuristic-v83)', () => {
     const trace = await createRagPipeline({ index: await railIndex(), chat: createLocalChatModel() }).ask('whats happening with tickets on strike days');
     expect(trace.refused).toBe(false);
     expect(trace.answer).toContain('refunded in full');
+  });
+
+  it('a figure typed in chat ("40 mins") picks the rule for its band: the sentence whose condition holds it joins the answer', async () => {
+    // v20: only "… 15 minutes or more late, you can claim compensation": "mins" was no "minutes" to
+    // the figure's conditions, and the band sentence ranked below the first on words.
+    const trace = await createRagPipeline({ index: await railIndex(), chat: createLocalChatModel() }).ask('my train was 40 mins late what do i get back');
+    expect(trace.answer).toContain('50% for 30 to 59 minutes');
   });
 });

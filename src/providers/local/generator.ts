@@ -34,8 +34,10 @@ export interface LocalChatModelOptions {
  * it or the machine, "scanners", is a form of the verb, "scan", and a compound with the prefix "e",
  * "ebooks", is read as its documents write it, "e-books"; v20: a question asking where another
  * person sits or is, "where is my friend sitting", gets the guardrail refusal, and "happening" is
- * how a question is asked; METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v20';
+ * how a question is asked; v21: a figure is read with chat spellings written out, "40 mins", and a
+ * sentence of the answer's document whose condition holds it, "50% for 30 to 59 minutes", joins the
+ * answer; METHODOLOGY.md changelog). */
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v21';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from

@@ -123,7 +123,7 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     terms: terms.filter((term) => term.weight > 0),
     asksQuantity: QUANTITY.test(question),
     figures,
-    figureList: questionFigures(question),
+    figureList: questionFigures(expandCasual(question)),
     multiPart: MULTI_PART.test(question),
     phrases: adjacentPairs(question),
   };

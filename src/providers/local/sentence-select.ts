@@ -25,6 +25,8 @@ interface Scored {
   conflict: boolean;
   /** Share of the question's word pairs the unit holds side by side: picks the best unit among close ones, nothing else. */
   phrase: number;
+  /** A figure of the question falls inside one of the unit's conditions ("40 mins" in "30 to 59 minutes"). */
+  fits: boolean;
 }
 
 /** How much a unit's side-by-side word pairs count when choosing the best unit. */
@@ -72,7 +74,7 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, 
   const lead = unit.position === 0 ? 0.05 : 0;
   const phrase = question.phrases.length === 0 ? 0 : phrasesIn(unit, question.phrases) / question.phrases.length;
   const score = lead + (own + 0.8 * heading) / total + 0.3 * headingFit + 0.3 * documentCoverage + rankPrior + quantity + figureMatch + listIntro + condition;
-  return { unit, score, conflict, phrase };
+  return { unit, score, conflict, phrase, fits: fit === 1 };
 }
 
 /**
@@ -131,7 +133,10 @@ export function selectUnits(question: WeightedQuestion, sources: readonly Source
       // New ground must be a topic word of the question in the unit's own words, not only in its
       // heading, and not only a detail ("Manchester" in a sentence about fire alarms).
       const ownGain = question.terms.some((term) => term.kind === 'topic' && !covered.has(term.stem) && holds(candidate.unit.stems, term));
-      if (!runnerUp && !(gain >= 0.2 && ownGain && candidate.score >= 0.6 * best.score)) continue;
+      // A sentence of the same document whose condition holds the question's figure states the rule
+      // for that figure ("50% for 30 to 59 minutes" for a train 40 minutes late) (2026-12-05).
+      const fitsFigure = sameDocument && candidate.fits && candidate.score >= 0.6 * best.score;
+      if (!runnerUp && !fitsFigure && !(gain >= 0.2 && ownGain && candidate.score >= 0.6 * best.score)) continue;
       const value = gain + 0.3 * candidate.score;
       if (value > pickValue) {
         pick = candidate;
