@@ -5,6 +5,7 @@ import { outcomeOf, flagsOf } from '../contract/outcome.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import { corpusIndex, fixtureCorpus } from '../test-support/fixtures.js';
 import { createRagPipeline } from './pipeline.js';
+import { checkTermCoverage } from './term-coverage.js';
 import type { GroundcheckIndex } from './store.js';
 
 // Found on an eleventh corpus written before the pipeline ran on it (fixtures/library; METHODOLOGY.md changelog, 2026-12-05).
@@ -25,5 +26,15 @@ describe('the library corpus (local-extractive-v19 and later)', () => {
     const judgment = await judgeTrace(createHeuristicFaithfulnessJudge(), trace);
     if (judgment.status !== 'ok') throw new Error(judgment.error);
     expect(outcomeOf(flagsOf(judgment))).toBe('correct');
+  });
+
+  it('a "fine" is what the documents call a late charge: found, not refused by the gate (local-extractive-v22)', async () => {
+    // v21: refused by the term-coverage gate: "fine" is in no chunk (they say "charged", "late charges").
+    const index = await libraryIndex();
+    expect((await checkTermCoverage(index, 'how much is the fine if my book is late')).uncoveredTerms).toEqual([]);
+    const trace = await createRagPipeline({ index, chat: createLocalChatModel() }).ask('how much is the fine if my book is late');
+    expect(trace.answer).toContain('charged 25p per day');
+    // "fine" that asks whether something is allowed names no topic, and is not looked up at all.
+    expect((await checkTermCoverage(index, 'is it fine to bring a coffee in')).uncoveredTerms).toEqual(['coffee']);
   });
 });

@@ -1,5 +1,5 @@
 import { questionTerms, type QuestionTerm } from '../text/question-terms.js';
-import { IRREGULAR_STEMS } from '../text/specifics.js';
+import { ALSO_WRITTEN_AS, IRREGULAR_STEMS } from '../text/specifics.js';
 import { stem } from '../text/text.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
 import type { GroundcheckIndex } from './store.js';
@@ -44,7 +44,8 @@ export async function coverageOfTerms(index: GroundcheckIndex, terms: readonly Q
   const topic = terms.filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.verbAfterSubject && !term.formWord);
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
   // An irregular form the stemmer leaves apart ("went", "goes") is also looked up as its base form.
-  const lookedUp = topic.map((term) => [term.stem, IRREGULAR_STEMS.get(term.word)].filter((form): form is string => form !== undefined));
+  // So is a noun's other name in documents ("fine": "penalty", "charge"; `ALSO_WRITTEN_AS`).
+  const lookedUp = topic.map((term) => [term.stem, IRREGULAR_STEMS.get(term.word), ...(ALSO_WRITTEN_AS.get(term.word) ?? [])].filter((form): form is string => form !== undefined));
   const frequencies = index.corpusStatistics().documentFrequencies(lookedUp.flat());
   let uncovered = topic
     .filter((term, at) => !lookedUp[at]!.some((form) => frequencies.has(form)) && closeForms(index, term.stem).length === 0 && splitCompound(index, term.word) === null)
@@ -107,10 +108,16 @@ export function withCloseForms(index: GroundcheckIndex, text: string, terms: rea
   const added: string[] = [];
   for (const wordStem of stems) {
     if (known.has(wordStem)) continue;
+    // A noun the documents call otherwise is searched as they call it ("fine": "penalty").
+    const word = asked.find((term) => term.stem === wordStem)!.word;
+    const otherNames = (ALSO_WRITTEN_AS.get(word) ?? []).filter((other) => statistics.documentFrequencies([other]).has(other));
+    if (otherNames.length > 0) {
+      added.push(...otherNames);
+      continue;
+    }
     const forms = closeForms(index, wordStem).filter((term) => /^[a-z]+$/.test(term));
     if (forms.length === 0) {
       // A compound the corpus writes apart ("checkout": "check-out") is searched as its two words.
-      const word = asked.find((term) => term.stem === wordStem)!.word;
       const parts = splitCompound(index, word);
       if (parts !== null) added.push(...parts);
       continue;

@@ -111,6 +111,17 @@ export const DAY_GROUPS: ReadonlyMap<string, readonly string[]> = new Map([
   ['friday', ['weekday']],
 ]);
 
+/**
+ * Nouns a customer uses for what documents call otherwise, by the stems of those words: a "fine"
+ * is a "penalty" fare or charge notice, or a late "charge" (2026-12-05: a library, a train operator
+ * and a council said it so). Read only where the word is a topic (a noun: "the fine", "a parking
+ * fine"), never for "is that fine?", which names no topic.
+ */
+export const ALSO_WRITTEN_AS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['fine', ['penalti', 'charg']],
+  ['fines', ['penalti', 'charg']],
+]);
+
 /** Irregular past forms by the stem of their verb (`paid` → `pai`, the stem of "pay"). */
 export const IRREGULAR_STEMS: ReadonlyMap<string, string> = new Map([
   ['paid', 'pai'], ['told', 'tell'], ['left', 'leav'], ['took', 'take'], ['taken', 'take'], ['gave', 'give'], ['given', 'give'],

@@ -3,7 +3,7 @@ import { expandCasual } from '../../text/casual.js';
 import { PARTICLES, questionTerms, type QuestionTerm } from '../../text/question-terms.js';
 import { adjacentPairs, stem } from '../../text/text.js';
 import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
-import { DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
+import { ALSO_WRITTEN_AS, DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
 import type { SourceUnit } from './prompt-sources.js';
 
@@ -88,7 +88,12 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
   }
   const vocabulary = new Set<string>();
   for (const unit of units) for (const set of [unit.stems, unit.contextStems]) for (const item of set) vocabulary.add(item);
-  const matchesOf = new Map(expanded.map((entry) => [entry.stem, formsOf(entry.stem, vocabulary, IRREGULAR_STEMS.get(entry.word))]));
+  const matchesOf = new Map(expanded.map((entry) => {
+    const forms = formsOf(entry.stem, vocabulary, IRREGULAR_STEMS.get(entry.word));
+    // A noun's other name in documents ("fine": "penalty", "charge"), for a topic word only.
+    if (entry.kind === 'topic') for (const other of ALSO_WRITTEN_AS.get(entry.word) ?? []) for (const form of formsOf(other, vocabulary)) forms.add(form);
+    return [entry.stem, forms];
+  }));
   // Document frequency over the prompt's documents, not its sentences: the document that answers
   // a question tends to repeat its key word ("TOIL" five times in the TOIL section), which must
   // not make that word look common next to a word that one unrelated sentence happens to hold.
