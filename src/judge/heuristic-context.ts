@@ -93,9 +93,18 @@ function withoutAskedWords(question: string): string {
  * Whether stems hold the word a policy uses for this day of the week (v75): "weekends" for
  * "Saturday", "weekdays" for "Monday" (`DAY_GROUPS`). `word`: the day as the question writes it.
  */
-export function holdsDayGroup(word: string | undefined, stems: ReadonlySet<string>): boolean {
+function holdsDayGroup(word: string | undefined, stems: ReadonlySet<string>): boolean {
   if (word === undefined) return false;
   return (DAY_GROUPS.get(word.toLowerCase()) ?? []).some((group) => hasStem(stems, stem(group)));
+}
+
+/**
+ * Whether a text (with its stems) holds a word of the question as written or in the forms the
+ * judge reads it by: the stem itself, the closed compound written apart ("wifi": "Wi-Fi", v75),
+ * a weekday by its group ("Saturday": "weekends", v75). `word`: the question's word as written.
+ */
+export function holdsAsWritten(stems: ReadonlySet<string>, text: string, wordStem: string, word: string | undefined): boolean {
+  return hasStem(stems, wordStem) || writtenApart(word, text) || holdsDayGroup(word, stems);
 }
 
 const QUANTITY_QUESTION =
@@ -127,11 +136,9 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
     if (found === undefined) {
       found = units.some(
         (unit) =>
-          hasStem(unit.passageStems, stem) ||
+          holdsAsWritten(unit.passageStems, `${unit.headingText}\n${unit.text}`, stem, analysis.written.get(stem)) ||
           hasSynonym(unit.passageStems, stem, analysis.written, unit.passageStems) ||
-          foundAsBound(stem, unit.text) ||
-          writtenApart(analysis.written.get(stem), `${unit.headingText}\n${unit.text}`) ||
-          holdsDayGroup(analysis.written.get(stem), unit.passageStems),
+          foundAsBound(stem, unit.text),
       );
       held.set(stem, found);
     }
@@ -225,11 +232,9 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
  */
 export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>): number {
   return topicCoverage(topic, (stem) =>
-    hasStem(unit.own, stem) ||
+    holdsAsWritten(unit.own, unit.text, stem, written?.get(stem)) ||
     (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) ||
-    foundAsBound(stem, unit.text) ||
-    writtenApart(written?.get(stem), unit.text) ||
-    holdsDayGroup(written?.get(stem), unit.own)
+    foundAsBound(stem, unit.text)
       ? 1
       : hasStem(unit.heading, stem) || writtenApart(written?.get(stem), unit.headingText)
         ? HEADING_WEIGHT

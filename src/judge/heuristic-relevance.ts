@@ -1,6 +1,6 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { statesNothing } from './heuristic-match.js';
-import { FREQUENCY, holdsDayGroup, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
+import { FREQUENCY, holdsAsWritten, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
 import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -82,7 +82,7 @@ export function answerRelevance(
   // A closed compound of the question written apart ("wifi": "Wi-Fi") counts as written (v75).
   const apart = (stem: string, text: string) => writtenApart(reading.analysis.written.get(stem), text);
   const credit = (stem: string) => {
-    if (hasStem(analysis.stemSet, stem) || hasStem(spelled, stem) || apart(stem, stated) || holdsDayGroup(reading.analysis.written.get(stem), analysis.stemSet)) return 1;
+    if (holdsAsWritten(analysis.stemSet, stated, stem, reading.analysis.written.get(stem)) || hasStem(spelled, stem)) return 1;
     let best = 0;
     for (const unit of grounding) {
       if (hasStem(groundingOwn.get(unit)!, stem) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);

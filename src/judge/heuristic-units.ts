@@ -74,10 +74,10 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
   for (const [index, passage] of evidence.entries()) {
     const parsed = parsedAll[index]!;
     passages.push(infos[index]!);
-    const elsewhere = topicsOfOtherSections(infos[index]!, infos, parsed.sentences);
     const headingText = [parsed.title, parsed.section].filter(Boolean).join('. ');
     const heading = analyze(headingText);
     const sentences = parsed.sentences.map((text) => ({ text, analysis: analyze(text) }));
+    const elsewhere = topicsOfOtherSections(infos[index]!, infos, sentences.map((sentence) => sentence.analysis));
     const passageStems = new Set([...heading.stemSet, ...sentences.flatMap((sentence) => sentence.analysis.stems)]);
     const neighbourhood = (first: number, last: number) => {
       const aroundSentences = sentences.slice(Math.max(0, first - 1), last + 2);
@@ -161,7 +161,7 @@ const LISTING_TITLE = /,|\band\b|&/i;
  * section or sentences, when the title lists topics (see `EvidenceUnit.elsewhere`). A title that
  * names one topic ("Leave Policy") is every section's topic, and keeps it.
  */
-function topicsOfOtherSections(passage: PassageInfo, all: readonly PassageInfo[], sentences: readonly string[]): ReadonlySet<string> {
+function topicsOfOtherSections(passage: PassageInfo, all: readonly PassageInfo[], sentences: readonly Analysis[]): ReadonlySet<string> {
   if (passage.title === null || !LISTING_TITLE.test(passage.title) || passage.section.size === 0) return EMPTY_STEMS;
   let found: Set<string> | null = null;
   for (const other of all) {
@@ -173,8 +173,7 @@ function topicsOfOtherSections(passage: PassageInfo, all: readonly PassageInfo[]
     }
   }
   if (found === null) return EMPTY_STEMS;
-  const said = new Set(sentences.flatMap((sentence) => analyze(sentence).stems));
-  for (const stem of found) if (said.has(stem)) found.delete(stem);
+  for (const stem of found) if (sentences.some((sentence) => sentence.stemSet.has(stem))) found.delete(stem);
   return found;
 }
 

@@ -98,14 +98,16 @@ describe('openIndex', () => {
     index.close();
   });
 
+  /** Write one document with one chunk of `text` (a fixed vector: these tests read the full-text side). */
+  const put = (store: ReturnType<typeof openIndex>, file: string, text: string) => {
+    const chunks = chunkDocument(parseDocument(file, `## A\n\n${text}`));
+    store.putDocument({ path: file, slug: file, title: 'A', updated: null, contentHash: text }, chunks, chunks.map(() => Float32Array.from([1, 0, 0, 0])));
+  };
+
   it('corpus statistics follow every write: this connection\'s and another process\'s', () => {
     const path = join(tempDir(), 'index.db');
     const embedder = new MockEmbeddingModel({ dimensions: 4 });
     const index = openIndex({ path, embedder });
-    const put = (store: ReturnType<typeof openIndex>, file: string, text: string) => {
-      const chunks = chunkDocument(parseDocument(file, `## A\n\n${text}`));
-      store.putDocument({ path: file, slug: file, title: 'A', updated: null, contentHash: text }, chunks, chunks.map(() => Float32Array.from([1, 0, 0, 0])));
-    };
     const statistics = index.corpusStatistics();
     put(index, 'a.md', 'alpha bravo');
     // Read twice: the second answer may come from the cache.
@@ -128,10 +130,6 @@ describe('openIndex', () => {
     const path = join(tempDir(), 'index.db');
     const embedder = new MockEmbeddingModel({ dimensions: 4 });
     const index = openIndex({ path, embedder });
-    const put = (store: ReturnType<typeof openIndex>, file: string, text: string) => {
-      const chunks = chunkDocument(parseDocument(file, `## A\n\n${text}`));
-      store.putDocument({ path: file, slug: file, title: 'A', updated: null, contentHash: text }, chunks, chunks.map(() => Float32Array.from([1, 0, 0, 0])));
-    };
     put(index, 'a.md', 'Late check-out costs £30.');
     // Asked twice: the second answer may come from the cache.
     expect([index.holdsPhrase(['check', 'out']), index.holdsPhrase(['check', 'out'])]).toEqual([true, true]);

@@ -79,7 +79,7 @@ export class GroundcheckIndex {
   readonly vectorIndex: VectorIndexKind;
   private readonly vectors: VectorIndex;
   private readonly statements: ReturnType<typeof prepareStatements>;
-  private vocabulary: VocabularyCache = { key: '', documentCount: null, frequencies: new Map(), acronyms: null, lookups: new Map() };
+  private vocabulary: VocabularyCache = emptyVocabulary('');
   private readonly inList: InListQueries;
   private readonly now: () => number;
 
@@ -375,7 +375,7 @@ export class GroundcheckIndex {
   private currentVocabulary(): VocabularyCache {
     const { changes, version } = this.statements.vocabularyVersion.get() as { changes: number; version: number };
     const key = `${changes}:${version}`;
-    if (this.vocabulary.key !== key) this.vocabulary = { key, documentCount: null, frequencies: new Map(), acronyms: null, lookups: new Map() };
+    if (this.vocabulary.key !== key) this.vocabulary = emptyVocabulary(key);
     return this.vocabulary;
   }
 
@@ -453,6 +453,11 @@ interface VocabularyCache {
   acronyms: Map<string, string> | null;
   /** Prefix and phrase lookups (`vocabularyWithPrefix`, `holdsPhrase`), by kind and argument. */
   lookups: Map<string, string[] | boolean>;
+}
+
+/** Nothing read yet for the index as it is at `key`. */
+function emptyVocabulary(key: string): VocabularyCache {
+  return { key, documentCount: null, frequencies: new Map(), acronyms: null, lookups: new Map() };
 }
 
 function prepareStatements(db: Database.Database) {

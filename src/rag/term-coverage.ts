@@ -1,4 +1,5 @@
 import { questionTerms, type QuestionTerm } from '../text/question-terms.js';
+import { compoundSplits } from '../text/compounds.js';
 import { ALSO_WRITTEN_AS, IRREGULAR_STEMS } from '../text/specifics.js';
 import { stem } from '../text/text.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
@@ -71,15 +72,13 @@ function closeForms(index: GroundcheckIndex, stem: string): string[] {
 /**
  * The two words a closed compound is written as in the corpus, when it is written apart there:
  * "checkout" for "check-out", "wifi" for "Wi-Fi", "carpark" for "car park" (2026-12-05). Only a
- * split whose two halves (two letters or more, or the prefix "e") stand side by side in some chunk
- * counts, so "suitcase" is no "suit case" unless the corpus says so. `null` when there is none.
+ * split (`compoundSplits`: two letters or more, or the prefix "e") whose two halves stand side by
+ * side in some chunk counts, so "suitcase" is no "suit case" unless the corpus says so. `null` when there is none.
  */
 export function splitCompound(index: GroundcheckIndex, word: string): [string, string] | null {
-  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
-  const splits: [string, string][] = [];
-  // "e" is the one prefix of a single letter: "ebooks" for "e-books", "email" for "e-mail" (2026-12-05).
-  if (word.startsWith('e')) splits.push(['e', word.slice(1)]);
-  for (let at = 2; at <= word.length - 2; at++) splits.push([word.slice(0, at), word.slice(at)]);
+  if (!/^[a-z]+$/.test(word)) return null;
+  const splits = compoundSplits(word);
+  if (splits.length === 0) return null;
   const known = index.corpusStatistics().documentFrequencies(splits.flat().map((part) => stem(part)));
   for (const [first, second] of splits) {
     if (known.has(stem(first)) && known.has(stem(second)) && index.holdsPhrase([first, second])) return [first, second];

@@ -8,10 +8,23 @@ import { loadWordNet } from './wordnet.js';
  */
 
 /**
+ * The ways a closed compound may be cut in two: the prefix "e", the one part of a single letter
+ * ("ebooks": "e" + "books", "email": "e" + "mail"), then every cut into parts of two letters or
+ * more. None for a word of fewer than four letters or of anything but letters. Shared by
+ * {@link writtenApartAs} and the index's `splitCompound`.
+ */
+export function compoundSplits(word: string): [string, string][] {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || !/^[a-z]+$/.test(lower)) return [];
+  const splits: [string, string][] = lower.startsWith('e') ? [['e', lower.slice(1)]] : [];
+  for (let at = 2; at <= lower.length - 2; at++) splits.push([lower.slice(0, at), lower.slice(at)]);
+  return splits;
+}
+
+/**
  * The two words a closed compound is written as in this text, side by side, with a space or a
- * hyphen between them ("wifi" in "Wi-Fi", "checkout" in "late check-out"), or `null`. Parts of
- * two letters or more, or the prefix "e" with its hyphen ("ebooks" in "e-books"); words of letters
- * only, four or more.
+ * hyphen between them ("wifi" in "Wi-Fi", "checkout" in "late check-out"), or `null`. The parts
+ * of {@link compoundSplits}; the prefix "e" only with its hyphen ("ebooks" in "e-books").
  *
  * @example
  * writtenApartAs('wifi', 'Facilities. Wi-Fi') // ['wi', 'fi']
@@ -19,13 +32,9 @@ import { loadWordNet } from './wordnet.js';
  */
 export function writtenApartAs(word: string | undefined, text: string): [string, string] | null {
   if (word === undefined) return null;
-  const lower = word.toLowerCase();
-  if (lower.length < 4 || !/^[a-z]+$/.test(lower)) return null;
-  // "e" is the one prefix of a single letter, written with a hyphen: "ebooks" in "e-books" (2026-12-05).
-  if (lower.startsWith('e') && new RegExp(`(?<![\\p{L}\\p{N}])e-${lower.slice(1)}(?![\\p{L}\\p{N}])`, 'iu').test(text)) return ['e', lower.slice(1)];
-  for (let at = 2; at <= lower.length - 2; at++) {
-    const [first, second] = [lower.slice(0, at), lower.slice(at)];
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${first}[\\s-]${second}(?![\\p{L}\\p{N}])`, 'iu').test(text)) return [first, second];
+  for (const [first, second] of compoundSplits(word)) {
+    const between = first.length === 1 ? '-' : '[\\s-]';
+    if (new RegExp(`(?<![\\p{L}\\p{N}])${first}${between}${second}(?![\\p{L}\\p{N}])`, 'iu').test(text)) return [first, second];
   }
   return null;
 }
