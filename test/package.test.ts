@@ -132,6 +132,9 @@ await capture.flush();
 const listed = await fetch(base + '/groundcheck/api/captures', { headers: auth });
 const script = await fetch(base + '/groundcheck/assets/dashboard.js');
 const page = await (await fetch(base + '/groundcheck', { headers: auth })).text();
+// Each store thread reports its id once it runs; on a loaded machine the checkpoint thread's report
+// can still be on its way after the flush (seen once in a full local run): wait for it, up to 2 s.
+for (let tries = 0; tries < 100 && store.backgroundThreadIds().length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
 const result = {
   express: createRequire(import.meta.url)('express/package.json').version,
   traceId: asked.traceId,
