@@ -232,6 +232,17 @@ async function main(): Promise<void> {
         return { stats: await stats(appOf(message)) };
       },
       /**
+       * Write `app`'s queued captures and export its queued spans now, and nothing else: an
+       * interleaved batch ends with it, so the writes its requests left in the 100 ms batch
+       * window are timed with that batch, not with the next app's.
+       */
+      drain: async (message) => {
+        const { demo, otel } = appOf(message);
+        await demo.capture?.flush();
+        await otel?.flush();
+        return {};
+      },
+      /**
        * Run only the judge worker of the app about to be measured: the captured app's worker polls
        * its store every second, and that work belongs to the captured app's rounds, not to the bare
        * app's.
