@@ -191,3 +191,29 @@ describe('acronyms the corpus spells out', () => {
     expect(result.termCoverage?.uncoveredTerms).toEqual(['dbs']);
   });
 });
+
+describe('words said of something are no topic the corpus must hold (2026-12-05)', () => {
+  it.each([
+    ["i sent something to the printer 10 mins ago and it still hasn't come out, is it broken??", 'data-protection#clear-desk-and-printing', 'tap your ID badge'],
+    ['Where would I find the defibrillator in our office if someone collapsed?', 'health-and-safety#first-aid', 'defibrillator is located at each office reception'],
+    ['do I really have to redo the data protection training every single year? and does it come out of my training budget?', 'training-and-development#mandatory-compliance-training', 'by 31 March each year'],
+  ])('"%s" passes the gate, finds %s and is answered', async (question, chunkId, answered) => {
+    // Before: "broken", "collapsed" and "single" were topic words the corpus never holds: refused.
+    const index = await handbookIndex();
+    const result = await retrieve(index, question, { topK: 8 });
+    expect(result.gateReason).toBeNull();
+    expect(result.chunks.map((chunk) => chunk.chunkId)).toContain(chunkId);
+    const trace = await createRagPipeline({ index, chat: createLocalChatModel() }).ask(question);
+    expect(trace.answer).toContain(answered);
+  });
+
+  it.each([
+    ['are there any staff sports clubs? like a running club or 5-a-side football after work', ['sports', 'clubs', 'football']],
+    // "overseas" is said of the people hired, no longer looked up; the visas still are.
+    ['Does Harbourline sponsor work visas for people hired from overseas?', ['sponsor', 'visas']],
+  ])('a question about a thing the corpus never names is still refused: "%s"', async (question, uncovered) => {
+    const result = await retrieve(await handbookIndex(), question, { topK: 8 });
+    expect(result.gateReason).toBe('coverage');
+    expect(result.termCoverage?.uncoveredTerms).toEqual(uncovered);
+  });
+});

@@ -41,8 +41,8 @@ export async function checkTermCoverage(index: GroundcheckIndex, question: strin
  * each question once for its gate and its search ({@link withCloseForms}).
  */
 export async function coverageOfTerms(index: GroundcheckIndex, terms: readonly QuestionTerm[], options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
-  // The words the gate looks up: the asking clause's topic words, less verbs and words of the question's form.
-  const topic = terms.filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.verbAfterSubject && !term.formWord);
+  // The words the gate looks up: the asking clause's topic words, less verbs, words said of something and words of the question's form.
+  const topic = terms.filter((term) => term.kind === 'topic' && term.asking && !term.verbLike && !term.verbAfterSubject && !term.formWord && !term.predicative);
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
   // An irregular form the stemmer leaves apart ("went", "goes") is also looked up as its base form.
   // So is a noun's other name in documents ("fine": "penalty", "charge"; `ALSO_WRITTEN_AS`).

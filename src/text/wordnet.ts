@@ -30,6 +30,12 @@ const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
 export interface WordNet {
   /** The base forms WordNet lists for a word in this part of speech (morphy's detachment rules; irregular forms are not known). */
   lemmas(word: string, pos: WordNetPos): string[];
+  /**
+   * How often the word's base forms were met in this part of speech in WordNet's sense-tagged
+   * texts (the index's `tagsense_cnt`, summed over the base forms): 0 where WordNet lists the word
+   * in this part of speech but its texts never used it so ("read" as a noun), or does not list it.
+   */
+  taggedSenses(word: string, pos: WordNetPos): number;
   /** Whether WordNet lists the word (or a base form of it) in any part of speech. */
   knows(word: string): boolean;
   /**
@@ -80,8 +86,8 @@ export function openWordNet(dict: string): WordNet {
     return buffer;
   };
 
-  /** The synset offsets of a lemma, most frequent sense first; `null` when it is not in the index. */
-  const offsetsOf = (lemma: string, pos: WordNetPos): number[] | null => {
+  /** The index line of a lemma; `null` when it is not in the index. */
+  const lineOf = (lemma: string, pos: WordNetPos): string | null => {
     const buffer = indexOf(pos);
     let low = 0;
     let high = buffer.length;
@@ -93,11 +99,17 @@ export function openWordNet(dict: string): WordNet {
       // License lines start with a space: their lemma is '', before every word.
       const space = buffer.indexOf(0x20, start);
       const lineLemma = buffer.toString('latin1', start, space === -1 || space > end ? end : space);
-      if (lineLemma === lemma) return parseOffsets(buffer.toString('latin1', start, end));
+      if (lineLemma === lemma) return buffer.toString('latin1', start, end);
       if (lineLemma < lemma) low = end + 1;
       else high = start;
     }
     return null;
+  };
+
+  /** The synset offsets of a lemma, most frequent sense first; `null` when it is not in the index. */
+  const offsetsOf = (lemma: string, pos: WordNetPos): number[] | null => {
+    const line = lineOf(lemma, pos);
+    return line === null ? null : parseOffsets(line);
   };
 
   const synsetOf = (pos: WordNetPos, offset: number): Synset => {
@@ -163,6 +175,7 @@ export function openWordNet(dict: string): WordNet {
 
   return {
     lemmas: (word, pos) => [...entries(word, pos).keys()],
+    taggedSenses: (word, pos) => [...entries(word, pos).keys()].reduce((sum, lemma) => sum + taggedSenseCount(lineOf(lemma, pos)!), 0),
     knows: (word) => POS.some((pos) => entries(word, pos).size > 0),
     synonyms: (word, senses) => new Set(senseWords(word, senses).filter((other) => !other.includes('_'))),
     phraseSynonyms: (word, senses) => new Set(senseWords(word, senses).filter((other) => other.includes('_'))),
@@ -235,6 +248,12 @@ function parseOffsets(line: string): number[] {
   const pointerCount = Number(fields[3]);
   const first = 4 + pointerCount + 2;
   return fields.slice(first, first + synsetCount).map(Number);
+}
+
+/** `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…` → `tagsense_cnt`. */
+function taggedSenseCount(line: string): number {
+  const fields = line.trim().split(' ');
+  return Number(fields[4 + Number(fields[3]) + 1]);
 }
 
 /**
