@@ -34,13 +34,17 @@
  * to still more new questions of that file (l065 to l080), written after `heuristic-v44`, first measured with `heuristic-v45` and kept held out.
  * Since retrieval reads misspelt words (`src/rag/spelling.ts`), rebuilding it changes the evidence of
  * l070 and l073; the file keeps the evidence it was labelled against.
+ * `handbook-fresh7.jsonl` is built the same way, from `source/handbook-fresh7-answers.jsonl`, to
+ * questions l081 to l098 (not l087), written after `heuristic-v83`; its evidence is retrieval's
+ * with the gate that reads words said of something (2026-12-05), and `heuristic-v84` was chosen
+ * with it in view (a development file; METHODOLOGY.md, "Meta-evaluation").
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,7 +98,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
