@@ -32,6 +32,16 @@ const LEAD_IN =
 const ASIDE_MIN_WORDS = 4;
 const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:whereas|while|although|though|so|plus|then)\s+|,?\s+and\s+(?=(?:it|they|he|she|you|we|this|these|there)\s)/iu;
 /**
+ * A participle clause after a comma, which says something of its own about what the clause before
+ * it names (v84): "You can share up to 50 weeks of leave, paid at the statutory rate" states two
+ * facts, which a passage may state in two sentences. Not in reference answers (`subjectClauses:
+ * false`), whose claims count for recall: there it stays with its clause. Nor "followed by" or
+ * "preceded by", which go on with a sequence ("20 weeks at full pay, followed by up to 19 weeks at
+ * the statutory rate") whose parts mean something only together.
+ */
+const PARTICIPLE_BREAK = /,\s+(?!(?:followed|preceded)\s)(?=(?:paid|\p{L}{2,}ed|taken|given|held|kept|sent|made|set|done|written|seen|known)\s+(?:at|by|for|in|on|from|with|within|to|as|through|under|over|after|before|until)\s)/iu;
+
+/**
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
  * clause. "May" as a month is not the verb. Verbs that link a subject to what it is or holds
  * ("A grandparent counts as close family", "It covers dental") came with v60.
@@ -54,12 +64,12 @@ const PLEASANTRY =
 
 /**
  * A social remark an assistant opens or closes with (v45): "Congratulations to you both!", "Sorry
- * to hear that.", "Great question!", "Good luck with the move!", "No worries." It states nothing
+ * to hear that.", "Sorry you're going through that" (v84), "Great question!", "Good luck with the move!", "No worries." It states nothing
  * about the sources, so it is no claim. Only a short clause with no figure that is nothing but the
  * remark: "Congratulations, you get 4 weeks" keeps its claim.
  */
 const SOCIAL_REMARK =
-  /^(?:oh|ah|aw|well)?[\s,]*(?:congratulations|congrats|(?:i'm |i am |so |really )?sorry (?:to hear|about|for your loss)|(?:that's |what )?(?:great|good|exciting|lovely|sad) (?:news|question)|(?:great|good) question|thanks for (?:asking|the question|checking)|good luck|best of luck|no worries|happy to help|(?:that )?sounds (?:exciting|stressful|tough|rough|great|lovely|annoying|frustrating))\b/i;
+  /^(?:oh|ah|aw|well)?[\s,]*(?:congratulations|congrats|(?:i'm |i am |so |really )?sorry (?:to hear|about|for your loss|(?:that )?you(?:'re| are|'ve| have)\b)|(?:that's |what )?(?:great|good|exciting|lovely|sad) (?:news|question)|(?:great|good) question|thanks for (?:asking|the question|checking)|good luck|best of luck|no worries|happy to help|(?:that )?sounds (?:exciting|stressful|tough|rough|great|lovely|annoying|frustrating))\b/i;
 /** Reassurance that is the whole clause (v52): "Don't panic!", "No need to worry." ("Don't worry, you won't be paid less" keeps its claim). */
 const REASSURANCE = /^(?:(?:don't|do not|try not to) (?:panic|worry|stress)|no need to (?:panic|worry|stress))(?: about (?:it|that|this))?(?: too much)?[.!]*$/i;
 const SOCIAL_REMARK_MAX_WORDS = 7;
@@ -164,7 +174,8 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
  */
 function splitClauses(sentence: string, subjectClauses: boolean): string[] {
   const clauses: string[] = [];
-  for (const part of sentence.split(CLAUSE_BREAK).flatMap((piece) => splitActions(piece, subjectClauses))) {
+  const parts = sentence.split(CLAUSE_BREAK).flatMap((piece) => (subjectClauses ? piece.split(PARTICIPLE_BREAK) : [piece]));
+  for (const part of parts.flatMap((piece) => splitActions(piece, subjectClauses))) {
     const pieces = splitOutsideQuotes(part);
     clauses.push(pieces[0]!);
     for (const piece of pieces.slice(1)) {

@@ -82,6 +82,16 @@ const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'altho
  */
 const COPULAS_BEFORE_AS = new Set(['count', 'counts', 'counted', 'classed', 'classified']);
 
+/** Whether "until" follows a negation in its clause, within a few words ("won't print until…", "not paid until"). */
+function untilFollows(tokens: readonly Token[], index: number): boolean {
+  for (let at = index + 1; at < tokens.length && at <= index + 8; at++) {
+    const token = tokens[at]!;
+    if (token.kind === 'punct' && /[.;:!?,]/.test(token.text)) return false;
+    if (token.lower === 'until' || token.lower === 'till') return true;
+  }
+  return false;
+}
+
 function isCopula(tokens: readonly Token[], index: number): boolean {
   return COPULAS_BEFORE_AS.has(tokens[index]!.lower) && tokens[index + 1]?.lower === 'as';
 }
@@ -162,6 +172,9 @@ export function analyze(text: string): Analysis {
     // "even if nobody calls you out", "even though it isn't…": a concession, which says the main
     // statement holds either way, as "whether or not you are called out" does (v12).
     if (inConcession(tokens, index)) return;
+    // "it won't print until you tap your badge": a condition, what "it prints only when you tap
+    // your badge" states (v84); the negation's clause runs on to "until".
+    if (untilFollows(tokens, index)) return;
     // "no later than an hour", "no more than £50": a bound, not a negation (v18).
     if (token.lower === 'no' && COMPARATIVE.has(tokens[index + 1]?.lower ?? '') && tokens[index + 2]?.lower === 'than') return;
     // "you can't hold more than 3 days": a bound too, "at most 3 days" (v61).

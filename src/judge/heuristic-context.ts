@@ -150,10 +150,12 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
   const terms = questionTerms(question);
   const verbsAfterSubject = new Set(terms.filter((term) => term.verbAfterSubject).map((term) => term.stem));
   const subjects = terms.flatMap((term, index) => (term.verbAfterSubject && index > 0 && terms[index - 1]!.kind === 'topic' ? [terms[index - 1]!.stem] : []));
+  // An idiom's noun names no topic ("every single year", "get in trouble", "on top of me"; v84).
+  const idioms = new Set(terms.filter((term) => term.idiom).map((term) => term.stem));
   const weigh = (stems: readonly string[]) => {
     const topic = new Map<string, number>();
     for (const stem of stems) {
-      if (QUESTION_FORM.has(stem) || /^\d/.test(stem)) continue;
+      if (QUESTION_FORM.has(stem) || idioms.has(stem) || /^\d/.test(stem)) continue;
       if (FORM_UNLESS_HELD.has(stem) && !inEvidence(stem)) continue;
       topic.set(stem, inEvidence(stem) || verbsAfterSubject.has(stem) ? TOPIC_WEIGHTS.inEvidence : TOPIC_WEIGHTS.nowhereInEvidence);
     }

@@ -261,8 +261,13 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v83`: a question asking where another person sits or is ("where is my friend
  *   sitting", "which seat is my wife in") asks for personal data, as v76's "which room is my
  *   husband in" does; "happening" is how a question is asked.
+ * - `heuristic-v84`: "sorry you're going through that" is a social remark; a rule stated "in all
+ *   offices" backs a claim about all of them; "won't … until" is a condition, not a reversal;
+ *   "done" and "together" are light words; a participle clause after a comma ("…, paid at the
+ *   statutory rate") is a claim of its own in an answer (not in a reference answer); an idiom's
+ *   noun ("every single year", "in trouble") is no topic word of the question.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v83';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v84';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

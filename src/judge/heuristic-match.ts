@@ -64,6 +64,10 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'mid',
   // The speaker's attitude (v48): "Unfortunately yes - at £1,200 it's above the threshold".
   'unfortun', 'fortun', 'luckili', 'sadli', 'thankfulli', 'happili', 'annoyingli', 'honestli',
+  // The light verb "do" as a participle (v84): "it has to be done by 31 March" states what "complete it by 31 March" does.
+  'done',
+  // "Together you can share up to 50 weeks" (v84): what "share … between them" says; the figure is compared anyway.
+  'togeth',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -267,7 +271,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // makes the claim's "every" one over the same cases.
   const sameCases = (unit: EvidenceUnit) => unit.quantities.length > 0 && unit.quantities.every((stated) => claim.quantities.some((claimed) => relate(claimed.quantity, stated.quantity) === 'agree'));
   const everyCase = verifying.length > 0 ? claimsEveryCase(text) : null;
-  if (everyCase !== null && !verifying.some(({ unit }) => claimsEveryCase(unit.text) !== null || ANY_CASE.test(unit.text) || sameCases(unit) || namesWholeGroup(text, unit.text))) {
+  if (everyCase !== null && !verifying.some(({ unit }) => claimsEveryCase(unit.text) !== null || ANY_CASE.test(unit.text) || EVERY_PLACE.test(unit.text) || sameCases(unit) || namesWholeGroup(text, unit.text))) {
     return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${everyCase}"); ${verifying[0]!.unit.passageId} states it for some` };
   }
   if (verifying.length > 0) {
@@ -567,6 +571,9 @@ const TIMES = String.raw`\d|one|two|three|four|five|six|seven|eight|nine|ten|twe
 
 /** Words that make a statement about every case, unless they say how often ("every 90 days", "every completed year") or are negated ("not all"). */
 const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(every(?:one|body)?|all|always)\b(?!\s+(?:[^\s;:,.!?]+\s+)?(?:${TIMES})(?:\b|(?<=[£$€])))`, 'i');
+
+/** A rule stated for every place or group (v84): "Printers in all offices use secure print release" backs "All the office printers use it". */
+const EVERY_PLACE = /\b(?:in|at|across|for)\s+(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?[a-z]/i;
 
 /** Other ways a sentence states a rule for every case ("each employee", "any gift", "regardless of grade"). */
 const ANY_CASE = /\b(?:each|any|anyone|anybody|anything|everything|no matter|regardless|whatever|whoever|whichever|whenever|wherever)\b/i;
