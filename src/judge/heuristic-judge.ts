@@ -1,6 +1,7 @@
 import { InvalidInputError, errorMessage } from '../errors.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
+import { parseAnswerNotes } from '../contract/notes.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
@@ -266,8 +267,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "done" and "together" are light words; a participle clause after a comma ("…, paid at the
  *   statutory rate") is a claim of its own in an answer (not in a reference answer); an idiom's
  *   noun ("every single year", "in trouble") is no topic word of the question.
+ * - `heuristic-v85`: the default outdated-document note at an answer's end is taken off before
+ *   judging in the judge itself, not only by `judgeTrace`, so a direct call with a trace's answer
+ *   does not check the note as a claim.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v84';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v85';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -308,8 +312,11 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
 
   return {
     info,
-    async judge(input: FaithfulnessInput): Promise<FaithfulnessJudgment> {
+    async judge(given: FaithfulnessInput): Promise<FaithfulnessJudgment> {
       const started = performance.now();
+      // The pipeline's default outdated-document note at the answer's end is advice, no claim (v85):
+      // judgeTrace takes it off, and so does a direct call with a trace's answer.
+      const input = { ...given, answer: parseAnswerNotes(given.answer).answer };
       try {
         const { units, passages } = buildUnits(input.evidence);
         // Retrieved chunks, not reference passages: what context verdicts and section subjects read.
