@@ -38,13 +38,17 @@
  * questions l081 to l098 (not l087), written after `heuristic-v83`; its evidence is retrieval's
  * with the gate that reads words said of something (2026-12-05), and `heuristic-v84` was chosen
  * with it in view (a development file; METHODOLOGY.md, "Meta-evaluation").
+ * `handbook-fresh8.jsonl` is built the same way, from `source/handbook-fresh8-answers.jsonl`, to
+ * questions l099 to l114, about handbook sections few other questions ask about, written after
+ * `heuristic-v84` by a helper blind to the judge, with the gate of that day: rebuilding it after a
+ * later gate change changes its evidence; the file keeps the evidence it was labelled against.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +102,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
