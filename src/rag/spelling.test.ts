@@ -11,6 +11,15 @@ describe('correctSpelling', () => {
     expect(await correctSpelling(index, 'giving 2 colleages a lift')).toBe('giving 2 colleagues a lift');
   });
 
+  it('reads a doubled letter typed once (2026-12-05): "pasport" is "passport", and the question passes the gate', async () => {
+    const index = await handbookIndex();
+    expect(await correctSpelling(index, 'do i have to bring my pasport in on day one')).toBe('do i have to bring my passport in on day one');
+    // Before, "pasport" was a word the corpus never holds: the gate refused the question.
+    const result = await retrieve(index, 'also do i have to bring my pasport in on day one', { topK: 8 });
+    expect(result.gateReason).toBeNull();
+    expect(result.chunks.map((chunk) => chunk.chunkId)).toContain('onboarding#before-your-first-day');
+  });
+
   it('leaves real words, short words, capitalized words and words the corpus has as typed', async () => {
     const index = await handbookIndex();
     for (const text of ['are there showers at the bristol office', 'how long is probation for new joiners', 'is there a gym discount', 'what is Mitchells salary', 'can i get paid in bitcoin', 'how many days of annual leave do i get']) {

@@ -17,8 +17,8 @@ import type { GroundcheckIndex } from './store.js';
  *   another word: "showers" is not "shows", "joiners" is not "join");
  * - one slip away (not at its first letter) is a word whose stem the corpus holds: a letter doubled
  *   or added ("paternitty"), two letters swapped ("recieve"), a vowel left out or mistyped
- *   ("refrence", "allowence"). Consonants left out are not tried: each position would be 20 more
- *   variants to look up. When several variants are corpus words, the one in most chunks wins.
+ *   ("refrence", "allowence"), a doubled letter typed once ("pasport", since 2026-12-05). Other
+ *   consonants left out are not tried: each position would be 20 more variants to look up. When several variants are corpus words, the one in most chunks wins.
  *
  * Costs one vocabulary lookup per question, and for each word that fails the checks above about
  * 0.5–1 ms on the handbook index (the variants' stems looked up in one query).
@@ -59,12 +59,14 @@ function isEnglishWord(lower: string): boolean {
   return loadWordNet().knows(lower);
 }
 
-/** The word one slip away, never at its first letter: a letter less, two swapped, a vowel added or changed. */
+/** The word one slip away, never at its first letter: a letter less, two swapped, a letter doubled, a vowel added or changed. */
 function slips(lower: string): Set<string> {
   const variants = new Set<string>();
   for (let at = 1; at <= lower.length; at++) {
     if (at < lower.length) variants.add(lower.slice(0, at) + lower.slice(at + 1));
     if (at + 1 < lower.length) variants.add(lower.slice(0, at) + lower[at + 1] + lower[at] + lower.slice(at + 2));
+    // A doubled letter typed once ("pasport", "adress"; 2026-12-05).
+    variants.add(lower.slice(0, at) + lower[at - 1] + lower.slice(at));
     for (const vowel of 'aeiouy') {
       variants.add(lower.slice(0, at) + vowel + lower.slice(at));
       if (at < lower.length) variants.add(lower.slice(0, at) + vowel + lower.slice(at + 1));

@@ -42,3 +42,10 @@ describe('slang and idiom with one meaning (2026-12-05)', () => {
     expect(expandCasual('i clicked a dodgy link')).toBe('i clicked a suspicious link');
   });
 });
+
+describe('"hes", "wheres" (2026-12-05)', () => {
+  it('are "he\'s" and "where\'s"', () => {
+    expect(expandCasual('can you check hes ok')).toBe("can you check he's ok");
+    expect(expandCasual('wheres the first aid kit')).toBe("where's the first aid kit");
+  });
+});

@@ -139,3 +139,25 @@ describe('words said of something, and idioms (2026-12-05)', () => {
     expect(term('what goes on the top shelf?', 'top')).toMatchObject({ kind: 'topic', idiom: false });
   });
 });
+
+describe('more words said of something (2026-12-05, later)', () => {
+  const term = (question: string, word: string) => questionTerms(question).find((entry) => entry.word === word);
+
+  it('an "-ing" form WordNet has no noun for is a verb, unless it describes the word after it', () => {
+    expect(term('me and another dev keep clashing in standups', 'clashing')).toMatchObject({ predicative: true });
+    expect(term('does Harbourline offer electric car charging at the office?', 'charging')).toMatchObject({ predicative: true });
+    expect(term('does Harbourline offer electric car charging at the office?', 'electric')).toMatchObject({ kind: 'topic', predicative: false });
+    expect(term('how many paid volunteering days do we get?', 'volunteering')).toMatchObject({ kind: 'topic', predicative: false });
+    expect(term('do you offer gift wrapping', 'wrapping')).toMatchObject({ kind: 'topic', predicative: false });
+  });
+
+  it('an adverb before an adjective says how much ("pretty sure"); an adjective before a noun stays a topic word', () => {
+    expect(term("pretty sure i'm being paid less than him", 'pretty')).toMatchObject({ predicative: true });
+    expect(term('whats the cheapest car', 'cheapest')).toMatchObject({ kind: 'topic', predicative: false });
+    expect(term('do you have automatic cars', 'automatic')).toMatchObject({ kind: 'topic', predicative: false });
+  });
+
+  it('"loads" is a casual quantity, no topic', () => {
+    expect(term('7 objectives, thats loads?? is there a limit', 'loads')).toMatchObject({ kind: 'generic' });
+  });
+});

@@ -57,10 +57,12 @@ export interface QuestionTerm {
   formWord: boolean;
   /**
    * Reads as what is said of something rather than as a thing named (2026-12-05): a verb with an
-   * object pronoun after it ("go into my emails and read them"), a verb's "-ing" form after "not"
-   * or a pronoun and a form of "be" ("I'm not sleeping"), or a word (not an "-ing" form) WordNet's sense-tagged texts never use as a
-   * noun though they use it otherwise ("drowsy", "broken", "weird", "collapsed"), unless a content
-   * word follows that it would describe ("electric car"). A corpus need not hold such a word for
+   * object pronoun after it ("go into my emails and read them"); a verb's "-ing" form after "not"
+   * or a pronoun and a form of "be" ("I'm not sleeping"), or one WordNet has no noun for
+   * ("clashing") that describes no word after it; a word WordNet's sense-tagged texts never use as
+   * a noun though they use it otherwise ("drowsy", "broken", "weird", "collapsed"), unless a
+   * content word follows that it would describe ("electric car", "cheapest tariff"; an adverb
+   * before an adjective, "pretty sure", describes no thing). A corpus need not hold such a word for
    * the question to be about what it holds ("my tablets make me drowsy, do I tell anyone?"), so,
    * like a {@link verbLike} word, the term-coverage gate does not look it up.
    */
@@ -74,7 +76,7 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
     'ok okay alright allowed fine right possible permitted true correct sure still already just really actually now then ago again soon later ' +
     'often fast quick quickly exactly recently currently actually basically usually normally really properly anything something nothing ' +
-    'everything thing things way lot bit kind sort happen happens happened happening ' +
+    'everything thing things way lot lots loads tons heaps bit kind sort happen happens happened happening ' +
     'need needs want wants wanted like please thanks thank know tell told give gives gave let say says said ask asked asking wondering wonder ' +
     'mean going think thought heard hear told reckon though anyway anyways stuff ' +
     // Indefinite words, which stand for what the question does not name ("is there somewhere to charge my car").
@@ -230,10 +232,17 @@ function readsAsPredicate(words: readonly string[], index: number): boolean {
   const next = words[index + 1];
   const wordNet = loadWordNet();
   if (next !== undefined && OBJECT_PRONOUNS.has(next)) return wordNet.lemmas(word, 'verb').length > 0;
-  if (word.endsWith('ing')) return progressive(words, index) && wordNet.lemmas(word, 'verb').length > 0;
-  // A word before a content word may describe it ("electric car"): it stays a topic word. An
-  // "-ing" form that is not progressive names an activity ("gift wrapping", "parking"), whatever its tagged senses.
-  if (next !== undefined && !STOPWORDS.has(next) && /^[a-z]/.test(next)) return false;
+  const describesNext = next !== undefined && !STOPWORDS.has(next) && /^[a-z]/.test(next);
+  if (word.endsWith('ing')) {
+    if (progressive(words, index)) return wordNet.lemmas(word, 'verb').length > 0;
+    // An "-ing" form names an activity ("gift wrapping", "parking") unless WordNet has no noun for
+    // it ("clashing", "charging"): then it is a verb, unless it describes the word after it ("paid volunteering days").
+    return !describesNext && wordNet.lemmas(word, 'noun').length === 0 && wordNet.lemmas(word, 'verb').length > 0;
+  }
+  // A word before a content word may describe it ("electric car", "cheapest tariff", "automatic
+  // cars"): it stays a topic word, unless it is an adverb before an adjective or adverb ("pretty
+  // sure", 2026-12-05), which says how much, not what.
+  if (describesNext) return wordNet.taggedSenses(word, 'adv') > 0 && neverANoun(word) && neverANoun(next) && wordNet.lemmas(next, 'noun').length === 0;
   return neverANoun(word);
 }
 
