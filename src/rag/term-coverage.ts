@@ -2,6 +2,7 @@ import { questionTerms, type QuestionTerm } from '../text/question-terms.js';
 import { compoundSplits } from '../text/compounds.js';
 import { ALSO_WRITTEN_AS, IRREGULAR_STEMS } from '../text/specifics.js';
 import { stem } from '../text/text.js';
+import { irregularBases } from '../text/wordnet.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
 import type { GroundcheckIndex } from './store.js';
 
@@ -46,7 +47,8 @@ export async function coverageOfTerms(index: GroundcheckIndex, terms: readonly Q
   if (topic.length === 0) return { checkedTerms: 0, uncoveredTerms: [] };
   // An irregular form the stemmer leaves apart ("went", "goes") is also looked up as its base form.
   // So is a noun's other name in documents ("fine": "penalty", "charge"; `ALSO_WRITTEN_AS`).
-  const lookedUp = topic.map((term) => [term.stem, IRREGULAR_STEMS.get(term.word), ...(ALSO_WRITTEN_AS.get(term.word) ?? [])].filter((form): form is string => form !== undefined));
+  // WordNet's exception lists give the base of any other irregular form ("found": "find"; 2026-12-05).
+  const lookedUp = topic.map((term) => [term.stem, IRREGULAR_STEMS.get(term.word), ...irregularBases(term.word).map(stem), ...(ALSO_WRITTEN_AS.get(term.word) ?? [])].filter((form): form is string => form !== undefined));
   const frequencies = index.corpusStatistics().documentFrequencies(lookedUp.flat());
   let uncovered = topic
     .filter((term, at) => !lookedUp[at]!.some((form) => frequencies.has(form)) && closeForms(index, term.stem).length === 0 && splitCompound(index, term.word) === null)

