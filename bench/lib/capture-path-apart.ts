@@ -14,23 +14,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RagTrace } from '../../src/contract/trace.js';
-import { CAPTURE_SIDES, SDK_SIDES, SIDES, startReceiver, type CaptureSide, type SdkSide, type Side } from './capture-path.js';
+import { CAPTURE_SIDES, SDK_SIDES, SIDES, startReceiver, type CaptureSide, type CaptureSideCounts, type SdkSide, type Side } from './capture-path.js';
 import type { SideSettings, SideSummary } from './capture-path-side.js';
 import { spawnChildServer, type ChildServer } from './child-ipc.js';
 import { mean } from './stats.js';
 
-export interface ApartFigures {
+export interface ApartFigures extends CaptureSideCounts {
   turns: number;
   blocksPerTurn: number;
   /** Mean over the turns, µs per request, per side, on the side's request (main) thread. */
   micros: Record<Side, number>;
   /** Per side: its main thread's CPU time over the whole run, between turns too, µs per request timed. */
   cumulativeMicros: Record<Side, number>;
-  /** Per captureRag side and SDK side: turns (rotations) in which captureRag took less per request than the SDK. */
-  cheaper: Record<CaptureSide, Record<SdkSide, number>>;
-  capturesStored: Record<CaptureSide, number>;
-  spans: Record<SdkSide, { ended: number; exported: number }>;
-  otlpRequests: number;
 }
 
 const SIDE_SCRIPT = fileURLToPath(new URL('./capture-path-side.ts', import.meta.url));

@@ -53,7 +53,18 @@ export type CaptureSide = (typeof CAPTURE_SIDES)[number];
 export type SdkSide = (typeof SDK_SIDES)[number];
 export type Side = (typeof SIDES)[number];
 
-export interface CapturePathFigures {
+/** What both measurements of `bench:capture-path` (in one process, and each side apart) report beside their timings. */
+export interface CaptureSideCounts {
+  /** Per captureRag side and SDK side: windows (in one process) or turns (apart) in which captureRag took less per request than the SDK. */
+  cheaper: Record<CaptureSide, Record<SdkSide, number>>;
+  capturesStored: Record<CaptureSide, number>;
+  /** Per SDK side: spans ended, and of those handed to its exporter (all, once flushed). */
+  spans: Record<SdkSide, { ended: number; exported: number }>;
+  /** Export requests the OTLP receiver answered. */
+  otlpRequests: number;
+}
+
+export interface CapturePathFigures extends CaptureSideCounts {
   blocks: number;
   /** Windows of {@link WINDOW} rotations compared. */
   windows: number;
@@ -69,13 +80,6 @@ export interface CapturePathFigures {
   storeThreads: Record<CaptureSide, number>;
   /** Per side, not in its figure: the process's other threads (V8's helpers, e.g. concurrent GC, and libuv's pool; not the stores') in its blocks, µs per request. */
   helperMicros: Record<Side, number>;
-  /** Per captureRag side and SDK side: windows in which captureRag took less per request than the SDK. */
-  cheaper: Record<CaptureSide, Record<SdkSide, number>>;
-  capturesStored: Record<CaptureSide, number>;
-  /** Per SDK side: spans ended, and of those handed to its exporter (all, once flushed). */
-  spans: Record<SdkSide, { ended: number; exported: number }>;
-  /** Export requests the OTLP receiver answered. */
-  otlpRequests: number;
 }
 
 class FakeResponse extends EventEmitter {

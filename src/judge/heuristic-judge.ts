@@ -1,7 +1,7 @@
 import { InvalidInputError, errorMessage } from '../errors.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
-import { parseAnswerNotes } from '../contract/notes.js';
+import { answerForJudging } from '../contract/notes.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
@@ -316,7 +316,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
       const started = performance.now();
       // The pipeline's default outdated-document note at the answer's end is advice, no claim (v85):
       // judgeTrace takes it off, and so does a direct call with a trace's answer.
-      const input = { ...given, answer: parseAnswerNotes(given.answer).answer };
+      const input = { ...given, answer: answerForJudging({ answer: given.answer }) };
       try {
         const { units, passages } = buildUnits(input.evidence);
         // Retrieved chunks, not reference passages: what context verdicts and section subjects read.

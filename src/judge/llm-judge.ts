@@ -1,7 +1,7 @@
 import { ApiCallError, InvalidInputError, errorMessage } from '../errors.js';
 import type { ChatMessage, ChatModel, Usage } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
-import { parseAnswerNotes } from '../contract/notes.js';
+import { answerForJudging } from '../contract/notes.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { buildFaithfulnessMessages, DEFAULT_JUDGE_DOMAIN, FAITHFULNESS_PROMPT_VERSION, FAITHFULNESS_RESPONSE_FORMAT, repairMessage } from './llm-prompt.js';
 import { parseFaithfulnessReply } from './llm-reply.js';
@@ -59,7 +59,7 @@ export function createLlmFaithfulnessJudge(options: LlmFaithfulnessJudgeOptions)
     async judge(given: FaithfulnessInput, callOptions: { abortSignal?: AbortSignal } = {}): Promise<FaithfulnessJudgment> {
       const started = performance.now();
       // The pipeline's default outdated-document note at the answer's end is advice, no claim: taken off here too, not only by judgeTrace.
-      const input = { ...given, answer: parseAnswerNotes(given.answer).answer };
+      const input = { ...given, answer: answerForJudging({ answer: given.answer }) };
       const usage = new UsageTotal();
       let rawReply: string | null = null;
       let attempts = 0;

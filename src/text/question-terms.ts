@@ -1,4 +1,4 @@
-import { loadWordNet } from './wordnet.js';
+import { loadWordNet, type WordNetPos } from './wordnet.js';
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
 import { COMPARING_WORDS, DATE_WORDS, DOCUMENT_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
 import { DETERMINERS, splitSentences, stem, STOPWORDS } from './text.js';
@@ -230,34 +230,26 @@ function readsAsPredicate(words: readonly string[], index: number): boolean {
   const word = words[index]!;
   if (!/^[a-z]+$/.test(word)) return false;
   const next = words[index + 1];
-  const wordNet = loadWordNet();
-  if (next !== undefined && OBJECT_PRONOUNS.has(next)) return wordNet.lemmas(word, 'verb').length > 0;
+  const classes = wordClasses(word);
+  if (next !== undefined && OBJECT_PRONOUNS.has(next)) return classes.listed.verb;
   const describesNext = next !== undefined && !STOPWORDS.has(next) && /^[a-z]/.test(next);
   if (word.endsWith('ing')) {
-    if (progressive(words, index)) return wordNet.lemmas(word, 'verb').length > 0;
+    if (progressive(words, index)) return classes.listed.verb;
     // An "-ing" form names an activity ("gift wrapping", "parking") unless WordNet has no noun for
     // it ("clashing", "charging"): then it is a verb, unless it describes the word after it ("paid volunteering days").
-    return !describesNext && wordNet.lemmas(word, 'noun').length === 0 && wordNet.lemmas(word, 'verb').length > 0;
+    return !describesNext && !classes.listed.noun && classes.listed.verb;
   }
   // A word before a content word may describe it ("electric car", "cheapest tariff", "automatic
   // cars"): it stays a topic word, unless it is an adverb before an adjective or adverb ("pretty
   // sure", 2026-12-05), which says how much, not what.
-  if (describesNext) return wordNet.taggedSenses(word, 'adv') > 0 && neverANoun(word) && neverANoun(next) && wordNet.lemmas(next, 'noun').length === 0;
+  if (describesNext) return classes.tagged.adv > 0 && neverANoun(word) && neverANoun(next) && !wordClasses(next).listed.noun;
   return neverANoun(word);
 }
 
-/** Answers of {@link neverANoun}, by word (bounded, as {@link adverbOnlyCache}). */
-const neverANounCache = new Map<string, boolean>();
-
 /** WordNet's sense-tagged texts use the word, but never as a noun ("drowsy", "read", "weird"). */
 function neverANoun(word: string): boolean {
-  const cached = neverANounCache.get(word);
-  if (cached !== undefined) return cached;
-  const wordNet = loadWordNet();
-  const answer = wordNet.taggedSenses(word, 'noun') === 0 && (['verb', 'adj', 'adv'] as const).some((pos) => wordNet.taggedSenses(word, pos) > 0);
-  if (neverANounCache.size >= 50_000) neverANounCache.clear();
-  neverANounCache.set(word, answer);
-  return answer;
+  const { tagged } = wordClasses(word);
+  return tagged.noun === 0 && (tagged.verb > 0 || tagged.adj > 0 || tagged.adv > 0);
 }
 
 /** Indefinite words that may follow a verb as its object ("does scanning cost anything"). */
@@ -285,7 +277,7 @@ function followsAskedSubject(words: readonly string[], index: number): boolean {
   if (DETERMINERS.has(words[at]!)) at -= 1;
   if (at < 0 || !AUXILIARIES.has(words[at]!)) return false;
   for (let before = 0; before < at; before++) if (!AUXILIARY_LEADS.has(words[before]!)) return false;
-  return loadWordNet().lemmas(words[index]!, 'verb').length > 0;
+  return wordClasses(words[index]!).listed.verb;
 }
 
 /** Words that place a period relative to now ("next week", "last month"), and the periods. */
@@ -325,21 +317,36 @@ export function placeRegionWords(question: string): string[] {
   return [...found];
 }
 
-/** Answers of {@link adverbOnly}, by word: questions run on a request's path and repeat their words. */
-const adverbOnlyCache = new Map<string, boolean>();
+/** What WordNet says of a word in each part of speech: whether it lists it, and how often its sense-tagged texts use it so. */
+interface WordClasses {
+  listed: Record<WordNetPos, boolean>;
+  tagged: Record<WordNetPos, number>;
+}
+
+/** Answers of {@link wordClasses}, by word. */
+const wordClassesCache = new Map<string, WordClasses>();
 
 /**
- * A word WordNet knows only as an adverb ("mostly", "afterwards", "anyhow"): it says how or when,
- * never what a question is about. Remembered per word (bounded), since the gate, the place search
- * and the offline answerer each read the question's terms on the request's path.
+ * {@link WordClasses} of a word, read from WordNet once and remembered (bounded: an app sees an
+ * open vocabulary), since the gate, the place search and the offline answerer each read the
+ * question's terms on the request's path.
  */
-function adverbOnly(word: string): boolean {
-  const cached = adverbOnlyCache.get(word);
+function wordClasses(word: string): WordClasses {
+  const cached = wordClassesCache.get(word);
   if (cached !== undefined) return cached;
-  const wordnet = loadWordNet();
-  const answer = wordnet.lemmas(word, 'adv').length > 0 && wordnet.lemmas(word, 'noun').length === 0 && wordnet.lemmas(word, 'verb').length === 0 && wordnet.lemmas(word, 'adj').length === 0;
-  // Bounded: an app sees an open vocabulary.
-  if (adverbOnlyCache.size >= 50_000) adverbOnlyCache.clear();
-  adverbOnlyCache.set(word, answer);
-  return answer;
+  const wordNet = loadWordNet();
+  const positions = ['noun', 'verb', 'adj', 'adv'] as const;
+  const classes: WordClasses = {
+    listed: Object.fromEntries(positions.map((pos) => [pos, wordNet.lemmas(word, pos).length > 0])) as Record<WordNetPos, boolean>,
+    tagged: Object.fromEntries(positions.map((pos) => [pos, wordNet.taggedSenses(word, pos)])) as Record<WordNetPos, number>,
+  };
+  if (wordClassesCache.size >= 50_000) wordClassesCache.clear();
+  wordClassesCache.set(word, classes);
+  return classes;
+}
+
+/** A word WordNet knows only as an adverb ("mostly", "afterwards", "anyhow"): it says how or when, never what a question is about. */
+function adverbOnly(word: string): boolean {
+  const { listed } = wordClasses(word);
+  return listed.adv && !listed.noun && !listed.verb && !listed.adj;
 }

@@ -106,12 +106,6 @@ export function openWordNet(dict: string): WordNet {
     return null;
   };
 
-  /** The synset offsets of a lemma, most frequent sense first; `null` when it is not in the index. */
-  const offsetsOf = (lemma: string, pos: WordNetPos): number[] | null => {
-    const line = lineOf(lemma, pos);
-    return line === null ? null : parseOffsets(line);
-  };
-
   const synsetOf = (pos: WordNetPos, offset: number): Synset => {
     const key = `${pos}:${offset}`;
     const cached = synsets.get(key);
@@ -143,23 +137,26 @@ export function openWordNet(dict: string): WordNet {
   };
   const wordsOf = (pos: WordNetPos, offset: number): string[] => synsetOf(pos, offset).words;
 
-  /** The word's base forms in this part of speech (morphy's detachment rules), each with its synset offsets. */
-  const entries = (word: string, pos: WordNetPos): Map<string, number[]> => {
+  /** The word's base forms in this part of speech (morphy's detachment rules), each with its index line. */
+  const entryLines = (word: string, pos: WordNetPos): Map<string, string> => {
     const lower = word.toLowerCase();
-    const found = new Map<string, number[]>();
-    const offsets = offsetsOf(lower, pos);
-    if (offsets) found.set(lower, offsets);
+    const found = new Map<string, string>();
+    const line = lineOf(lower, pos);
+    if (line !== null) found.set(lower, line);
     for (const [suffix, replacement] of DETACH[pos]) {
       if (!lower.endsWith(suffix) || lower.length <= suffix.length + 1) continue;
       const base = lower.slice(0, lower.length - suffix.length) + replacement;
       for (const candidate of replacement === '' && DOUBLED.test(base) ? [base, base.slice(0, -1)] : [base]) {
         if (found.has(candidate)) continue;
-        const baseOffsets = offsetsOf(candidate, pos);
-        if (baseOffsets) found.set(candidate, baseOffsets);
+        const baseLine = lineOf(candidate, pos);
+        if (baseLine !== null) found.set(candidate, baseLine);
       }
     }
     return found;
   };
+
+  /** The word's base forms in this part of speech, each with its synset offsets (most frequent sense first). */
+  const entries = (word: string, pos: WordNetPos): Map<string, number[]> => new Map([...entryLines(word, pos)].map(([lemma, line]) => [lemma, parseOffsets(line)]));
 
   /** The words of the synsets of the word's first `senses` senses in each part of speech, its own lemmas first. */
   const senseWords = (word: string, senses: number | Readonly<Record<WordNetPos, number>>): string[] => {
@@ -174,9 +171,9 @@ export function openWordNet(dict: string): WordNet {
   };
 
   return {
-    lemmas: (word, pos) => [...entries(word, pos).keys()],
-    taggedSenses: (word, pos) => [...entries(word, pos).keys()].reduce((sum, lemma) => sum + taggedSenseCount(lineOf(lemma, pos)!), 0),
-    knows: (word) => POS.some((pos) => entries(word, pos).size > 0),
+    lemmas: (word, pos) => [...entryLines(word, pos).keys()],
+    taggedSenses: (word, pos) => [...entryLines(word, pos).values()].reduce((sum, line) => sum + taggedSenseCount(line), 0),
+    knows: (word) => POS.some((pos) => entryLines(word, pos).size > 0),
     synonyms: (word, senses) => new Set(senseWords(word, senses).filter((other) => !other.includes('_'))),
     phraseSynonyms: (word, senses) => new Set(senseWords(word, senses).filter((other) => other.includes('_'))),
     relatedForms(word, senses) {
