@@ -112,6 +112,16 @@ describe('demo app API', () => {
     expect(longest.status).toBe(200);
   });
 
+  it('GET /api/traces/:id just after the answer, while its capture waits in the write window, gives the capture, not a 404', async () => {
+    // The chat page polls for the verdict right after each answer; a loaded server may not have written the capture yet.
+    const { app, capture } = await demo({ worker: false });
+    const response = await chat(app, { message: 'What is the mileage rate for a car?' });
+    expect(capture!.queued).toBeGreaterThan(0);
+    const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect(trace.status).toBe(200);
+    expect(trace.body.capture.query).toBe('What is the mileage rate for a car?');
+  });
+
   it('unknown trace → 404 trace.not_found; unknown route → 404 route.not_found; a malformed URL → 400; the server keeps answering', async () => {
     const { app } = await demo();
     const unknown = await request(app).get('/api/traces/does-not-exist');

@@ -194,6 +194,8 @@ export function createApp(options: CreateAppOptions): DemoApp {
       ...(options.evalResults !== undefined ? { evalResults: options.evalResults } : {}),
       homeLink: { href: '/', label: 'Chat' },
       ...(protectTraceApi !== undefined ? { protectTraceApi } : {}),
+      // The chat page polls /api/traces/:id just after each answer: a capture still in the write window is waited for, not a 404.
+      ...(capture ? { capture } : {}),
     });
     app.use('/api/traces', dashboard.traceApi);
     app.use('/dashboard', dashboard);

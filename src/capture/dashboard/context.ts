@@ -29,6 +29,8 @@ export interface DashboardContext {
   results: { folder: ResultsFolder; label: string } | null;
   /** The live judge's identity and state for the page's top bar and banner. */
   judgeState(): { judge: JudgeInfo | null; workerPaused: boolean; pauseReason: string | null };
+  /** The capture middleware writing into the store (option `capture`), or `null`. */
+  capture: NormalizedDashboardOptions['capture'];
 }
 
 export function dashboardContext(store: DashboardStore, options: NormalizedDashboardOptions): DashboardContext {
@@ -52,5 +54,6 @@ export function dashboardContext(store: DashboardStore, options: NormalizedDashb
     },
     results: options.evalResults,
     judgeState: () => ({ judge: options.judge?.info ?? null, workerPaused: options.worker?.paused ?? false, pauseReason: options.worker?.pauseReason ?? null }),
+    capture: options.capture,
   };
 }

@@ -195,6 +195,7 @@ describe('dashboard token policy', () => {
     [{ homeLink: '/' }, /option homeLink "\/" is invalid: use \{ href, label \}/],
     [{ index: {} }, /option index \{\} is invalid/],
     [{ protectTraceApi: 'yes' }, /option protectTraceApi "yes" is invalid/],
+    [{ capture: { queued: 0 } }, /option capture .* is invalid: use the captureRag middleware/],
     [{ evalResults: 3 }, /option evalResults 3 is invalid: use the path of a folder of eval results, or false/],
     [{ evalResults: ' ' }, /option evalResults " " is invalid/],
     [{ store: { getCapture: async () => undefined, listCaptures: async () => [] } }, /option store \{.*\} is invalid: use a capture store/],

@@ -53,6 +53,13 @@ export interface GroundcheckDashboardOptions {
    * The dashboard's own `<mount>/api/traces/:id` always needs it. [protectTraceApi=true in production, false otherwise]
    */
   protectTraceApi?: boolean;
+  /**
+   * The `captureRag` middleware writing into this store. A trace the trace API does not find while
+   * it still has captures waiting in its write window is looked up again once they are written
+   * (at most {@link PENDING_WRITE_WAIT_MS}), so a page that polls for a verdict just after its
+   * answer gets the capture rather than a 404. [capture=none: a miss is a 404 at once]
+   */
+  capture?: PendingCaptures;
   /** How long a sign-in lasts. [sessionTtlMs=43200000] (12 hours) */
   sessionTtlMs?: number;
   /** Wrong-token attempts per client before it is refused for the rest of the window; `false` turns it off. [rateLimit={ maxFailures: 10, windowMs: 900000 }] */
@@ -70,6 +77,15 @@ export interface GroundcheckDashboardOptions {
   now?: () => number;
 }
 
+/** What the trace API reads of a `captureRag` middleware: captures not yet written, and a way to wait for them. */
+export interface PendingCaptures {
+  readonly queued: number;
+  flush(): Promise<void>;
+}
+
+/** Longest wait of the trace API for queued captures to be written before it answers 404. */
+export const PENDING_WRITE_WAIT_MS = 2000;
+
 export interface NormalizedDashboardOptions {
   store: DashboardStore | string;
   token: string | null;
@@ -80,6 +96,7 @@ export interface NormalizedDashboardOptions {
   index: ChunkHashSource | undefined;
   evalResults: { folder: ResultsFolder; label: string } | null;
   protectTraceApi: boolean;
+  capture: PendingCaptures | null;
   sessionTtlMs: number;
   rateLimit: Required<FailureLimitOptions> | null;
   clientKey: (req: Request) => string;
@@ -128,6 +145,9 @@ export function normalizeDashboardOptions(options: GroundcheckDashboardOptions):
     throw invalid('homeLink', options.homeLink, 'use { href, label }');
   }
   if (options.protectTraceApi !== undefined && typeof options.protectTraceApi !== 'boolean') throw invalid('protectTraceApi', options.protectTraceApi, 'use true or false');
+  if (options.capture !== undefined && (typeof options.capture?.flush !== 'function' || typeof options.capture?.queued !== 'number')) {
+    throw invalid('capture', options.capture, 'use the captureRag middleware that writes into the store');
+  }
   const evalResults = options.evalResults ?? DEFAULT_EVAL_RESULTS;
   if (evalResults !== false && (typeof evalResults !== 'string' || evalResults.trim() === '')) throw invalid('evalResults', options.evalResults, 'use the path of a folder of eval results, or false');
   const judgeVersion = options.judgeVersion ?? options.worker?.judgeVersion;
@@ -141,6 +161,7 @@ export function normalizeDashboardOptions(options: GroundcheckDashboardOptions):
     index: options.index,
     evalResults: evalResults === false ? null : { folder: openResultsFolder(resolve(evalResults)), label: evalResults },
     protectTraceApi: options.protectTraceApi ?? isProductionEnv(env),
+    capture: options.capture ?? null,
     sessionTtlMs,
     rateLimit,
     clientKey: options.clientKey ?? ((req) => req.ip ?? req.socket.remoteAddress ?? 'unknown'),
