@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchThroughput, pairedLoss, runInterleavedCycles } from '../bench/lib/interleaved-batches.js';
+import { batchThroughput, pairedLoss, processLoss, runInterleavedCycles, shareCycles } from '../bench/lib/interleaved-batches.js';
 
 describe('bench interleaved batches', () => {
   it('runs one batch per app per cycle, the same requests within a cycle, in rotating order, and drops the warm-up cycles', async () => {
@@ -40,5 +40,30 @@ describe('bench interleaved batches', () => {
     expect(loss.slowerCycles).toBe(11);
     expect(loss.verdict).toBe('met');
     expect(pairedLoss(cycles, 'bare', 'captured', 1.5).verdict).toBe('missed');
+  });
+  it('reads the loss across server processes: each process one value, the interval from their spread', () => {
+    // Four processes whose cycles agree within each (pooled, the interval would be narrow) but
+    // not between them: 1%, 2%, 3% and 6% slower.
+    const slowdowns = [0.01, 0.02, 0.03, 0.06];
+    const cycles = slowdowns.flatMap((slowdown, process) =>
+      Array.from({ length: 10 }, () => ({ process, order: ['bare', 'captured'] as ('bare' | 'captured')[], elapsedMs: { bare: 100, captured: 100 / (1 - slowdown) } })),
+    );
+    const pooled = pairedLoss(cycles, 'bare', 'captured', 4);
+    expect(pooled.verdict).toBe('met'); // the pooled cycles' median interval sits at 2 to 3%
+    const across = processLoss(cycles, 'bare', 'captured', 4);
+    expect(across.perProcess.map((value) => Number(value.toFixed(6)))).toEqual([1, 2, 3, 6]);
+    expect(across.between.mean).toBeCloseTo(3, 10);
+    // s = √(14/3) ≈ 2.160; half-width 3.182 · 2.160 / 2 ≈ 3.437
+    expect(across.between.low).toBeCloseTo(-0.437, 2);
+    expect(across.between.high).toBeCloseTo(6.437, 2);
+    expect(across.verdict).toBe('not resolved');
+    expect(processLoss(cycles, 'bare', 'captured', 7).verdict).toBe('met');
+  });
+
+  it('shares cycles over processes as evenly as whole cycles allow, and refuses a process with none', () => {
+    expect(shareCycles(10, 4)).toEqual([3, 3, 2, 2]);
+    expect(shareCycles(8, 8)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(() => shareCycles(3, 4)).toThrow(RangeError);
+    expect(() => shareCycles(3, 0)).toThrow(RangeError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitVerdict, median, medianInterval, signVerdict } from '../bench/lib/stats.js';
+import { limitVerdict, meanInterval, median, medianInterval, signVerdict, tQuantile975 } from '../bench/lib/stats.js';
 
 describe('bench statistics', () => {
   it.each([
@@ -60,5 +60,31 @@ describe('bench statistics', () => {
     [null, null, 'not resolved'],
   ] as const)('"at most 3": an interval %s to %s is "%s"', (low, high, verdict) => {
     expect(limitVerdict({ low, high }, 3)).toBe(verdict);
+  });
+
+  it.each([
+    [1, 12.706],
+    [4, 2.776],
+    [30, 2.042],
+    [60, 2.0],
+    [1000, 1.962],
+  ])("Student's t quantile 0.975 with %d degrees of freedom is %d", (df, expected) => {
+    // Reference values: R's qt(0.975, df) (60: 2.0003, 1000: 1.9623).
+    expect(tQuantile975(df)).toBeCloseTo(expected, 2);
+  });
+
+  it('rejects degrees of freedom that are not a whole number of at least 1', () => {
+    expect(() => tQuantile975(0)).toThrow(RangeError);
+    expect(() => tQuantile975(2.5)).toThrow(RangeError);
+  });
+
+  it('gives a mean its t-interval, and none to a single value', () => {
+    // [1, 3]: mean 2, s = √2, half-width 12.706 · √2 / √2
+    expect(meanInterval([1, 3])).toEqual({ mean: 2, low: 2 - 12.706, high: 2 + 12.706, count: 2 });
+    // [0, 2, 4, 6]: mean 3, s = √(20/3) ≈ 2.582, half-width 3.182 · 2.582 / 2 ≈ 4.108
+    const interval = meanInterval([0, 2, 4, 6]);
+    expect(interval.low).toBeCloseTo(-1.108, 3);
+    expect(interval.high).toBeCloseTo(7.108, 3);
+    expect(meanInterval([5])).toEqual({ mean: 5, low: null, high: null, count: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { limitVerdict, median, medianInterval, type MedianInterval } from './stats.js';
+import { limitVerdict, meanInterval, median, medianInterval, type MeanInterval, type MedianInterval } from './stats.js';
 
 /** One cycle: each app's batch, in the order they ran, and the time each took, ms. */
 export interface InterleavedCycle<Name extends string> {
@@ -78,4 +78,42 @@ export function pairedLoss<Name extends string>(cycles: readonly InterleavedCycl
   const losses = cycles.map((cycle) => 100 * (1 - cycle.elapsedMs[baseline] / cycle.elapsedMs[name]));
   const lossPct = medianInterval(losses);
   return { lossPct, slowerCycles: losses.filter((loss) => loss > 0).length, verdict: limitVerdict(lossPct, limitPct) };
+}
+
+/** A kept cycle and the server process it ran in (0 for the first). */
+export interface ProcessCycle<Name extends string> extends InterleavedCycle<Name> {
+  process: number;
+}
+
+/** An app's loss read across server processes: what one process's cycles cannot show. */
+export interface ProcessLoss {
+  /** Per process, in order: the median of its cycles' losses, %. */
+  perProcess: number[];
+  /** The mean of `perProcess` and its 95% t-interval (`null` ends with one process). */
+  between: MeanInterval;
+  /** "At most `limitPct`" from `between` (see {@link limitVerdict}). */
+  verdict: ReturnType<typeof limitVerdict>;
+}
+
+/**
+ * The loss of `name` against `baseline` per server process, and across them. Cycles of one
+ * process share what a process fixes once (where its heap and JIT code sit, its store file, the
+ * page cache of its index): two runs of this bench differed by two points with per-run intervals
+ * of about one (bench:middleware, 2026-12-05). So each process gives one value, the median of
+ * its cycles' losses, and the interval comes from the spread of those values, not from the
+ * count of cycles.
+ */
+export function processLoss<Name extends string>(cycles: readonly ProcessCycle<Name>[], baseline: Name, name: Name, limitPct: number): ProcessLoss {
+  const processes = [...new Set(cycles.map((cycle) => cycle.process))].sort((a, b) => a - b);
+  const perProcess = processes.map((process) =>
+    median(cycles.filter((cycle) => cycle.process === process).map((cycle) => 100 * (1 - cycle.elapsedMs[baseline] / cycle.elapsedMs[name]))),
+  );
+  const between = meanInterval(perProcess);
+  return { perProcess, between, verdict: limitVerdict(between, limitPct) };
+}
+
+/** `total` cycles shared over `parts` processes as evenly as whole cycles allow, the first ones taking the remainder. */
+export function shareCycles(total: number, parts: number): number[] {
+  if (!Number.isInteger(parts) || parts < 1 || parts > total) throw new RangeError(`shareCycles: cannot share ${total} cycles over ${parts} processes (each needs at least one)`);
+  return Array.from({ length: parts }, (_, index) => Math.floor(total / parts) + (index < total % parts ? 1 : 0));
 }

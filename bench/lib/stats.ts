@@ -85,6 +85,39 @@ export function medianInterval(values: readonly number[], confidence = 0.95): Me
   return { median: middle, low: sorted[rank - 1]!, high: sorted[count - rank]!, coverage: 1 - 2 * tail, count };
 }
 
+/** Two-sided 95% quantiles of Student's t, degrees of freedom 1 to 30. */
+const T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+
+/** The 97.5% quantile of Student's t with `df` degrees of freedom (from a table to 30, then the first Cornish–Fisher term, within 0.003). */
+export function tQuantile975(df: number): number {
+  if (!Number.isInteger(df) || df < 1) throw new RangeError(`tQuantile975: degrees of freedom must be a whole number of at least 1, got ${df}`);
+  if (df <= T_975.length) return T_975[df - 1]!;
+  const z = 1.959964;
+  return z + (z ** 3 + z) / (4 * df);
+}
+
+/** A mean with its 95% interval from Student's t (`low`/`high` `null` with fewer than two values). */
+export interface MeanInterval {
+  mean: number;
+  low: number | null;
+  high: number | null;
+  count: number;
+}
+
+/**
+ * The mean of independent values and its 95% t-interval, mean ± t(0.975, n − 1)·s/√n. For a few
+ * values that are themselves medians of many (one per server process), where the values'
+ * spread, not the count of cycles inside them, is what the interval must carry.
+ */
+export function meanInterval(values: readonly number[]): MeanInterval {
+  const count = values.length;
+  const center = mean(values);
+  if (count < 2) return { mean: center, low: null, high: null, count };
+  const variance = values.reduce((sum, value) => sum + (value - center) ** 2, 0) / (count - 1);
+  const half = (tQuantile975(count - 1) * Math.sqrt(variance)) / Math.sqrt(count);
+  return { mean: center, low: center - half, high: center + half, count };
+}
+
 /**
  * Whether a figure meets an upper limit ("at most `limit`"), from its confidence interval: "met"
  * when the whole interval is at or under the limit, "missed" when the whole interval is above it,
