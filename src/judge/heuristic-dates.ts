@@ -70,6 +70,12 @@ const MONTHS: Record<string, number> = {
 /** Month names that are also ordinary words count only next to a day or a year. */
 const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 
+/**
+ * Abbreviated month names that stand alone as a month when capitalized ("two intakes, Feb and
+ * Sept"), as the full names do; not "Jan" (a first name) nor "May" (its own full name).
+ */
+const MONTH_ABBREVIATIONS = new Set(['feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
+
 /** The year a date without one is read in: a common year ("29 February" has no yearly meaning). */
 const YEARLESS = 2001;
 
@@ -143,7 +149,7 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
     if (isYear(tokens[index + 1])) {
       return { quantity: { kind: 'date', year: tokens[index + 1]!.value!, month, day: null, text: text(index, index + 1), clause, position: index, end: index + 1 }, end: index + 1 };
     }
-    if (FULL_MONTHS.has(token.lower) && token.text !== token.lower) {
+    if ((FULL_MONTHS.has(token.lower) || MONTH_ABBREVIATIONS.has(token.lower)) && token.text !== token.lower) {
       return { quantity: { kind: 'date', year: null, month, day: null, text: token.text, clause, position: index, end: index }, end: index };
     }
     return null;

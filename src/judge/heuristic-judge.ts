@@ -270,8 +270,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v85`: the default outdated-document note at an answer's end is taken off before
  *   judging in the judge itself, not only by `judgeTrace`, so a direct call with a trace's answer
  *   does not check the note as a claim.
+ * - `heuristic-v86`: a capitalized month abbreviation standing alone ("two intakes, Feb and
+ *   Sept") is read as that month, as a capitalized full name is; not "Jan" (a first name).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v85';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v86';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
