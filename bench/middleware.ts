@@ -62,7 +62,7 @@ import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
 import { benchFlags, BenchUsageError, integerFlag, REPO_ROOT, runBenchmark } from './lib/args.js';
 import { spawnChildServer, type ChildServer } from './lib/child-ipc.js';
-import { batchThroughput, pairedLoss, processLoss, runInterleavedCycles, shareCycles, type ProcessCycle } from './lib/interleaved-batches.js';
+import { batchThroughput, MIN_PROCESSES_FOR_VERDICT, pairedLoss, processLoss, runInterleavedCycles, shareCycles, type InterleavedCycle, type ProcessCycle } from './lib/interleaved-batches.js';
 import { batchLoader } from './lib/load-batches.js';
 import { runLoadRound, type LoadRoundResult } from './lib/load-round.js';
 import type { ServerStats } from './lib/middleware-server.js';
@@ -155,10 +155,11 @@ interface InterleavedFigures {
   judgeCalls: number;
 }
 
+/** One server process's share of a profile's interleaved phase, before {@link mergeBlocks} tags its cycles with the process. */
+type InterleavedBlock = Omit<InterleavedFigures, 'cycles' | 'processes'> & { cycles: InterleavedCycle<Mode>[] };
+
 /** Warm-up cycles before the kept interleaved cycles: the apps are warm from the rounds; these settle the new connections and the switch from rounds to batches. */
 const WARMUP_CYCLES = 3;
-/** Server processes from which the throughput verdict reads the spread across processes. */
-const MIN_PROCESSES_FOR_VERDICT = 3;
 /** The throughput target: captureRag costs at most this much throughput at c10, %. */
 const LOSS_LIMIT_PCT = 3;
 
@@ -349,7 +350,7 @@ function lossVerdict(lossPct: number, bareSpreadPct: number | null): string {
  * batch per app, the same requests; a batch is timed from its first request to the end of the
  * drain of what it left queued.
  */
-async function runInterleaved(child: ChildServer, url: (mode: Mode) => string, profile: LoadProfile, bodies: readonly string[], options: { cycles: number; batchSize: number }): Promise<InterleavedFigures> {
+async function runInterleaved(child: ChildServer, url: (mode: Mode) => string, profile: LoadProfile, bodies: readonly string[], options: { cycles: number; batchSize: number }): Promise<InterleavedBlock> {
   const { batchSize } = options;
   const loaders = Object.fromEntries(MODES.map((mode) => [mode, batchLoader({ url: url(mode), concurrency: profile.connections })])) as Record<Mode, ReturnType<typeof batchLoader>>;
   try {
@@ -381,8 +382,7 @@ async function runInterleaved(child: ChildServer, url: (mode: Mode) => string, p
       connections: profile.connections,
       batchSize,
       warmupCycles: WARMUP_CYCLES,
-      cycles: cycles.map((cycle) => ({ ...cycle, process: 0 })),
-      processes: 1,
+      cycles,
       capturedOk,
       capturesStored: after.stored - before.stored,
       judgeCalls: after.judgeCalls - before.judgeCalls,
@@ -393,7 +393,7 @@ async function runInterleaved(child: ChildServer, url: (mode: Mode) => string, p
 }
 
 /** One profile's interleaved figures from the blocks of its server processes, in order: each block's cycles tagged with its process, the counts summed. */
-function mergeBlocks(blocks: readonly InterleavedFigures[]): InterleavedFigures {
+function mergeBlocks(blocks: readonly InterleavedBlock[]): InterleavedFigures {
   return {
     ...blocks[0]!,
     cycles: blocks.flatMap((block, process) => block.cycles.map((cycle) => ({ ...cycle, process }))),
@@ -664,12 +664,11 @@ function report(
     byProcess: Object.fromEntries(MEASURED.map((mode) => [mode, processLoss(phase.cycles, 'bare', mode, LOSS_LIMIT_PCT)])) as Record<Measured, ReturnType<typeof processLoss>>,
   }));
   /**
-   * The target's verdict: across processes from three on (a t-interval of two values is too
-   * often narrow by luck), none from two, and from the cycles alone with one (the report says
-   * that run-to-run variation is then outside the interval).
+   * The target's verdict: across processes when there are several (none from fewer than
+   * MIN_PROCESSES_FOR_VERDICT), from the cycles alone with one (the report says that run-to-run
+   * variation is then outside the interval).
    */
-  const targetVerdict = (row: (typeof batchRows)[number]) =>
-    row.phase.processes >= MIN_PROCESSES_FOR_VERDICT ? row.byProcess.captured.verdict : row.phase.processes > 1 ? 'not resolved' : row.loss.captured.verdict;
+  const targetVerdict = (row: (typeof batchRows)[number]) => (row.phase.processes > 1 ? row.byProcess.captured.verdict : row.loss.captured.verdict);
   const percent = (value: number | null) => (value === null ? '?' : `${value.toFixed(2)}%`);
   const interval = (loss: ReturnType<typeof pairedLoss>) => (loss.lossPct.low === null ? '- (too few cycles)' : `${loss.lossPct.low.toFixed(2)} to ${percent(loss.lossPct.high)}`);
   const rateRange = (rate: ReturnType<typeof batchThroughput>) => `${rate.min.toFixed(0)} to ${rate.max.toFixed(0)} (${((100 * (rate.max - rate.min)) / rate.median).toFixed(1)}%)`;
@@ -718,7 +717,7 @@ function report(
               byProcess[mode].perProcess.map((value) => value.toFixed(2)).join(', '),
               percent(byProcess[mode].between.mean),
               byProcess[mode].between.low === null ? '-' : `${byProcess[mode].between.low!.toFixed(2)} to ${percent(byProcess[mode].between.high)}`,
-              mode === 'captured' ? (phase.processes >= MIN_PROCESSES_FOR_VERDICT ? byProcess[mode].verdict : `not resolved (fewer than ${MIN_PROCESSES_FOR_VERDICT} processes)`) : '-',
+              mode === 'captured' ? byProcess[mode].verdict + (phase.processes < MIN_PROCESSES_FOR_VERDICT ? ` (fewer than ${MIN_PROCESSES_FOR_VERDICT} processes)` : '') : '-',
             ]),
           ),
         ),

@@ -60,6 +60,15 @@ describe('bench interleaved batches', () => {
     expect(processLoss(cycles, 'bare', 'captured', 7).verdict).toBe('met');
   });
 
+  it('gives no verdict across fewer than three processes, however narrow their interval', () => {
+    const cycles = [0.02, 0.021].flatMap((slowdown, process) =>
+      Array.from({ length: 10 }, () => ({ process, order: ['bare', 'captured'] as ('bare' | 'captured')[], elapsedMs: { bare: 100, captured: 100 / (1 - slowdown) } })),
+    );
+    const across = processLoss(cycles, 'bare', 'captured', 3);
+    expect(across.between.high).toBeLessThan(3);
+    expect(across.verdict).toBe('not resolved');
+  });
+
   it('shares cycles over processes as evenly as whole cycles allow, and refuses a process with none', () => {
     expect(shareCycles(10, 4)).toEqual([3, 3, 2, 2]);
     expect(shareCycles(8, 8)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);

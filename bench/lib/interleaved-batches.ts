@@ -75,10 +75,18 @@ export interface PairedLoss {
  * statistics (cycles taken as independent: the drift they share within a cycle is what cancels).
  */
 export function pairedLoss<Name extends string>(cycles: readonly InterleavedCycle<Name>[], baseline: Name, name: Name, limitPct: number): PairedLoss {
-  const losses = cycles.map((cycle) => 100 * (1 - cycle.elapsedMs[baseline] / cycle.elapsedMs[name]));
+  const losses = cycles.map((cycle) => cycleLossPct(cycle, baseline, name));
   const lossPct = medianInterval(losses);
   return { lossPct, slowerCycles: losses.filter((loss) => loss > 0).length, verdict: limitVerdict(lossPct, limitPct) };
 }
+
+/** One cycle's loss of `name` against `baseline`, %: 1 − baseline time ÷ app time (the same requests in both batches). */
+function cycleLossPct<Name extends string>(cycle: InterleavedCycle<Name>, baseline: Name, name: Name): number {
+  return 100 * (1 - cycle.elapsedMs[baseline] / cycle.elapsedMs[name]);
+}
+
+/** Server processes from which {@link processLoss} gives a verdict: a t-interval of two values is too often narrow by luck. */
+export const MIN_PROCESSES_FOR_VERDICT = 3;
 
 /** A kept cycle and the server process it ran in (0 for the first). */
 export interface ProcessCycle<Name extends string> extends InterleavedCycle<Name> {
@@ -91,7 +99,7 @@ export interface ProcessLoss {
   perProcess: number[];
   /** The mean of `perProcess` and its 95% t-interval (`null` ends with one process). */
   between: MeanInterval;
-  /** "At most `limitPct`" from `between` (see {@link limitVerdict}). */
+  /** "At most `limitPct`" from `between` (see {@link limitVerdict}); "not resolved" from fewer than {@link MIN_PROCESSES_FOR_VERDICT} processes. */
   verdict: ReturnType<typeof limitVerdict>;
 }
 
@@ -106,10 +114,10 @@ export interface ProcessLoss {
 export function processLoss<Name extends string>(cycles: readonly ProcessCycle<Name>[], baseline: Name, name: Name, limitPct: number): ProcessLoss {
   const processes = [...new Set(cycles.map((cycle) => cycle.process))].sort((a, b) => a - b);
   const perProcess = processes.map((process) =>
-    median(cycles.filter((cycle) => cycle.process === process).map((cycle) => 100 * (1 - cycle.elapsedMs[baseline] / cycle.elapsedMs[name]))),
+    median(cycles.filter((cycle) => cycle.process === process).map((cycle) => cycleLossPct(cycle, baseline, name))),
   );
   const between = meanInterval(perProcess);
-  return { perProcess, between, verdict: limitVerdict(between, limitPct) };
+  return { perProcess, between, verdict: perProcess.length >= MIN_PROCESSES_FOR_VERDICT ? limitVerdict(between, limitPct) : 'not resolved' };
 }
 
 /** `total` cycles shared over `parts` processes as evenly as whole cycles allow, the first ones taking the remainder. */
