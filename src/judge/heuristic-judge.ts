@@ -272,8 +272,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   does not check the note as a claim.
  * - `heuristic-v86`: a capitalized month abbreviation standing alone ("two intakes, Feb and
  *   Sept") is read as that month, as a capitalized full name is; not "Jan" (a first name).
+ * - `heuristic-v87`: with a reference answer, an `absent` claim that a reference claim verifies is
+ *   verified by the chunk stating that reference claim (guarded; see `claimsThroughReference`);
+ *   "automatically", "always" and "guaranteed" must be found for a sentence to verify a claim.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v86';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v87';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -359,7 +362,11 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
         }
         // A chunk that states the reference answer holds what the question asks (see groundedContexts).
+        const grounded = input.reference ? groundedReferenceClaims(input.reference, chunkUnits, reading.analysis, refusal) : [];
         const referenceChunks = input.reference ? referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal) : new Map<string, string>();
+        // Chunks the question's words already found related, before the reference's grounding.
+        const onTopic = new Set(contexts.filter((context) => context.verdict !== 'unrelated').map((context) => context.chunkId));
+        if (!refused && input.reference) claims = claimsThroughReference(claims, analyses, input.reference, input.answer, grounded.filter((ground) => ground.verified || onTopic.has(ground.chunkId)), reading.analysis, refusal);
         contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         // After a refusal, a sentence no source supports that states no figure, name, address or
@@ -480,13 +487,31 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
  */
 export function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
   const grounds = new Map<string, string>();
-  if (isRefusal(reference, refusal)) return grounds;
+  for (const ground of groundedReferenceClaims(reference, chunkUnits, question, refusal)) {
+    if (grounds.has(ground.chunkId)) continue;
+    grounds.set(ground.chunkId, ground.verified ? `states the reference answer's claim "${ground.text}"` : `a sentence states most of the reference answer's claim "${ground.text}"`);
+  }
+  return grounds;
+}
+
+/** A claim of the reference answer and the chunk whose sentence states it. */
+interface GroundedReferenceClaim {
+  text: string;
+  chunkId: string;
+  /** Verified by the claim rules (else: the sentence stating most of it by the reference-recall measure). */
+  verified: boolean;
+}
+
+/** Each claim of the reference answer that a chunk states, with that chunk (see {@link referenceGrounds}). */
+function groundedReferenceClaims(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): GroundedReferenceClaim[] {
+  const grounded: GroundedReferenceClaim[] = [];
+  if (isRefusal(reference, refusal)) return grounded;
   for (const text of splitAnswer(reference, { refusalSentence: refusal, subjectClauses: false }).claims) {
     const claim = analyze(text);
     if (statesNothing(claim)) continue;
     const judged = judgeClaim(text, claim, chunkUnits, question);
-    if (judged.verdict === 'verified' && judged.evidenceChunkId !== null && !grounds.has(judged.evidenceChunkId)) {
-      grounds.set(judged.evidenceChunkId, `states the reference answer's claim "${text}"`);
+    if (judged.verdict === 'verified' && judged.evidenceChunkId !== null) {
+      grounded.push({ text, chunkId: judged.evidenceChunkId, verified: true });
       continue;
     }
     if (judged.verdict === 'contradicted') continue;
@@ -498,9 +523,64 @@ export function referenceGrounds(reference: string, chunkUnits: readonly Evidenc
       const stated = statesReferenceClaim(claim, new Set([...unit.own, ...unit.heading]), unit.quantities);
       if (stated.enough && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
     }
-    if (best !== null && !grounds.has(best.unit.passageId)) grounds.set(best.unit.passageId, `a sentence states most of the reference answer's claim "${text}"`);
+    if (best !== null) grounded.push({ text, chunkId: best.unit.passageId, verified: false });
   }
-  return grounds;
+  return grounded;
+}
+
+/**
+ * Claims verified through the reference answer (v87, offline evals): an `absent` claim that a claim
+ * of the reference answer verifies, by the same claim rules, is verified by the retrieved chunk
+ * that states that reference claim. A person wrote the reference from the sources in other words
+ * than theirs, and an answer in the user's words is often closer to it than to the sources ("you
+ * only change it if you think it's been compromised" for "you change them only if you think they
+ * are compromised"). Guarded:
+ * - only `absent` claims: a claim the sources contradict stays contradicted, and one the reference
+ *   does not state (a fabricated detail) stays absent;
+ * - not when the answer opens with yes and the reference with no, or the other way round;
+ * - each claim of the reference is its own passage, so a claimed figure is never paired with
+ *   another claim's date ("£30 in August" against "it rose to £30 from 1 October; the £20 rate
+ *   applied until 30 September");
+ * - the reference claim's chunk is one the claim rules verify it by, or one the question's own
+ *   words found related (`grounded` is filtered by the caller): the reference-recall measure alone
+ *   can ground a claim in a neighbouring section.
+ */
+function claimsThroughReference(
+  claims: readonly JudgedClaim[],
+  analyses: ReadonlyMap<string, Analysis>,
+  reference: string,
+  answer: string,
+  grounded: readonly GroundedReferenceClaim[],
+  question: Analysis | null,
+  refusal: string,
+): JudgedClaim[] {
+  if (grounded.length === 0 || !claims.some((claim) => claim.verdict === 'absent')) return [...claims];
+  // "Yes, …" where the reference says "No. …": the answer disagrees with it, whatever it says next.
+  const answerSays = polarity(answer);
+  const referenceSays = polarity(reference);
+  if (answerSays !== null && referenceSays !== null && answerSays !== referenceSays) return [...claims];
+  // Each claim of the reference a passage of its own: the claim rules name the one that verifies,
+  // and a short passage pairs no figure with another claim's date.
+  const referenceTexts = splitAnswer(reference, { refusalSentence: refusal, subjectClauses: false }).claims.filter((text) => !statesNothing(analyze(text)));
+  const { units } = buildUnits(referenceTexts.map((text, index) => ({ id: `reference#${index}`, kind: 'reference' as const, text, body: text, title: null, section: null, updated: null })));
+  return claims.map((claim) => {
+    const analysis = analyses.get(claim.text);
+    if (claim.verdict !== 'absent' || analysis === undefined) return claim;
+    const judged = judgeClaim(claim.text, analysis, units, question);
+    if (judged.verdict !== 'verified' || judged.evidenceChunkId === null) return claim;
+    // The verifying reference claim must be stated by a retrieved chunk.
+    const text = referenceTexts[Number(judged.evidenceChunkId.slice('reference#'.length))]!;
+    const ground = grounded.find((entry) => entry.text === text);
+    if (ground === undefined) return claim;
+    return { text: claim.text, verdict: 'verified', evidenceChunkId: ground.chunkId, note: `states the reference answer's claim "${text}", which ${ground.chunkId} states` };
+  });
+}
+
+/** An answer's or a reference's opening yes or no, or `null`. */
+function polarity(text: string): 'yes' | 'no' | null {
+  if (/^\W*(?:yes|yeah|yep|yup|sure|absolutely|definitely|of course|correct)\b/i.test(text)) return 'yes';
+  if (/^\W*(?:no|nope|not really|unfortunately not|sadly not)\b/i.test(text)) return 'no';
+  return null;
 }
 
 /**

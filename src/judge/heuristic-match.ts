@@ -256,7 +256,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
   // A relation noun ("Bob Barker's wife", v39) and a word of proportion ("half", v44) must be found.
-  const mustFind = new Set([...relationalStems(text), ...proportionStems(text)]);
+  const mustFind = new Set([...relationalStems(text), ...proportionStems(text), ...certaintyStems(text)]);
   const verifying = assessments
     .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => mustFind.has(stem)))
     .sort((a, b) => b.score - a.score);
@@ -459,6 +459,16 @@ function proportionStems(text: string): Set<string> {
     found.add(stem(match[1]!));
   }
   return found;
+}
+
+/**
+ * Words of certainty in a claim (v87): "automatically", "always", "guaranteed". Each turns what a
+ * sentence allows into what always happens ("it automatically puts you on a performance
+ * improvement plan" where the sentence says the manager "may"), so like a word of proportion it
+ * must be found (as written, by a synonym or a class) for a sentence to verify the claim.
+ */
+function certaintyStems(text: string): Set<string> {
+  return new Set([...text.toLowerCase().matchAll(/\b(automatically|guaranteed?)\b/g)].map((match) => stem(match[1]!)));
 }
 
 /** Whether a claim states an amount of money (v37) or a share of it ("6%", v61): its verb of paying is then found by class. */

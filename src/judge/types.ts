@@ -33,7 +33,9 @@ export interface FaithfulnessInput {
   answer: string;
   /**
    * A person's reference answer (offline evals): its claims are checked against the answer for
-   * reference-claim recall. It is never evidence for the answer's claims. [reference=null]
+   * reference-claim recall. It is never evidence on its own: the heuristic judge (v87) may
+   * recognise a claim that restates a reference claim, which then rests on the retrieved chunk
+   * stating that reference claim. [reference=null]
    */
   reference?: string | null;
   /**
