@@ -3,6 +3,7 @@ import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { answerForJudging } from '../contract/notes.js';
 import { splitAnswer, type Citation } from './claims.js';
+import { hasStem } from './heuristic-tokens.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
@@ -274,9 +275,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   Sept") is read as that month, as a capitalized full name is; not "Jan" (a first name).
  * - `heuristic-v87`: with a reference answer, an `absent` claim that a reference claim verifies is
  *   verified by the chunk stating that reference claim (guarded; see `claimsThroughReference`);
- *   "automatically", "always" and "guaranteed" must be found for a sentence to verify a claim.
+ *   "automatically" and "guaranteed" must be found for a sentence to verify a claim.
+ * - `heuristic-v88`: with a reference answer, a faithful answer resting on a chunk that states the
+ *   reference, stating none of its claims and in words mostly not the reference's, is `off_topic`
+ *   (another sentence of that chunk), not `partial`.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v87';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v88';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -397,7 +401,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // misstates them, and stays an answer.)
         const allVerified = claims.length > 0 && claims.every((claim) => claim.verdict === 'verified');
         if (relevance === 'partial' && allVerified && reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated)) relevance = 'off_topic';
-        if (!refused && referenceChunks.size > 0) relevance = relevanceAgainstReference(relevance, claims, referenceChunks, reference);
+        if (!refused && input.reference && referenceChunks.size > 0) relevance = relevanceAgainstReference(relevance, claims, referenceChunks, reference, input.reference, reading.analysis);
         const personalData = input.personalData ?? asksForPersonalData(input.question);
         // An answer handing over what a personal-data question asks for answers it (v21), however few of its words it repeats.
         if (personalData && !refused && relevance !== 'answers' && handsOverAskedData(input.question, input.answer, reading.analysis)) relevance = 'answers';
@@ -584,26 +588,52 @@ function polarity(text: string): 'yes' | 'no' | null {
 }
 
 /**
+ * The least share of an answer's own words (not the question's) the reference answer must hold
+ * for an answer resting on a reference chunk, stating none of its claims, to be `partial` (v88).
+ */
+const OWN_WORDS_IN_REFERENCE = 0.5;
+
+/**
+ * The share of the claims' words, leaving out the question's, that the reference answer uses (as
+ * written or in a close form). A true sentence of the reference's chunk that the reference leaves
+ * out ("Store passwords in the company password manager" for the minimum password length) shares
+ * few; a part of the reference in other words ("You can book it yourself without asking your
+ * manager") shares most.
+ */
+function shareInReference(claims: readonly JudgedClaim[], reference: string, question: Analysis): number {
+  const said = analyze(reference).stemSet;
+  const stems = claims.flatMap((claim) => analyze(claim.text).stems.filter((stem) => !question.stemSet.has(stem)));
+  return stems.length === 0 ? 1 : stems.filter((stem) => hasStem(said, stem)).length / stems.length;
+}
+
+/**
  * Answer relevance corrected by where the reference answer is stated (offline evals): an answer is
  * about what the question asks when its verified claims rest on a chunk that states the reference
  * answer. A faithful answer that rests only on other chunks and states none of the reference's
  * claims answers something else, however many of the question's words it shares ("claims are paid
  * with the month's salary" for "what day do we get paid?"): `off_topic`. One that rests on such a
- * chunk is at least a `partial` answer, however the lexical reading scored its words, and one that
- * also states every claim of the reference, or (v8) every claim of it that gives a figure, answers
- * the question.
+ * chunk is at least a `partial` answer, however the lexical reading scored its words, unless (v88)
+ * it states none of the reference's claims and most of its own words are not the reference's (a
+ * true sentence of that chunk the reference leaves out: `off_topic`, unless the lexical reading
+ * found it answers); one that also states every claim of the reference, or (v8) every claim of it
+ * that gives a figure, answers the question.
  */
 function relevanceAgainstReference(
   relevance: AnswerRelevance,
   claims: readonly JudgedClaim[],
   referenceChunks: ReadonlyMap<string, string>,
   reference: readonly { text: string; stated: boolean }[] | null,
+  referenceText: string,
+  question: Analysis,
 ): AnswerRelevance {
   const verified = claims.filter((claim) => claim.verdict === 'verified');
   const onReference = verified.some((claim) => claim.evidenceChunkId !== null && referenceChunks.has(claim.evidenceChunkId));
   const allVerified = claims.length > 0 && verified.length === claims.length;
   const statesNone = reference !== null && reference.length > 0 && !reference.some((claim) => claim.stated);
   if (allVerified && !onReference && statesNone) return 'off_topic';
+  // Another sentence of the reference's chunk (v88): a faithful answer that states none of the
+  // reference's claims, in words mostly not the reference's, rests on that chunk without answering.
+  if (allVerified && statesNone && onReference && relevance !== 'answers' && shareInReference(claims, referenceText, question) < OWN_WORDS_IN_REFERENCE) return 'off_topic';
   if (!onReference || relevance === 'answers' || reference === null || reference.length === 0) return relevance;
   // It states the whole reference answer: whatever words the question used, it answers it.
   if (reference.every((claim) => claim.stated)) return 'answers';
