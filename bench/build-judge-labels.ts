@@ -47,13 +47,18 @@
  * `heuristic-v85` by a helper blind to the judge and labelled against the evidence it was built
  * with. The gate refused 5 of its 16 answerable questions as typed (and retrieval missed the
  * answering section of one more), so l131 to l135 were added to have 10 whose evidence answers.
+ * `handbook-fresh10.jsonl` is built the same way, from `source/handbook-fresh10-answers.jsonl`, to
+ * questions l136 to l162, written after `heuristic-v88` by a helper blind to the judge and labelled
+ * against the evidence it was built with. The gate refused 11 of its 21 answerable questions as
+ * typed, each on an everyday word ("shifts", "rises", "mate", "kick", "helpdesk"), so l156 to l162
+ * were added to have 10 whose evidence answers.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,7 +112,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
