@@ -367,7 +367,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         // A chunk that states the reference answer holds what the question asks (see groundedContexts).
         const grounded = input.reference ? groundedReferenceClaims(input.reference, chunkUnits, reading.analysis, refusal) : [];
-        const referenceChunks = input.reference ? referenceGrounds(input.reference, chunkUnits, reading.analysis, refusal) : new Map<string, string>();
+        const referenceChunks = groundsByChunk(grounded);
         // Chunks the question's words already found related, before the reference's grounding.
         const onTopic = new Set(contexts.filter((context) => context.verdict !== 'unrelated').map((context) => context.chunkId));
         if (!refused && input.reference) claims = claimsThroughReference(claims, analyses, input.reference, input.answer, grounded.filter((ground) => ground.verified || onTopic.has(ground.chunkId)), reading.analysis, refusal);
@@ -490,8 +490,13 @@ function judgeCitations(citations: readonly Citation[], passages: readonly Passa
  * // Map { 'onboarding#probation-period' => 'states the reference answer\'s claim "Probation lasts 6 months."' }
  */
 export function referenceGrounds(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): Map<string, string> {
+  return groundsByChunk(groundedReferenceClaims(reference, chunkUnits, question, refusal));
+}
+
+/** Chunk id → note, for the first reference claim each chunk states. */
+function groundsByChunk(grounded: readonly GroundedReferenceClaim[]): Map<string, string> {
   const grounds = new Map<string, string>();
-  for (const ground of groundedReferenceClaims(reference, chunkUnits, question, refusal)) {
+  for (const ground of grounded) {
     if (grounds.has(ground.chunkId)) continue;
     grounds.set(ground.chunkId, ground.verified ? `states the reference answer's claim "${ground.text}"` : `a sentence states most of the reference answer's claim "${ground.text}"`);
   }

@@ -255,7 +255,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
-  // A relation noun ("Bob Barker's wife", v39) and a word of proportion ("half", v44) must be found.
+  // A relation noun ("Bob Barker's wife", v39), a word of proportion ("half", v44) and a word of certainty ("automatically", v87) must be found.
   const mustFind = new Set([...relationalStems(text), ...proportionStems(text), ...certaintyStems(text)]);
   const verifying = assessments
     .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => mustFind.has(stem)))
@@ -462,7 +462,7 @@ function proportionStems(text: string): Set<string> {
 }
 
 /**
- * Words of certainty in a claim (v87): "automatically", "always", "guaranteed". Each turns what a
+ * Words of certainty in a claim (v87): "automatically", "guaranteed". Each turns what a
  * sentence allows into what always happens ("it automatically puts you on a performance
  * improvement plan" where the sentence says the manager "may"), so like a word of proportion it
  * must be found (as written, by a synonym or a class) for a sentence to verify the claim.
