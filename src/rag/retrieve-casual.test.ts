@@ -210,12 +210,33 @@ describe('words said of something are no topic the corpus must hold (2026-12-05)
   });
 
   it.each([
-    ['are there any staff sports clubs? like a running club or 5-a-side football after work', ['sports', 'clubs', 'football']],
+    // Only the sentence that asks is looked up; "football" is in the one after it (lower-case sentences, 2026-12-05).
+    ['are there any staff sports clubs? like a running club or 5-a-side football after work', ['sports', 'clubs']],
     // "overseas" is said of the people hired, no longer looked up; the visas still are.
     ['Does Harbourline sponsor work visas for people hired from overseas?', ['sponsor', 'visas']],
   ])('a question about a thing the corpus never names is still refused: "%s"', async (question, uncovered) => {
     const result = await retrieve(await handbookIndex(), question, { topK: 8 });
     expect(result.gateReason).toBe('coverage');
     expect(result.termCoverage?.uncoveredTerms).toEqual(uncovered);
+  });
+
+  // A message typed in lower case is read sentence by sentence: only the sentence that asks is
+  // gated (before, "my sons laptop died … coursework … can he borrow …?" was one asking sentence
+  // and was refused on "sons" and "coursework"; the same for the other two).
+  it.each([
+    // Gated no more; retrieval still misses the answering section (equipment#looking-after-equipment), so it is refused later.
+    ["my sons laptop died and he's got coursework due friday. can he borrow my work laptop for a couple of evenings? id be sat right next to him", null],
+    ['got a first written warning last week for being late too much. how long does it stay on my record? my mate reckons a final warning stays on there forever, is that true', 'grievance-and-disciplinary#disciplinary-procedure'],
+    ["i'm a contractor, I only use my own macbook, never got a company laptop. do the acceptable use rules still apply to me?", 'acceptable-use#scope'],
+  ])('lower-case sentences: only the asking one is gated: "%s"', async (question, chunkId) => {
+    const result = await retrieve(await handbookIndex(), question, { topK: 8 });
+    expect(result.gateReason).toBeNull();
+    if (chunkId !== null) expect(result.chunks.map((chunk) => chunk.chunkId)).toContain(chunkId);
+  });
+
+  it('a word missing from the corpus in the asking sentence still gates a lower-case message', async () => {
+    const result = await retrieve(await handbookIndex(), 'its freezing in bristol today. are there any staff sports clubs? like a running club after work', { topK: 8 });
+    expect(result.gateReason).toBe('coverage');
+    expect(result.termCoverage?.uncoveredTerms).toContain('clubs');
   });
 });

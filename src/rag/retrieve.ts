@@ -6,8 +6,8 @@ import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
-import { coverageOfTerms, withCloseForms, type TermCoverageOptions } from './term-coverage.js';
-import { placeRegionWords, questionTerms } from '../text/question-terms.js';
+import { coverageOfTerms, gateTerms, withCloseForms, type TermCoverageOptions } from './term-coverage.js';
+import { placeRegionWords } from '../text/question-terms.js';
 
 export interface RetrieveOptions {
   /** Chunks handed to the model. [topK=DEFAULT_TOP_K=8] */
@@ -111,7 +111,7 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const statistics = index.corpusStatistics();
   const joined = joinPhrasalVerbs(expanded, (wordStem) => statistics.documentFrequencies([wordStem]).has(wordStem));
   // Read once, for the gate and the search alike.
-  const terms = questionTerms(joined);
+  const terms = gateTerms(joined);
   // A word the corpus holds only in a close form is searched as that form too ("complain": "complaint").
   const searchText = withCloseForms(index, joined, terms);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;

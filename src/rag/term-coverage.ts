@@ -6,6 +6,17 @@ import { irregularBases } from '../text/wordnet.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
 import type { GroundcheckIndex } from './store.js';
 
+
+/**
+ * The question's words as retrieval and its gate read them: `questionTerms` with sentences typed
+ * in lower case split too ("my sons laptop died. can he borrow my work laptop?": only the second
+ * sentence asks). The offline answerer reads the question without that split (METHODOLOGY.md,
+ * "The relevance gate": splitting there too made it answer from the wrong sentence).
+ */
+export function gateTerms(question: string): QuestionTerm[] {
+  return questionTerms(question, { typedSentences: true });
+}
+
 /**
  * Words of the question that are close in meaning to some word of the corpus, for the words that
  * occur nowhere in it ("flu" and "illness"). Given the question's uncovered words, resolve to the
@@ -34,7 +45,7 @@ export interface TermCoverageOptions {
  * await checkTermCoverage(index, 'Can I get paid in bitcoin?') // { checkedTerms: 1, uncoveredTerms: ['bitcoin'] }
  */
 export async function checkTermCoverage(index: GroundcheckIndex, question: string, options: TermCoverageOptions = {}): Promise<TermCoverageSummary> {
-  return coverageOfTerms(index, questionTerms(question), options);
+  return coverageOfTerms(index, gateTerms(question), options);
 }
 
 /**
@@ -99,7 +110,7 @@ export function splitCompound(index: GroundcheckIndex, word: string): [string, s
  * five letters are left as they are. `terms`: the question read by `questionTerms`, when the
  * caller has it.
  */
-export function withCloseForms(index: GroundcheckIndex, text: string, terms: readonly QuestionTerm[] = questionTerms(text)): string {
+export function withCloseForms(index: GroundcheckIndex, text: string, terms: readonly QuestionTerm[] = gateTerms(text)): string {
   // The gate's words and the asking clause's verbs ("how do I complain?": the verb is the topic).
   const asked = terms.filter((term) => term.kind === 'topic' && term.asking && !term.formWord);
   const stems = [...new Set(asked.map((term) => term.stem).filter((wordStem) => /^[a-z]+$/.test(wordStem)))];

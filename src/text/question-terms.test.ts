@@ -35,6 +35,17 @@ describe('questionTerms', () => {
     expect(terms.find((term) => term.word === 'mfa')).toMatchObject({ asking: false, focus: true });
   });
 
+  it('typedSentences: a message typed in lower case is read sentence by sentence, abbreviations aside', () => {
+    const question = 'my sons laptop died and hes got coursework due friday. can he borrow my work laptop? id be sat next to him';
+    const asking = (terms: ReturnType<typeof questionTerms>) => terms.filter((term) => term.asking).map((term) => term.word);
+    // The default (the offline answerer's reading): one sentence, all of it asking.
+    expect(asking(questionTerms(question))).toContain('coursework');
+    // Retrieval's reading: only the sentence ending in "?" asks ("laptop" keeps its first sentence's reading).
+    expect(asking(questionTerms(question, { typedSentences: true }))).toEqual(['borrow', 'work']);
+    // "e.g." and "approx." end no sentence.
+    expect(asking(questionTerms('can i claim for travel e.g. trains to a client?', { typedSentences: true }))).toContain('trains');
+  });
+
   it('places bring their region words; e-mail addresses are details', () => {
     expect(placeRegionWords('Can I work from Portugal?')).toEqual(['europe', 'abroad']);
     expect(placeRegionWords('A trip to New York')).toEqual(['usa', 'america', 'abroad']);

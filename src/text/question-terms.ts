@@ -133,13 +133,14 @@ const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
  * // [{ word: 'supplier', kind: 'topic', asking: false, … }, { word: 'wine', … asking: false }, { word: '70', kind: 'specific', … },
  * //  { word: 'keep', kind: 'topic', asking: true, … }]
  */
-export function questionTerms(question: string): QuestionTerm[] {
+export function questionTerms(question: string, options: { typedSentences?: boolean } = {}): QuestionTerm[] {
   // "I'm checking an old payslip: what was…" — the part before the colon sets the scene.
   // E-mail addresses and links are details, never topics.
   const text = withDigitGroups(question).replace(/\S+@\S+|\bhttps?:\/\/\S+|\bwww\.\S+/gi, ' ').replace(/\s+/g, ' ').trim();
   const sentences = text
     .split(/:\s+(?=(?:what|how|can|do|does|is|are|will|should|who|which|when|where)\b)/i)
-    .flatMap((part) => splitSentences(part));
+    .flatMap((part) => splitSentences(part))
+    .flatMap((sentence) => (options.typedSentences ? typedSentences(sentence) : [sentence]));
   const asking = sentences.map((sentence) => sentence.trim().endsWith('?') || ASKING_START.test(sentence.trim()));
   const anyAsking = asking.some(Boolean);
   const terms: QuestionTerm[] = [];
@@ -163,6 +164,32 @@ export function questionTerms(question: string): QuestionTerm[] {
   const askingTopic = terms.some((term) => term.asking && term.kind === 'topic');
   for (const term of terms) term.focus = term.asking || !askingTopic;
   return terms;
+}
+
+/** A full stop after these is no sentence's end ("e.g. the", "approx. 3"). */
+const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|ext|tel|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
+
+/**
+ * Sentences typed in lower case: `splitSentences` ends a sentence only before a capital or a
+ * figure, so "my laptop died. can he borrow mine?" would be one sentence, and the scene before it
+ * part of the clause that asks. A `?` or `!` followed by a lower-case word, or a `.` after a word
+ * that is no abbreviation, ends a sentence here too.
+ *
+ * @example
+ * typedSentences("my sons laptop died. can he borrow my work laptop? id be sat next to him")
+ * // ['my sons laptop died.', 'can he borrow my work laptop?', 'id be sat next to him']
+ */
+function typedSentences(sentence: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of sentence.matchAll(/[.?!]+(?=\s+\p{Ll})/gu)) {
+    const end = match.index + match[0].length;
+    if (match[0] === '.' && ABBREVIATION_END.test(sentence.slice(start, end))) continue;
+    parts.push(sentence.slice(start, end).trim());
+    start = end;
+  }
+  parts.push(sentence.slice(start).trim());
+  return parts.filter((part) => part !== '');
 }
 
 /** `£12,000` → `£12000`, so an amount is one number, not `12` and `000`. */
