@@ -239,4 +239,10 @@ describe('words said of something are no topic the corpus must hold (2026-12-05)
     expect(result.gateReason).toBe('coverage');
     expect(result.termCoverage?.uncoveredTerms).toContain('clubs');
   });
+
+  it('a word missing from the corpus is gated when the asking sentence names it again after the scene', async () => {
+    const result = await retrieve(await handbookIndex(), 'My bitcoin wallet is all set up. Can I get paid in bitcoin?', { topK: 8 });
+    expect(result.gateReason).toBe('coverage');
+    expect(result.termCoverage?.uncoveredTerms).toEqual(['bitcoin']);
+  });
 });

@@ -40,10 +40,16 @@ describe('questionTerms', () => {
     const asking = (terms: ReturnType<typeof questionTerms>) => terms.filter((term) => term.asking).map((term) => term.word);
     // The default (the offline answerer's reading): one sentence, all of it asking.
     expect(asking(questionTerms(question))).toContain('coursework');
-    // Retrieval's reading: only the sentence ending in "?" asks ("laptop" keeps its first sentence's reading).
-    expect(asking(questionTerms(question, { typedSentences: true }))).toEqual(['borrow', 'work']);
+    // Retrieval's reading: only the sentence ending in "?" asks.
+    expect(asking(questionTerms(question, { typedSentences: true }))).toEqual(['laptop', 'borrow', 'work']);
     // "e.g." and "approx." end no sentence.
     expect(asking(questionTerms('can i claim for travel e.g. trains to a client?', { typedSentences: true }))).toContain('trains');
+  });
+
+  it('a scene word the asking clause names again is asked about', () => {
+    // Before, the first reading won: "bitcoin" stayed scenario and the question passed the gate.
+    expect(questionTerms('My bitcoin wallet is ready. Can I get paid in bitcoin?').find((term) => term.word === 'bitcoin')).toMatchObject({ asking: true, focus: true });
+    expect(questionTerms('A supplier sent me a bottle of wine. Can I keep it?').find((term) => term.word === 'wine')).toMatchObject({ asking: false });
   });
 
   it('places bring their region words; e-mail addresses are details', () => {

@@ -152,7 +152,13 @@ export function questionTerms(question: string, options: { typedSentences?: bool
     for (const clause of clauses) {
       const isAsking = (anyAsking ? asking[sentenceIndex]! : true) && clause.asking;
       for (const term of clauseTerms(clause.text, first, isAsking)) {
-        if (seen.has(term.stem)) continue;
+        if (seen.has(term.stem)) {
+          // A word of the scene that the asking clause names again is asked about ("My bitcoin
+          // wallet is ready. Can I get paid in bitcoin?"): the asking clause's reading replaces it.
+          const earlier = terms.findIndex((other) => other.stem === term.stem);
+          if (term.asking && earlier >= 0 && !terms[earlier]!.asking) terms[earlier] = term;
+          continue;
+        }
         seen.add(term.stem);
         terms.push(term);
       }
