@@ -6,7 +6,6 @@ import { irregularBases } from '../text/wordnet.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
 import type { GroundcheckIndex } from './store.js';
 
-
 /**
  * The question's words as retrieval and its gate read them: `questionTerms` with sentences typed
  * in lower case split too ("my sons laptop died. can he borrow my work laptop?": only the second

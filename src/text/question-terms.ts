@@ -1,7 +1,7 @@
 import { loadWordNet, type WordNetPos } from './wordnet.js';
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
 import { COMPARING_WORDS, DATE_WORDS, DOCUMENT_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
-import { DETERMINERS, splitSentences, stem, STOPWORDS } from './text.js';
+import { ABBREVIATIONS, DETERMINERS, splitSentences, stem, STOPWORDS } from './text.js';
 
 /**
  * What each word of a question does, read from the question alone (no corpus): the words that
@@ -172,9 +172,6 @@ export function questionTerms(question: string, options: { typedSentences?: bool
   return terms;
 }
 
-/** A full stop after these is no sentence's end ("e.g. the", "approx. 3"). */
-const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|ext|tel|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
-
 /**
  * Sentences typed in lower case: `splitSentences` ends a sentence only before a capital or a
  * figure, so "my laptop died. can he borrow mine?" would be one sentence, and the scene before it
@@ -190,7 +187,7 @@ function typedSentences(sentence: string): string[] {
   let start = 0;
   for (const match of sentence.matchAll(/[.?!]+(?=\s+\p{Ll})/gu)) {
     const end = match.index + match[0].length;
-    if (match[0] === '.' && ABBREVIATION_END.test(sentence.slice(start, end))) continue;
+    if (match[0] === '.' && ABBREVIATIONS.test(sentence.slice(start, end))) continue;
     parts.push(sentence.slice(start, end).trim());
     start = end;
   }

@@ -135,7 +135,8 @@ export function sentenceUnits(body: string): SentenceUnit[] {
   return units;
 }
 
-const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|ext|tel|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
+/** A full stop after these ends no sentence ("e.g. the", "approx. 3"). */
+export const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|no|dept|ext|tel|mr|mrs|ms|dr|st|p\.a|a\.m|p\.m)\.$/i;
 
 function splitLine(line: string): string[] {
   const sentences: string[] = [];
