@@ -279,8 +279,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v88`: with a reference answer, a faithful answer resting on a chunk that states the
  *   reference, stating none of its claims and in words mostly not the reference's, is `off_topic`
  *   (another sentence of that chunk), not `partial`.
+ * - `heuristic-v89`: after a refusal, a pointer to someone who may know that names them ("It'd be
+ *   worth asking the People team") is advice, like one that names no one (v63): no claim.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v88';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v89';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -442,18 +444,22 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   };
 }
 
+/** Words that point the asker to someone who may know (v89): "It'd be worth asking the People team", "check with IT". */
+const POINTER = /\b(?:ask|asking|check with|checking with|speak to|speaking to|talk to|talking to|contact|contacting|get in touch|raise it with|reach out to)\b/i;
+
 /** A guess at the answer itself ("I think it is black tie"): a claim, however hedged. */
 const GUESS = /\b(?:i (?:think|believe|guess|reckon|suspect)|i['’]d (?:guess|say|think))\b/i;
 
 /**
  * Advice or a remark beside a refusal (v63): a sentence with no figure, name, address or phone
- * number ("You'd normally just book annual leave for it"). Not a guess at the answer ("I think it
- * is black tie") nor a sentence about what was asked ("It is black tie": "it" stands for the
- * question's topic), which are claims.
+ * number ("You'd normally just book annual leave for it"), or (v89) one that points the asker to
+ * someone who may know, whoever it names ("It'd be worth asking the People team"; still no figure,
+ * address or phone number). Not a guess at the answer ("I think it is black tie") nor a sentence
+ * about what was asked ("It is black tie": "it" stands for the question's topic), which are claims.
  */
 function isAdvice(text: string, claim: Analysis): boolean {
   const sentence = text.trim().replace(/^(?:but|though|however|so|and|still)[,]?\s+/i, '');
-  return !GUESS.test(sentence) && !PRONOUN_SUBJECT.test(sentence) && claim.quantities.length === 0 && claim.keyStems.size === 0 && identifiersOf(text).length === 0;
+  return !GUESS.test(sentence) && !PRONOUN_SUBJECT.test(sentence) && claim.quantities.length === 0 && (claim.keyStems.size === 0 || POINTER.test(sentence)) && identifiersOf(text).length === 0;
 }
 
 /**
