@@ -8,6 +8,7 @@ describe('splitAnswer', () => {
       claims: ['Birth parents get 20 weeks at full pay.', 'Partners get 4 weeks', 'it can be taken in two blocks.'],
       citations: [{ title: 'Leave Policy', updated: '2026-01-12', text: '(Leave Policy, updated 2026-01-12)', form: 'citation' }],
       refusalClauses: [],
+      asides: [],
     });
   });
 
@@ -74,6 +75,8 @@ describe('splitAnswer', () => {
 
   it('drops refusal clauses, lead-ins and pleasantries', () => {
     expect(splitAnswer(`${REFUSAL_SENTENCE}`)).toMatchObject({ claims: [], refusalClauses: [REFUSAL_SENTENCE] });
+    // A pointer after a refusal is set aside, not dropped unseen (heuristic-v90 checks a figure in it).
+    expect(splitAnswer(`${REFUSAL_SENTENCE} You could ask Payroll.`)).toMatchObject({ claims: [], asides: ['You could ask Payroll.'] });
     expect(splitAnswer("I don't know, but I think it is 16 weeks.").claims).toEqual(['I think it is 16 weeks.']);
     expect(splitAnswer('According to the Leave Policy, partners get 4 weeks. I hope this helps!').claims).toEqual(['partners get 4 weeks.']);
   });

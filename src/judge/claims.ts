@@ -12,6 +12,8 @@ export interface SplitAnswer {
   citations: Citation[];
   /** Clauses dropped because they are refusals ("I don't know", "the documents do not cover…"). */
   refusalClauses: string[];
+  /** Clauses dropped after a refusal as pointers or self-reports ("You could ask Payroll."; see `isRefusalAside`). */
+  asides: string[];
 }
 
 /** A numbered or chunk-id source marker in square brackets (v47). */
@@ -163,7 +165,8 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
     }
   }
   // After a refusal, a pointer to someone who may know and what the answer says of itself are no claims.
-  return { claims: refusalClauses.length > 0 ? claims.filter((claim) => !isRefusalAside(claim)) : claims, citations, refusalClauses };
+  const asides = refusalClauses.length > 0 ? claims.filter((claim) => isRefusalAside(claim)) : [];
+  return { claims: claims.filter((claim) => !asides.includes(claim)), citations, refusalClauses, asides };
 }
 
 /**

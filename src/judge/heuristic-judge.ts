@@ -281,8 +281,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   (another sentence of that chunk), not `partial`.
  * - `heuristic-v89`: after a refusal, a pointer to someone who may know that names them ("It'd be
  *   worth asking the People team") is advice, like one that names no one (v63): no claim.
+ * - `heuristic-v90`: after a refusal, a pointer that slips in a figure the question did not give
+ *   ("Ask the People team, they usually allow up to 5 days") is checked as a claim.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v89';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v90';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -353,6 +355,16 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           }
           analyses.set(text, claim);
           claims.push(judgeClaim(text, claim, units, reading.analysis));
+        }
+        // A figure slipped into a pointer beside a refusal ("Ask the People team, they usually allow up
+        // to 5 days") is a claim (v90); the asker's own figure is not ("your own 3%").
+        if (refused) {
+          for (const aside of split.asides) {
+            const analysis = analyzeClaim(aside);
+            if (!slipsInFigure(analysis, input.question)) continue;
+            analyses.set(aside, analysis);
+            claims.push(judgeClaim(aside, analysis, units, reading.analysis));
+          }
         }
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer, reading.analysis.stemSet) : null;
@@ -446,6 +458,13 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
 
 /** Words that point the asker to someone who may know (v89): "It'd be worth asking the People team", "check with IT". */
 const POINTER = /\b(?:ask|asking|check with|checking with|speak to|speaking to|talk to|talking to|contact|contacting|get in touch|raise it with|reach out to)\b/i;
+
+/** Whether a clause states a figure the question did not give (its numbers are not all the question's). */
+function slipsInFigure(clause: Analysis, question: string): boolean {
+  const numbers = (text: string) => text.match(/\d+(?:[.,]\d+)?/g) ?? [];
+  const asked = new Set(numbers(question));
+  return clause.quantities.some(({ quantity }) => numbers(quantity.text).some((value) => !asked.has(value)));
+}
 
 /** A guess at the answer itself ("I think it is black tie"): a claim, however hedged. */
 const GUESS = /\b(?:i (?:think|believe|guess|reckon|suspect)|i['’]d (?:guess|say|think))\b/i;
