@@ -7,6 +7,7 @@ import { hasStem } from './heuristic-tokens.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
+import { relate } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
@@ -361,7 +362,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         if (refused) {
           for (const aside of split.asides) {
             const analysis = analyzeClaim(aside);
-            if (!slipsInFigure(analysis, input.question)) continue;
+            if (!slipsInFigure(analysis, reading.analysis)) continue;
             analyses.set(aside, analysis);
             claims.push(judgeClaim(aside, analysis, units, reading.analysis));
           }
@@ -384,7 +385,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const referenceChunks = groundsByChunk(grounded);
         // Chunks the question's words already found related, before the reference's grounding.
         const onTopic = new Set(contexts.filter((context) => context.verdict !== 'unrelated').map((context) => context.chunkId));
-        if (!refused && input.reference) claims = claimsThroughReference(claims, analyses, input.reference, input.answer, grounded.filter((ground) => ground.verified || onTopic.has(ground.chunkId)), reading.analysis, refusal);
+        if (!refused && input.reference) claims = claimsThroughReference(claims, analyses, input.reference, input.answer, grounded, (ground) => ground.verified || onTopic.has(ground.chunkId!), reading.analysis);
         contexts = groundedContexts(contexts, referenceChunks);
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         // After a refusal, a sentence no source supports that states no figure, name, address or
@@ -459,11 +460,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
 /** Words that point the asker to someone who may know (v89): "It'd be worth asking the People team", "check with IT". */
 const POINTER = /\b(?:ask|asking|check with|checking with|speak to|speaking to|talk to|talking to|contact|contacting|get in touch|raise it with|reach out to)\b/i;
 
-/** Whether a clause states a figure the question did not give (its numbers are not all the question's). */
-function slipsInFigure(clause: Analysis, question: string): boolean {
-  const numbers = (text: string) => text.match(/\d+(?:[.,]\d+)?/g) ?? [];
-  const asked = new Set(numbers(question));
-  return clause.quantities.some(({ quantity }) => numbers(quantity.text).some((value) => !asked.has(value)));
+/** Whether a clause states a figure the question did not give: one that agrees with none of the question's (as figures are compared, `relate`). */
+function slipsInFigure(clause: Analysis, question: Analysis): boolean {
+  return clause.quantities.some(({ quantity }) => !question.quantities.some((asked) => relate(quantity, asked.quantity) === 'agree'));
 }
 
 /** A guess at the answer itself ("I think it is black tie"): a claim, however hedged. */
@@ -522,21 +521,24 @@ export function referenceGrounds(reference: string, chunkUnits: readonly Evidenc
 function groundsByChunk(grounded: readonly GroundedReferenceClaim[]): Map<string, string> {
   const grounds = new Map<string, string>();
   for (const ground of grounded) {
-    if (grounds.has(ground.chunkId)) continue;
+    if (ground.chunkId === null || grounds.has(ground.chunkId)) continue;
     grounds.set(ground.chunkId, ground.verified ? `states the reference answer's claim "${ground.text}"` : `a sentence states most of the reference answer's claim "${ground.text}"`);
   }
   return grounds;
 }
 
-/** A claim of the reference answer and the chunk whose sentence states it. */
+/** A claim of the reference answer and the chunk whose sentence states it (`null`: none does). */
 interface GroundedReferenceClaim {
   text: string;
-  chunkId: string;
+  chunkId: string | null;
   /** Verified by the claim rules (else: the sentence stating most of it by the reference-recall measure). */
   verified: boolean;
 }
 
-/** Each claim of the reference answer that a chunk states, with that chunk (see {@link referenceGrounds}). */
+/**
+ * Each claim of the reference answer that states something, in order, with the chunk that states
+ * it or `null` (see {@link referenceGrounds}); none for a reference that is a refusal.
+ */
 function groundedReferenceClaims(reference: string, chunkUnits: readonly EvidenceUnit[], question: Analysis, refusal: string): GroundedReferenceClaim[] {
   const grounded: GroundedReferenceClaim[] = [];
   if (isRefusal(reference, refusal)) return grounded;
@@ -548,7 +550,10 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
       grounded.push({ text, chunkId: judged.evidenceChunkId, verified: true });
       continue;
     }
-    if (judged.verdict === 'contradicted') continue;
+    if (judged.verdict === 'contradicted') {
+      grounded.push({ text, chunkId: null, verified: false });
+      continue;
+    }
     // A person's reference answer paraphrases its source more freely than an answer quotes it:
     // a sentence stating the claim as reference recall measures it (words and figures) holds it too.
     // Only the sentence that states most of it: a reference claim has one source.
@@ -557,7 +562,7 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
       const stated = statesReferenceClaim(claim, new Set([...unit.own, ...unit.heading]), unit.quantities);
       if (stated.enough && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
     }
-    if (best !== null) grounded.push({ text, chunkId: best.unit.passageId, verified: false });
+    grounded.push({ text, chunkId: best?.unit.passageId ?? null, verified: false });
   }
   return grounded;
 }
@@ -576,37 +581,35 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
  *   another claim's date ("£30 in August" against "it rose to £30 from 1 October; the £20 rate
  *   applied until 30 September");
  * - the reference claim's chunk is one the claim rules verify it by, or one the question's own
- *   words found related (`grounded` is filtered by the caller): the reference-recall measure alone
- *   can ground a claim in a neighbouring section.
+ *   words found related (`usable`, from the caller): the reference-recall measure alone can ground
+ *   a claim in a neighbouring section.
  */
 function claimsThroughReference(
   claims: readonly JudgedClaim[],
   analyses: ReadonlyMap<string, Analysis>,
   reference: string,
   answer: string,
-  grounded: readonly GroundedReferenceClaim[],
+  referenceClaims: readonly GroundedReferenceClaim[],
+  usable: (ground: GroundedReferenceClaim) => boolean,
   question: Analysis | null,
-  refusal: string,
 ): JudgedClaim[] {
-  if (grounded.length === 0 || !claims.some((claim) => claim.verdict === 'absent')) return [...claims];
+  if (!referenceClaims.some((ground) => ground.chunkId !== null && usable(ground)) || !claims.some((claim) => claim.verdict === 'absent')) return [...claims];
   // "Yes, …" where the reference says "No. …": the answer disagrees with it, whatever it says next.
   const answerSays = polarity(answer);
   const referenceSays = polarity(reference);
   if (answerSays !== null && referenceSays !== null && answerSays !== referenceSays) return [...claims];
   // Each claim of the reference a passage of its own: the claim rules name the one that verifies,
   // and a short passage pairs no figure with another claim's date.
-  const referenceTexts = splitAnswer(reference, { refusalSentence: refusal, subjectClauses: false }).claims.filter((text) => !statesNothing(analyze(text)));
-  const { units } = buildUnits(referenceTexts.map((text, index) => ({ id: `reference#${index}`, kind: 'reference' as const, text, body: text, title: null, section: null, updated: null })));
+  const { units } = buildUnits(referenceClaims.map((ground, index) => ({ id: `reference#${index}`, kind: 'reference' as const, text: ground.text, body: ground.text, title: null, section: null, updated: null })));
   return claims.map((claim) => {
     const analysis = analyses.get(claim.text);
     if (claim.verdict !== 'absent' || analysis === undefined) return claim;
     const judged = judgeClaim(claim.text, analysis, units, question);
     if (judged.verdict !== 'verified' || judged.evidenceChunkId === null) return claim;
     // The verifying reference claim must be stated by a retrieved chunk.
-    const text = referenceTexts[Number(judged.evidenceChunkId.slice('reference#'.length))]!;
-    const ground = grounded.find((entry) => entry.text === text);
-    if (ground === undefined) return claim;
-    return { text: claim.text, verdict: 'verified', evidenceChunkId: ground.chunkId, note: `states the reference answer's claim "${text}", which ${ground.chunkId} states` };
+    const ground = referenceClaims[Number(judged.evidenceChunkId.slice('reference#'.length))]!;
+    if (ground.chunkId === null || !usable(ground)) return claim;
+    return { text: claim.text, verdict: 'verified', evidenceChunkId: ground.chunkId, note: `states the reference answer's claim "${ground.text}", which ${ground.chunkId} states` };
   });
 }
 

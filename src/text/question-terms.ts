@@ -144,7 +144,8 @@ export function questionTerms(question: string, options: { typedSentences?: bool
   const asking = sentences.map((sentence) => sentence.trim().endsWith('?') || ASKING_START.test(sentence.trim()));
   const anyAsking = asking.some(Boolean);
   const terms: QuestionTerm[] = [];
-  const seen = new Set<string>();
+  /** Stem → its position in `terms` (a word is read once). */
+  const positions = new Map<string, number>();
   sentences.forEach((sentence, sentenceIndex) => {
     const lead = LEAD_CLAUSE.exec(sentence);
     const clauses = lead ? [{ text: lead[0], asking: false }, { text: sentence.slice(lead[0].length), asking: true }] : [{ text: sentence, asking: true }];
@@ -152,14 +153,14 @@ export function questionTerms(question: string, options: { typedSentences?: bool
     for (const clause of clauses) {
       const isAsking = (anyAsking ? asking[sentenceIndex]! : true) && clause.asking;
       for (const term of clauseTerms(clause.text, first, isAsking)) {
-        if (seen.has(term.stem)) {
+        const earlier = positions.get(term.stem);
+        if (earlier !== undefined) {
           // A word of the scene that the asking clause names again is asked about ("My bitcoin
           // wallet is ready. Can I get paid in bitcoin?"): the asking clause's reading replaces it.
-          const earlier = terms.findIndex((other) => other.stem === term.stem);
-          if (term.asking && earlier >= 0 && !terms[earlier]!.asking) terms[earlier] = term;
+          if (term.asking && !terms[earlier]!.asking) terms[earlier] = term;
           continue;
         }
-        seen.add(term.stem);
+        positions.set(term.stem, terms.length);
         terms.push(term);
       }
       first = false;
