@@ -147,6 +147,28 @@ describe('isRefusal', () => {
     for (const answer of answers) expect({ answer, refusal: isRefusal(answer) }).toEqual({ answer, refusal: false });
   });
 
+  it("knows refusals that say whose sources they are (2026-12-05, the judges' v91)", () => {
+    // A third list of 32 chat refusals, written after v90; these 7 were missed before.
+    const refusals = [
+      "There isn't a policy on pet insurance that I can see.",
+      "There's no mention of a canteen anywhere in what I have.",
+      "The policies I can see don't cover that.",
+      'Nothing in the documents I have covers gym membership.',
+      "That isn't something the documents address.",
+      'The handbook is quiet on that one.',
+      'None of the policies I have say anything about that.',
+    ];
+    expect(refusals.filter((answer) => !isRefusal(answer))).toEqual([]);
+    const answers = [
+      'The documents I have say you get 25 days.',
+      "There isn't a policy limit on eye tests: the company pays the full cost.",
+      'The policies I can see allow up to 20 days abroad a year.',
+      'Nothing in the documents I have stops you, but you need approval in advance.',
+      "There's no mention of a cap, so the company pays the whole fee.",
+    ];
+    expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
+  });
+
   it('after a refusal, reads more pointers to someone as asides (2026-12-05)', () => {
     for (const clause of ['maybe ask the People team', 'It might be worth checking with Facilities.', 'Best bet is to drop the People team an email.', "I'd ask the office manager.", 'HR would be the people to ask.', 'Worth asking Payroll.', 'If it matters, raise it with your manager.', 'Probably best to check with HR directly.', 'You could try the intranet.']) {
       expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: true });

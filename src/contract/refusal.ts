@@ -56,6 +56,11 @@ function quotedAfter(prompt: string, lead: string): string | null {
 const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?|(?:[a-z-]+ )?section)`;
 /** {@link SOURCE} with its determiner: "the provided documents", "these passages", "my sources". */
 const THE_SOURCE = String.raw`(?:the |these |your |our |my )?(?:provided )?${SOURCE}`;
+/**
+ * What may follow {@link SOURCE} to say whose sources they are: "the documents provided", "the
+ * policies I can see", "the docs I've got" (2026-12-05, v91 of the heuristic judge: chat wording).
+ */
+const HELD = String.raw`(?:(?:that )?i (?:have got|have|was given|can see|have access to|could find) |provided |available (?:to me )?|given )?`;
 
 /**
  * Paraphrases of a refusal, over the answer as {@link normalize} gives it (lowercase, contractions
@@ -67,11 +72,11 @@ const PARAPHRASES: RegExp[] = [
   /\bi (?:could not|was not able to|was unable to|did not|have not been able to) (?:find|locate|see|identify|spot)\b/,
   // "I don't have any information on that", "I have no details about it".
   /\bi (?:do not have|have no|do not hold) (?:any |enough |the |specific )?(?:information|details?|data|guidance|record|answer|knowledge)\b/,
-  new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:seem to |appear to )?(?:cover|contain|mention|include|say|specify|address|state|provide|have|hold|give|list|explain|describe|discuss|answer)\b`),
+  new RegExp(String.raw`\b${SOURCE} ${HELD}(?:do|does|did) not (?:seem to |appear to )?(?:cover|contain|mention|include|say|specify|address|state|provide|have|hold|give|list|explain|describe|discuss|answer)\b`),
   new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|info|details?|mention|data)\b.*\b(?:${SOURCE}|provided)\b`),
   new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) ${THE_SOURCE}`),
   // "Nothing in the handbook covers this", "there is nothing in the documents about it".
-  new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} (?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
+  new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} ${HELD}(?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
   /\b(?:unable|not able) to (?:find|answer|locate)\b/,
   // "There's nothing I can find on that", "there is no mention of it".
   /\bnothing (?:that )?i (?:can|could) (?:find|see)\b/,
@@ -89,7 +94,9 @@ const PARAPHRASES: RegExp[] = [
   /\bthere is no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for|covering) (?:that|this|it)\b/,
   // "There's no policy on dogs in what I've got", "no rule about pets in the handbook" (v60 of the heuristic judge).
   new RegExp(String.raw`\bthere is no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for|covering) [^.;:]{1,50}? in (?:what i (?:have|have got|can see|was given)|${THE_SOURCE})\b`),
-  new RegExp(String.raw`^none of ${THE_SOURCE} (?:mentions?|covers?|says?|address(?:es)?|includes?)\b`),
+  // "There isn't a policy on pet insurance that I can see", "There's no mention of a canteen anywhere in what I have" (v91).
+  new RegExp(String.raw`\bthere is (?:no|not (?:a|an|any)) (?:policy|rule|guidance|section|mention|information|info)\b[^.;:]{1,60}? (?:that i (?:can|could) (?:see|find)|anywhere in (?:what i (?:have|have got|can see|was given)|${THE_SOURCE}))\b`),
+  new RegExp(String.raw`^none of ${THE_SOURCE} ${HELD}(?:mentions?|covers?|says?|address(?:es)?|includes?)\b`),
   new RegExp(String.raw`\b(?:that|this|the) (?:information|info|detail|answer) (?:is not|is not available|is unavailable|cannot be found) (?:available )?in ${THE_SOURCE}\b`),
   // "It's not clear from the documents".
   new RegExp(String.raw`^(?:it is|that is) (?:not clear|unclear) (?:from|in) ${THE_SOURCE}\b`),
@@ -123,10 +130,10 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`^(?:that is |this is |it is )?not covered(?:[,.!]?\s+(?:sorry|i am afraid)|\s+anywhere|\s+(?:in|by) ${THE_SOURCE})`),
   /^(?:i )?(?:cannot|can not) (?:say|tell)(?: (?:from|based on|for sure|for certain))?\b/,
   // "That's not something the handbook covers", "Not something I can help with", "That isn't something I have information on".
-  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:covers?|mentions?|says?|addresses|goes into)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:got )?(?:any )?(?:info|information|details?) (?:on|about))\b`),
+  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:${HELD})?(?:covers?|mentions?|says?|address(?:es)?|goes into|deals? with)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:got )?(?:any )?(?:info|information|details?) (?:on|about))\b`),
   // "The handbook is silent on this", "The handbook doesn't go into that / touch on that".
-  new RegExp(String.raw`\b${SOURCE} (?:is|are) silent (?:on|about)\b`),
-  new RegExp(String.raw`\b${SOURCE} (?:provided |available |given |i have |i was given )?(?:do|does|did) not (?:really |seem to |appear to )?(?:go into|touch on|talk about|deal with|get into|say anything)\b`),
+  new RegExp(String.raw`\b${SOURCE} (?:is|are) (?:silent|quiet) (?:on|about)\b`),
+  new RegExp(String.raw`\b${SOURCE} ${HELD}(?:do|does|did) not (?:really |seem to |appear to )?(?:go into|touch on|talk about|deal with|get into|say anything)\b`),
   // "That's not in the documents I have", "It is not in the handbook".
   new RegExp(String.raw`^(?:hmm[,.]? )?(?:that|this|it)(?: one)? is not in ${THE_SOURCE}\b(?!'s| list| table)`),
   // "There isn't anything in the handbook about it", "There's no mention of that anywhere I can find".

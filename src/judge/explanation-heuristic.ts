@@ -21,7 +21,8 @@ import type { FaithfulnessPolicy, JudgedClaim, JudgeFailure, JudgeInfo, Pairwise
 // v4: more refusal wordings ("I don't have access to that information", "None of the documents mention …", "It's not clear from the documents"; `isRefusal`; the heuristic judge's v50).
 // v5: more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
 // v6: questions back to the user are no claims ("Is it a particular gym you're thinking of?"); more refusal wordings ("I'm not aware of a gym discount.", "Not that I can find", "Not as far as I can tell from the handbook", "… aren't mentioned anywhere in the leave policy", "There doesn't seem to be a …", "Can't find anything on …") and pointers after a refusal ("You could check MyHarbour", "Have a look at …", "Worth a quick message to …", "I'd assume not"; `splitAnswer`, `isRefusal`, `isRefusalAside`; the heuristic judge's v62).
-export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v6';
+// v7: more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`; the heuristic judge's v91).
+export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v7';
 
 const FIX_VERB = /\b(?:fix|change|replace|rename|use|add|await|check|guard|return|bind|pass|call|correct|remove|create|point|update|make sure|should|instead|handle|send|store|keep|move|declare|import|define|end|stop)\b/i;
 const EXPLAINS = /\b(?:means?|because|happens when|occurs when|this is why|so that|which is why|in other words|that is,|caused by|results? in)\b/i;

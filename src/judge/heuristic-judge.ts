@@ -284,8 +284,9 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   worth asking the People team") is advice, like one that names no one (v63): no claim.
  * - `heuristic-v90`: after a refusal, a pointer that slips in a figure the question did not give
  *   ("Ask the People team, they usually allow up to 5 days") is checked as a claim.
+ * - `heuristic-v91`: more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v90';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v91';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
