@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v12' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v13' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -184,7 +184,21 @@ describe('heuristic pairwise judge: a tie on the criteria', () => {
     const ab = await run({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', claimsA: better, claimsB: worse });
     const ba = await run({ question: QUESTION, evidence: EVIDENCE, answerA: 'B.', answerB: 'A.', claimsA: worse, claimsB: better });
     expect([ab.winner, ba.winner, criteriaTie(ab), criteriaTie(ba)]).toEqual(['A', 'B', true, true]);
-    expect(ab.reason).toMatch(/Equal criteria; A is contradicted less or supported more by the evidence/);
+    expect(ab.reason).toMatch(/Equal criteria; A is contradicted less, states more of the reference or is supported more by the evidence/);
+  });
+
+  it('goes to the side stating more of the reference answer before the verified share (v13), in both orders', async () => {
+    const reference = (stated: boolean[]): ReferenceClaim[] => stated.map((isStated, index) => ({ text: `reference claim ${index}`, stated: isStated, note: '' }));
+    // A: a paraphrase the word rules could not find, stating both reference claims; B: one true claim and one invented, stating one.
+    const judgmentA = judgmentFrom('A.', [absent], { referenceClaims: reference([true, true]) });
+    const judgmentB = judgmentFrom('B.', [verified, absent], { referenceClaims: reference([true, false]) });
+    const ab = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', judgmentA, judgmentB })) as PairwiseOk;
+    const ba = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'B.', answerB: 'A.', judgmentA: judgmentB, judgmentB: judgmentA })) as PairwiseOk;
+    expect([ab.winner, ba.winner, criteriaTie(ab), criteriaTie(ba)]).toEqual(['A', 'B', true, true]);
+    expect(ab.reason).toMatch(/A: 0 contradicted, 100% of the reference stated, 0% verified; B: 0 contradicted, 50% of the reference stated, 50% verified/);
+    // Without a reference the verified share decides, as before.
+    const live = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', judgmentA: judgmentFrom('A.', [absent]), judgmentB: judgmentFrom('B.', [verified, absent]) })) as PairwiseOk;
+    expect(live.winner).toBe('B');
   });
 
   it('stays a tie when the claim verdicts stand the same', async () => {

@@ -43,8 +43,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v11`: questions back to the user are no claims ("Is it a particular gym you're thinking of?"); more refusal wordings ("I'm not aware of a gym discount.", "Not that I can find", "Not as far as I can tell from the handbook", "… aren't mentioned anywhere in the leave policy", "There doesn't seem to be a …", "Can't find anything on …") and pointers after a refusal ("You could check MyHarbour", "Have a look at …", "Worth a quick message to …", "I'd assume not"; `splitAnswer`, `isRefusal`, `isRefusalAside`; the heuristic judge's v62).
  * - `pairwise-heuristic-v10`: more refusal wordings ("There's no policy on dogs in what I've got", "Colleagues' pay isn't something I can share", "Hmm, not sure.", "… aren't available to me") and asides after a refusal ("The handbook talks about …", "I'd rather not guess"; `isRefusal`, `isRefusalAside`; the heuristic judge's v60).
  * - `pairwise-heuristic-v12`: more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`; the heuristic judge's v91).
+ * - `pairwise-heuristic-v13`: a tie on the criteria between sides contradicted equally goes to the
+ *   side stating more of the reference answer (reference-claim recall, offline evals) before the
+ *   larger verified share.
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v12';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v13';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -106,7 +109,7 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
           : byPart !== 'tie'
             ? ` Equal criteria and claim verdicts; ${byPart} answers part of the question, ${byPart === 'A' ? 'B' : 'A'} none of it (${sideOutcome(byPart === 'A' ? input.judgmentB : input.judgmentA)}).`
             : decided.winner === 'tie' && winner !== 'tie'
-              ? ` Equal criteria; ${winner} is contradicted less or supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
+              ? ` Equal criteria; ${winner} is contradicted less, states more of the reference or is supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
               : '';
       const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${why}`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
@@ -123,6 +126,8 @@ export interface ClaimStanding {
   contradicted: number;
   /** Verified claims / claims. */
   verifiedShare: number;
+  /** The judgment's reference-claim recall (offline evals, v13), or null. */
+  referenceRecall: number | null;
 }
 
 export function claimStanding(judgment: FaithfulnessJudgment | null): ClaimStanding | null {
@@ -131,6 +136,7 @@ export function claimStanding(judgment: FaithfulnessJudgment | null): ClaimStand
   return {
     contradicted: claims.filter((claim) => claim.verdict === 'contradicted').length,
     verifiedShare: claims.filter((claim) => claim.verdict === 'verified').length / claims.length,
+    referenceRecall: judgment?.status === 'ok' ? judgment.referenceRecall : null,
   };
 }
 
@@ -149,16 +155,25 @@ export function comparePartialAnswer(a: FaithfulnessJudgment | null, b: Faithful
 
 const NONE_OF_IT: ReadonlySet<string> = new Set(['off_topic', 'over_refusal']);
 
-/** Fewer contradicted claims wins, then a larger verified share; anything else (or a side without claims) ties. Symmetric. */
+/**
+ * Fewer contradicted claims wins; then, when both were judged knowing the reference answer, the
+ * one stating more of it (v13: between two failing answers, the one closer to the known answer;
+ * a correct answer in the user's own words whose claims the word rules could not find still states
+ * the reference more often than an invented or partial one does); then a larger verified share;
+ * anything else (or a side without claims) ties. Symmetric.
+ */
 export function compareStanding(a: ClaimStanding | null, b: ClaimStanding | null): 'A' | 'B' | 'tie' {
   if (a === null || b === null) return 'tie';
   if (a.contradicted !== b.contradicted) return a.contradicted < b.contradicted ? 'A' : 'B';
+  if (a.referenceRecall !== null && b.referenceRecall !== null && Math.abs(a.referenceRecall - b.referenceRecall) > 1e-9) return a.referenceRecall > b.referenceRecall ? 'A' : 'B';
   if (Math.abs(a.verifiedShare - b.verifiedShare) > 1e-9) return a.verifiedShare > b.verifiedShare ? 'A' : 'B';
   return 'tie';
 }
 
 function describeStanding(standing: ClaimStanding | null): string {
-  return standing === null ? 'no claims' : `${standing.contradicted} contradicted, ${Math.round(100 * standing.verifiedShare)}% verified`;
+  if (standing === null) return 'no claims';
+  const recall = standing.referenceRecall === null ? '' : `, ${Math.round(100 * standing.referenceRecall)}% of the reference stated`;
+  return `${standing.contradicted} contradicted${recall}, ${Math.round(100 * standing.verifiedShare)}% verified`;
 }
 
 /** What both sides are judged against, computed once per pair. */
