@@ -124,6 +124,24 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
     }
   }
 
+  // "the 19th", "the 24th of December", "the 25th of each month": a day of the month by its
+  // ordinal after "the" (v92), when nothing but a month or "each/every/the month" follows it (not
+  // "the 3rd floor", "the 2nd time"). Its month is the one named after "of", else none: it agrees
+  // with a date on the same day ("19 December").
+  const ordinal = tokens[index + 1];
+  if (token.lower === 'the' && isDay(ordinal) && ordinal!.suffix !== '') {
+    const after = tokens[index + 2];
+    const ofMonth = after?.lower === 'of' ? monthOf(tokens[index + 3], false) : null;
+    if (ofMonth !== null) {
+      const year = isYear(tokens[index + 4]) ? tokens[index + 4]!.value! : null;
+      const end = year !== null ? index + 4 : index + 3;
+      return { quantity: { kind: 'date', year, month: ofMonth, day: ordinal!.value!, text: text(index, end), clause, position: index, end }, end };
+    }
+    const eachMonth = after?.lower === 'of' && ['each', 'every', 'the'].includes(tokens[index + 3]?.lower ?? '') && tokens[index + 4]?.lower === 'month';
+    if (after === undefined || after.kind !== 'word' || eachMonth || ['and', 'or', 'but', 'so', 'if', 'when', 'unless', 'instead', 'rather', 'not', 'before', 'after'].includes(after.lower)) {
+      return { quantity: { kind: 'date', year: null, month: null, day: ordinal!.value!, text: text(index, index + 1), clause, position: index, end: index + 1 }, end: index + 1 };
+    }
+  }
   // 1 January 2026, 1st January
   if (isDay(token)) {
     const month = monthOf(tokens[index + 1], true);

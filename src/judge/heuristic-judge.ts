@@ -285,8 +285,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v90`: after a refusal, a pointer that slips in a figure the question did not give
  *   ("Ask the People team, they usually allow up to 5 days") is checked as a claim.
  * - `heuristic-v91`: more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`).
+ * - `heuristic-v92`: chat wording from the eleventh fresh label file: "the 19th" (after "the", an
+ *   ordinal day alone or "of <month>") is a date agreeing with "19 December"; "a grand", "2 grand"
+ *   are thousands of pounds; "nope", "yep", "Afraid not", "on this one" state nothing to look for;
+ *   a claim about every case verified by a sentence with its neighbours is read against all of them.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v91';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v92';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

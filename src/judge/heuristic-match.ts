@@ -68,6 +68,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'done',
   // "Together you can share up to 50 weeks" (v84): what "share … between them" says; the figure is compared anyway.
   'togeth',
+  // Chat spellings of yes and no (v92): "And nope, …", "Yep, …" state what "no" and "yes" do.
+  'nope', 'yep', 'yup', 'yeah',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -98,6 +100,10 @@ const DISCOURSE_PHRASES: readonly RegExp[] = [
   /\bin any (case)\b/gi,
   /\bto be (honest)\b/gi,
   /\b(?:i'm|i am) (afraid)\b/gi,
+  // "on this one" (v92): the thing the question asks about, by pronoun.
+  /\b(?:on|for|with) (?:this|that) (one)\b(?!\s+(?:of|day|week|month|year|time)\b)/gi,
+  // "Afraid not." / "Afraid so." (v92): "I'm afraid" without its subject.
+  /(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)(afraid)\s+(?:not|so)\b/gi,
   /\b(mind) you\b/gi,
   // "That makes 52 weeks in total": the figure is compared; "makes" only sums up (v47).
   /\b(?:that|which|this|it) (makes)\b/gi,
@@ -271,7 +277,9 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   // makes the claim's "every" one over the same cases.
   const sameCases = (unit: EvidenceUnit) => unit.quantities.length > 0 && unit.quantities.every((stated) => claim.quantities.some((claimed) => relate(claimed.quantity, stated.quantity) === 'agree'));
   const everyCase = verifying.length > 0 ? claimsEveryCase(text) : null;
-  if (everyCase !== null && !verifying.some(({ unit }) => claimsEveryCase(unit.text) !== null || ANY_CASE.test(unit.text) || EVERY_PLACE.test(unit.text) || sameCases(unit) || namesWholeGroup(text, unit.text))) {
+  // A claim verified by a sentence with its neighbours (two sentences joined) is read against them all (v92).
+  const readText = (assessment: Assessment) => (assessment.neighbourhoodVerifies ? assessment.unit.neighbourhood.text : assessment.unit.text);
+  if (everyCase !== null && !verifying.some((assessment) => { const said = readText(assessment); return claimsEveryCase(said) !== null || ANY_CASE.test(said) || EVERY_PLACE.test(said) || sameCases(assessment.unit) || namesWholeGroup(text, said); })) {
     return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${everyCase}"); ${verifying[0]!.unit.passageId} states it for some` };
   }
   if (verifying.length > 0) {

@@ -290,6 +290,8 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   }
   if (token.kind !== 'word') return null;
   if (isOneUnit(tokens, index)) return { value: 1, end: index, ordinal: false, isWord: true };
+  // "a grand" (v92): one thousand pounds, in British speech ("courses under a grand").
+  if (token.lower === 'a' && isGrand(tokens, index + 1)) return { value: 1, end: index, ordinal: false, isWord: true };
   const multiple = multipleWord(tokens, index);
   if (multiple !== null) return multiple;
   const value = NUMBER_WORDS[token.lower];
@@ -306,6 +308,16 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   if (Number.isInteger(read.value) && read.value >= 1 && read.value < 100 && after(read.end + 1) === 'hundred') read = { value: read.value * 100, end: read.end + 1, ordinal: false, isWord: true };
   if (Number.isInteger(read.value) && read.value >= 1 && read.value < 1000 && after(read.end + 1) === 'thousand') read = { value: read.value * 1000, end: read.end + 1, ordinal: false, isWord: true };
   return withHalf(tokens, read);
+}
+
+/** Nouns "grand" is an adjective of ("a grand total", "a grand day out"): then it is no amount. */
+const GRAND_NOUNS = new Set(['total', 'day', 'days', 'old', 'tour', 'prix', 'piano', 'jury', 'slam', 'opening', 'scale', 'design', 'scheme', 'plan', 'finale', 'canyon', 'national', 'central', 'hotel', 'theft', 'master', 'prize', 'gesture', 'entrance', 'style', 'time', 'union', 'duke', 'duchy', 'father', 'mother', 'son', 'daughter', 'child', 'children', 'champion', 'final', 'finals', 'staircase', 'hall', 'ballroom', 'idea', 'ideas', 'vision', 'strategy', 'event', 'celebration']);
+
+/** Whether the token at `at` is "grand" as an amount of money ("a grand", "2 grand a year"), not an adjective ({@link GRAND_NOUNS}). */
+function isGrand(tokens: readonly Token[], at: number): boolean {
+  if (tokens[at]?.kind !== 'word' || tokens[at]!.lower !== 'grand') return false;
+  const next = tokens[at + 1];
+  return next?.kind !== 'word' || !GRAND_NOUNS.has(next.lower);
 }
 
 /** "thirty-seven and a half", "37 and a half hours": the number plus a half (v64). */
@@ -387,6 +399,12 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
     end += next.lower === 'per' ? 2 : 1;
   } else if (dimension === null && next?.kind === 'word' && CURRENCY_WORDS[next.lower]) {
     dimension = CURRENCY_WORDS[next.lower]!;
+    end += 1;
+  } else if (dimension === null && isGrand(tokens, end + 1)) {
+    // "a grand", "2 grand", "two grand" (v92): thousands of pounds.
+    dimension = 'GBP';
+    value *= 1000;
+    high *= 1000;
     end += 1;
   } else if (dimension === null && next?.kind === 'word' && (next.lower === 'pence' || next.lower === 'penny')) {
     // "24 pence" is "24p" (v60).
