@@ -289,8 +289,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   ordinal day alone or "of <month>") is a date agreeing with "19 December"; "a grand", "2 grand"
  *   are thousands of pounds; "nope", "yep", "Afraid not", "on this one" state nothing to look for;
  *   a claim about every case verified by a sentence with its neighbours is read against all of them.
+ * - `heuristic-v93`: with a reference answer, a reference claim of under three content words ("It
+ *   needs sign-off", "Yes, you can keep it") makes the chunk stating it `answers` only when the
+ *   question's words found that chunk related ({@link SPECIFIC_REFERENCE_CLAIM_STEMS}).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v92';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v93';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -391,7 +394,10 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // Chunks the question's words already found related, before the reference's grounding.
         const onTopic = new Set(contexts.filter((context) => context.verdict !== 'unrelated').map((context) => context.chunkId));
         if (!refused && input.reference) claims = claimsThroughReference(claims, analyses, input.reference, input.answer, grounded, (ground) => ground.verified || onTopic.has(ground.chunkId!), reading.analysis);
-        contexts = groundedContexts(contexts, referenceChunks);
+        // A reference claim of under three content words ("It needs sign-off", "Yes, you can keep it",
+        // "5 of your 7 days") is found in sentences about anything: it marks a chunk as answering only
+        // when the question's own words found that chunk related (v93).
+        contexts = groundedContexts(contexts, groundsByChunk(grounded.filter((ground) => ground.chunkId !== null && (onTopic.has(ground.chunkId) || analyze(ground.text).stems.length >= SPECIFIC_REFERENCE_CLAIM_STEMS))));
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         // After a refusal, a sentence no source supports that states no figure, name, address or
         // number ("You'd normally just book annual leave for it", "Some employers do offer them") is
@@ -531,6 +537,14 @@ function groundsByChunk(grounded: readonly GroundedReferenceClaim[]): Map<string
   }
   return grounds;
 }
+
+/**
+ * Content words a reference claim needs for the chunk stating it to count as answering the question
+ * on that alone (v93); a shorter one counts only for a chunk the question's words found related.
+ * Measured: at 3, eight refusal items of the eleventh fresh file right and none of the development
+ * files wrong; at 5, one more correct answer's chunk lost (METHODOLOGY.md, changelog v93).
+ */
+export const SPECIFIC_REFERENCE_CLAIM_STEMS = 3;
 
 /** A claim of the reference answer and the chunk whose sentence states it (`null`: none does). */
 interface GroundedReferenceClaim {
