@@ -10,7 +10,8 @@ import { identifiersOf } from './heuristic-identifiers.js';
 import { relate } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
-import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
+import { PRONOUN_SUBJECT, WEEKDAY_STEM, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
+import { questionTerms } from '../text/question-terms.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
@@ -292,8 +293,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v93`: with a reference answer, a reference claim of under three content words ("It
  *   needs sign-off", "Yes, you can keep it") makes the chunk stating it `answers` only when the
  *   question's words found that chunk related ({@link SPECIFIC_REFERENCE_CLAIM_STEMS}).
+ * - `heuristic-v94`: a day of the week the asker named outside the clause that asks ("off sick since
+ *   Monday") is their calendar: a claim restating it ("…, which for you is next Monday, …") need not
+ *   find it in a sentence; a day the asking clause names ("a free lunch on Fridays?") must be found.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v93';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v94';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -349,6 +353,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // An acronym the evidence does not write, read as the words the evidence spells it out with, as retrieval reads it (v66).
         const question = withAcronymsSpelledOut(expandCasual(input.question), chunkUnits);
         const reading = readQuestion(question, chunkUnits);
+        // Days of the week the asker named only outside the clause that asks: their calendar (v94).
+        const terms = questionTerms(question, { typedSentences: true });
+        const askersDays = new Set(terms.filter((term) => !term.asking && WEEKDAY_STEM.test(term.stem) && !terms.some((other) => other.asking && other.stem === term.stem)).map((term) => term.stem));
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
         let claims: JudgedClaim[] = [];
@@ -363,7 +370,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
             continue;
           }
           analyses.set(text, claim);
-          claims.push(judgeClaim(text, claim, units, reading.analysis));
+          claims.push(judgeClaim(text, claim, units, reading.analysis, { askersDays }));
         }
         // A figure slipped into a pointer beside a refusal ("Ask the People team, they usually allow up
         // to 5 days") is a claim (v90); the asker's own figure is not ("your own 3%").
@@ -372,7 +379,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
             const analysis = analyzeClaim(aside);
             if (!slipsInFigure(analysis, reading.analysis)) continue;
             analyses.set(aside, analysis);
-            claims.push(judgeClaim(aside, analysis, units, reading.analysis));
+            claims.push(judgeClaim(aside, analysis, units, reading.analysis, { askersDays }));
           }
         }
         claims.push(...judgeCitations(split.citations, passages));

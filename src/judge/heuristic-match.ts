@@ -237,6 +237,15 @@ function isInstruction(text: string): boolean {
   return loadWordNet().lemmas(first, 'verb').includes(first);
 }
 
+export interface JudgeClaimOptions {
+  /**
+   * Days of the week the asker named outside the clause that asks ("off sick since Monday … can I
+   * self-certify?"), as stems: their calendar, which no sentence need name (v94). Not a day the
+   * asking clause names ("Do we get a free lunch on Fridays?": the day is what is asked about).
+   */
+  askersDays?: ReadonlySet<string>;
+}
+
 /**
  * Judge one claim against the evidence units, with the question as context for bare answers and for
  * claims about "it".
@@ -245,7 +254,7 @@ function isInstruction(text: string): boolean {
  * judgeClaim('Parental leave is 16 weeks', analyze('Parental leave is 16 weeks'), units, analyze(question))
  * // { verdict: 'contradicted', evidenceChunkId: 'leave-policy#parental-leave', note: '… says 20 weeks, not 16 weeks' }
  */
-export function judgeClaim(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null): JudgedClaim {
+export function judgeClaim(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null, options: JudgeClaimOptions = {}): JudgedClaim {
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
   const bare = isBareAnswer(text, questionStems);
@@ -257,7 +266,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);
   const names = bare ? nameParts(text) : null;
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names));
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names, options.askersDays ?? EMPTY));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -590,6 +599,9 @@ const TIMES = String.raw`\d|one|two|three|four|five|six|seven|eight|nine|ten|twe
 /** Words that make a statement about every case, unless they say how often ("every 90 days", "every completed year") or are negated ("not all"). */
 const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(every(?:one|body)?|all|always)\b(?!\s+(?:[^\s;:,.!?]+\s+)?(?:${TIMES})(?:\b|(?<=[£$€])))`, 'i');
 
+/** Porter stems of the days of the week ("mondai", "wednesdai", …; singular or plural). */
+export const WEEKDAY_STEM = /^(?:mon|tues|wednes|thurs|fri|satur|sun)dai$/;
+
 /** A rule stated for every place or group (v84): "Printers in all offices use secure print release" backs "All the office printers use it". */
 const EVERY_PLACE = /\b(?:in|at|across|for)\s+(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?[a-z]/i;
 
@@ -682,6 +694,7 @@ function assess(
   condition: ReadonlySet<string> = EMPTY,
   phrases: ReadonlyMap<string, readonly string[]> = NO_PHRASES,
   names: readonly (readonly string[])[] | null = null,
+  askersDays: ReadonlySet<string> = EMPTY,
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
@@ -718,7 +731,10 @@ function assess(
   // A detail the asker gave ("Leeds" for the "Elsewhere in the UK" row) is not missing (v13; heuristic-given.ts).
   const restated = claim.stems.filter((stem) => !has(stem) && condition.has(stem));
   const asked = givenDetails(claim, claim.stems.filter((stem) => !has(stem) && !condition.has(stem)), covered, given, unit.passageStems, (stem) => LIGHT_STEMS.has(stem));
-  const details = [...restated, ...asked];
+  // A day of the week the asker gave ("off sick since Monday": "…, which for you is next Monday")
+  // is their calendar, not the policy's: no sentence need name it (v94).
+  const daysGiven = claim.stems.filter((stem) => !has(stem) && askersDays.has(stem));
+  const details = [...restated, ...asked, ...daysGiven];
   const missing = claim.stems.filter((stem) => !has(stem) && !details.includes(stem));
   const checked = claim.stems.length - details.length;
   const coverage = checked > 0 ? covered.length / checked : 1;
