@@ -121,12 +121,13 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
       drop(captures.map((capture) => capture.traceId), 'shutdown');
       return;
     }
-    const dropped: string[] = [];
+    // Allocated only when the window is full: enqueue runs once per captured request.
+    let dropped: string[] | null = null;
     for (const capture of captures) {
-      if (size() >= maxQueue) dropped.push(capture.traceId);
+      if (size() >= maxQueue) (dropped ??= []).push(capture.traceId);
       else queue.push(capture);
     }
-    drop(dropped, 'queue_full');
+    if (dropped !== null) drop(dropped, 'queue_full');
     if (queue.length >= MAX_WRITE_BATCH) scheduleWrite(true);
     else if (queue.length > 0) scheduleWrite(false);
   }

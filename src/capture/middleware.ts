@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { InvalidInputError } from '../errors.js';
 import type { RagTrace } from '../contract/trace.js';
 import { CAPTURE_LOG_LEVELS, createCaptureWriter, DEFAULT_CLOSE_TIMEOUT_MS, type CaptureHealth, type CaptureLogLevel, type CaptureWriterConfig } from './capture-writer.js';
+import { ChunkInterner } from './chunk-interner.js';
 import { createLogger } from './logging.js';
 import { createCaptureMetrics, type CaptureMetrics } from './metrics.js';
 import { describeOptionValue } from './option-value.js';
@@ -137,6 +138,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
   const acceptRecord = recordAcceptor({ metrics, logger, now, refusalSentence: config.refusalSentence });
   const writer = createCaptureWriter(config);
   metrics.setCaptureSource(writer);
+  const chunkStrings = new ChunkInterner();
 
   /** The captures of a request's traces (sampled out ones counted and left out). */
   function capturesOf(context: RequestContext, traces: readonly RagTrace[], aborted: boolean): Capture[] {
@@ -162,7 +164,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
           aborted,
           firstTokenMs: context.firstTokenAt === null ? null : roundMs(context.firstTokenAt - context.startedAt),
         };
-        captures.push(captureFromTrace(trace, http));
+        captures.push(captureFromTrace(trace, http, chunkStrings));
       } catch (error) {
         metrics.captureFailures.inc({ reason: 'build' });
         logger.error({ event: 'rag.capture.failed', err: error }, 'capture failed: the recorded value is not a RagTrace');

@@ -114,6 +114,14 @@ describe('redactCapture', () => {
     expect(redacted.chunks[0]!.hash).toBe('h1');
   });
 
+  it('passes a chunk with nothing to mask on as it is, and copies one it masks', () => {
+    const recorded = capture(['Full-time staff get 25 days.', 'Mail hr@example.com.'], 'h2');
+    const redacted = redactor.redactCapture(recorded);
+    expect(redacted.chunks[0]).toBe(recorded.chunks[0]);
+    expect(redacted.chunks[1]).toEqual({ ...recorded.chunks[1], text: `Mail ${redactor.placeholder('email', 'hr@example.com')}.` });
+    expect(recorded.chunks[1]!.text).toBe('Mail hr@example.com.');
+  });
+
   it('remembers chunk texts by hash but never returns another text’s redaction for a reused hash', () => {
     const first = redactPersonalData(capture(['mail a@b.com'], 'same-hash'));
     const second = redactPersonalData(capture(['call 020 7946 0400', 'mail a@b.com'], 'same-hash'));

@@ -134,7 +134,11 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
         ...capture,
         query: redactText(capture.query),
         answer: redactText(capture.answer),
-        chunks: capture.chunks.map((chunk) => ({ ...chunk, text: cache.get(chunk.text, chunk.hash, redactText) })),
+        // A chunk with nothing to mask (the common case) is passed on as it is: no copy per chunk per capture.
+        chunks: capture.chunks.map((chunk) => {
+          const text = cache.get(chunk.text, chunk.hash, redactText);
+          return text === chunk.text ? chunk : { ...chunk, text };
+        }),
       };
     },
   };

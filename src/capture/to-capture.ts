@@ -1,4 +1,5 @@
 import type { RagTrace } from '../contract/trace.js';
+import type { ChunkInterner } from './chunk-interner.js';
 import { traceFields, type Capture, type HttpFacts } from './types.js';
 
 export type { HttpFacts } from './types.js';
@@ -20,8 +21,12 @@ export const DEFAULT_CAPTURE_LIMITS: CaptureLimits = Object.freeze({ maxQueryCha
 /** HTTP facts as {@link captureFromTrace} takes them: `aborted` defaults to `false`, `firstTokenMs` to `null`. */
 export type CaptureHttpFacts = Omit<HttpFacts, 'aborted' | 'firstTokenMs'> & Partial<Pick<HttpFacts, 'aborted' | 'firstTokenMs'>>;
 
-/** The capture of one trace: its chunks exactly as they were in the prompt, and the HTTP facts. */
-export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts): Capture {
+/**
+ * The capture of one trace: its chunks exactly as they were in the prompt, and the HTTP facts.
+ * `chunkStrings`: take each chunk's strings from this interner (equal values, first copies; see
+ * {@link ChunkInterner}), as `captureRag` does.
+ */
+export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts, chunkStrings?: ChunkInterner): Capture {
   return {
     traceId: trace.id,
     requestId: http.requestId,
@@ -33,18 +38,21 @@ export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts): Captu
     aborted: http.aborted ?? false,
     firstTokenMs: http.firstTokenMs ?? null,
     ...traceFields(trace),
-    chunks: trace.chunks.map((chunk) => ({
-      chunkId: chunk.chunkId,
-      document: chunk.document,
-      title: chunk.title,
-      section: chunk.section,
-      updated: chunk.updated,
-      hash: chunk.hash,
-      text: chunk.text,
-      score: chunk.score,
-      fusedScore: chunk.fusedScore,
-      rank: chunk.rank,
-    })),
+    chunks: trace.chunks.map((chunk) => {
+      const fields = chunkStrings === undefined ? chunk : chunkStrings.intern(chunk);
+      return {
+        chunkId: fields.chunkId,
+        document: fields.document,
+        title: fields.title,
+        section: fields.section,
+        updated: fields.updated,
+        hash: fields.hash,
+        text: fields.text,
+        score: chunk.score,
+        fusedScore: chunk.fusedScore,
+        rank: chunk.rank,
+      };
+    }),
     truncated: false,
   };
 }
@@ -54,7 +62,8 @@ const MARK = '…[truncated]';
 /** Whether {@link applyLimits} would cut anything: the query, the answer, a chunk's text, or the number of chunks. */
 export function exceedsLimits(capture: Capture, limits: CaptureLimits): boolean {
   if (capture.query.length > limits.maxQueryChars || capture.answer.length > limits.maxAnswerChars || capture.chunks.length > limits.maxChunks) return true;
-  for (const chunk of capture.chunks) if (chunk.text.length > limits.maxChunkChars) return true;
+  // An index loop: asked of every capture, and the for…of iterator showed in heap profiles (~0.3 KB a capture).
+  for (let index = 0; index < capture.chunks.length; index++) if (capture.chunks[index]!.text.length > limits.maxChunkChars) return true;
   return false;
 }
 
