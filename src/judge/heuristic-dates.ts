@@ -125,9 +125,10 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
   }
 
   // "the 19th", "the 24th of December", "the 25th of each month": a day of the month by its
-  // ordinal after "the" (v92), when nothing but a month or "each/every/the month" follows it (not
-  // "the 3rd floor", "the 2nd time"). Its month is the one named after "of", else none: it agrees
-  // with a date on the same day ("19 December").
+  // ordinal after "the" (v92), when what follows is "of" and a month, "of each/every/the month",
+  // punctuation, the end, or a joining word ("the 24th, not the Monday", "the 19th so …"); not a
+  // noun it counts ("the 3rd floor", "the 2nd time"). Its month is the one named after "of", else
+  // none: a day alone agrees with a date on the same day ("19 December").
   const ordinal = tokens[index + 1];
   if (token.lower === 'the' && isDay(ordinal) && ordinal!.suffix !== '') {
     const after = tokens[index + 2];
