@@ -296,8 +296,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v94`: a day of the week the asker named outside the clause that asks ("off sick since
  *   Monday") is their calendar: a claim restating it ("…, which for you is next Monday, …") need not
  *   find it in a sentence; a day the asking clause names ("a free lunch on Fridays?") must be found.
+ * - `heuristic-v95`: bare figures joined by + or − into a result with a unit ("50 - 15 = 35 miles")
+ *   are of that unit, in answers and reference answers alike.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v94';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v95';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

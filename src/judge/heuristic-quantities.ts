@@ -139,8 +139,41 @@ export function findQuantities(tokens: readonly Token[]): QuantityScan {
       index = quantity.end;
     }
   }
+  shareSumUnits(quantities, tokens);
   return { quantities, consumed };
 }
+
+/** The words and signs that join the terms of a sum or a difference. */
+const SUM_LINK = /^(?:[-−–+]|minus|plus|less)$/i;
+
+/**
+ * "50 - 15 = 35 miles", "25 + 60 = £85": bare figures joined by + or − into a result (the "=" is no
+ * token, so the result follows the last term directly) are of the result's unit (v95). Only a chain
+ * of two or more bare counts, each joined by one sign or word, ending in a figure with a unit.
+ */
+function shareSumUnits(quantities: Quantity[], tokens: readonly Token[]): void {
+  let terms: NumericQuantity[] = [];
+  for (const quantity of quantities) {
+    const previous = terms.at(-1);
+    if (quantity.kind !== 'number') {
+      terms = [];
+      continue;
+    }
+    const between = previous === undefined ? [] : tokens.slice(previous.end + 1, quantity.position);
+    const bare = quantity.dimension === 'count' && quantity.low === quantity.high;
+    if (previous !== undefined && between.length === 1 && SUM_LINK.test(between[0]!.text) && bare) {
+      terms.push(quantity);
+      continue;
+    }
+    if (previous !== undefined && between.length === 0 && terms.length >= 2 && quantity.dimension !== 'count' && ADDITIVE_UNIT(quantity.dimension)) {
+      for (const term of terms) term.dimension = quantity.dimension;
+    }
+    terms = bare ? [quantity] : [];
+  }
+}
+
+/** Units a sum may be in: not a time of day, an ordinal or a label. */
+const ADDITIVE_UNIT = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && !dimension.startsWith('label:');
 
 /**
  * Words that number the ranks of a scale ("grade 3", "grades 1 to 4", "level 2"): a number after
