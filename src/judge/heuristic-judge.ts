@@ -298,8 +298,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   find it in a sentence; a day the asking clause names ("a free lunch on Fridays?") must be found.
  * - `heuristic-v95`: bare figures joined by + or − into a result with a unit ("50 - 15 = 35 miles")
  *   are of that unit, in answers and reference answers alike.
+ * - `heuristic-v96`: "a hundred", "a thousand", and the British "and" after hundreds or thousands
+ *   ("a hundred and twenty quid" is £120; "one hundred and fifty pounds" was read as 100 and £50).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v95';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v96';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

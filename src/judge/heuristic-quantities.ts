@@ -325,6 +325,9 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   if (isOneUnit(tokens, index)) return { value: 1, end: index, ordinal: false, isWord: true };
   // "a grand" (v92): one thousand pounds, in British speech ("courses under a grand").
   if (token.lower === 'a' && isGrand(tokens, index + 1)) return { value: 1, end: index, ordinal: false, isWord: true };
+  // "a hundred", "a thousand" (v96): one of them ("a hundred and twenty quid").
+  const nextWord = tokens[index + 1]?.kind === 'word' ? tokens[index + 1]!.lower : '';
+  if (token.lower === 'a' && (nextWord === 'hundred' || nextWord === 'thousand')) return withHalf(tokens, hundredsAnd(tokens, { value: nextWord === 'hundred' ? 100 : 1000, end: index + 1, ordinal: false, isWord: true }));
   const multiple = multipleWord(tokens, index);
   if (multiple !== null) return multiple;
   const value = NUMBER_WORDS[token.lower];
@@ -338,9 +341,31 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   }
   // "five hundred", "fifteen hundred", "two thousand" (v51; before, "five hundred pounds" read as 5).
   const after = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : '');
-  if (Number.isInteger(read.value) && read.value >= 1 && read.value < 100 && after(read.end + 1) === 'hundred') read = { value: read.value * 100, end: read.end + 1, ordinal: false, isWord: true };
-  if (Number.isInteger(read.value) && read.value >= 1 && read.value < 1000 && after(read.end + 1) === 'thousand') read = { value: read.value * 1000, end: read.end + 1, ordinal: false, isWord: true };
+  if (Number.isInteger(read.value) && read.value >= 1 && read.value < 100 && after(read.end + 1) === 'hundred') read = hundredsAnd(tokens, { value: read.value * 100, end: read.end + 1, ordinal: false, isWord: true });
+  if (Number.isInteger(read.value) && read.value >= 1 && read.value < 1000 && after(read.end + 1) === 'thousand') read = hundredsAnd(tokens, { value: read.value * 1000, end: read.end + 1, ordinal: false, isWord: true });
   return withHalf(tokens, read);
+}
+
+/**
+ * "… hundred and twenty", "… thousand and five" (v96): the British "and" before the last one to
+ * ninety-nine, added to the hundreds or thousands just read. Not "and a half" ({@link withHalf}).
+ */
+function hundredsAnd(tokens: readonly Token[], read: NumberRead): NumberRead {
+  if (tokens[read.end + 1]?.kind !== 'word' || tokens[read.end + 1]!.lower !== 'and') return read;
+  const first = tokens[read.end + 2];
+  const tens = first?.kind === 'word' ? NUMBER_WORDS[first.lower] : undefined;
+  if (tens === undefined || tens < 1 || tens > 90 || first!.lower === 'hundred') return read;
+  let value = tens;
+  let end = read.end + 2;
+  if (TENS.has(first!.lower)) {
+    const unitAt = tokens[end + 1]?.text === '-' ? end + 2 : end + 1;
+    const unit = tokens[unitAt]?.kind === 'word' ? NUMBER_WORDS[tokens[unitAt]!.lower] : undefined;
+    if (unit !== undefined && unit > 0 && unit < 10) {
+      value += unit;
+      end = unitAt;
+    }
+  }
+  return { value: read.value + value, end, ordinal: false, isWord: true };
 }
 
 /** Nouns "grand" is an adjective of ("a grand total", "a grand day out"): then it is no amount. */
