@@ -69,6 +69,14 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
 export type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
 
 /**
+ * A captured chunk from its evidence fields and its scores, field by field (no spread: extra
+ * properties of the source stay behind, and every chunk object has one shape).
+ */
+export function capturedChunk(fields: EvidenceFields, score: CapturedChunk['score'], fusedScore: CapturedChunk['fusedScore'], rank: CapturedChunk['rank']): CapturedChunk {
+  return { chunkId: fields.chunkId, document: fields.document, title: fields.title, section: fields.section, updated: fields.updated, hash: fields.hash, text: fields.text, score, fusedScore, rank };
+}
+
+/**
  * Whether two chunks agree on every field of their evidence key (the text first: it is the one
  * most likely to differ, and when both come from one cache the comparison is a pointer check).
  */

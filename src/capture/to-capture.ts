@@ -1,4 +1,5 @@
 import type { RagTrace } from '../contract/trace.js';
+import { capturedChunk } from './capture-row.js';
 import type { ChunkInterner } from './chunk-interner.js';
 import { traceFields, type Capture, type HttpFacts } from './types.js';
 
@@ -38,21 +39,7 @@ export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts, chunkS
     aborted: http.aborted ?? false,
     firstTokenMs: http.firstTokenMs ?? null,
     ...traceFields(trace),
-    chunks: trace.chunks.map((chunk) => {
-      const fields = chunkStrings === undefined ? chunk : chunkStrings.intern(chunk);
-      return {
-        chunkId: fields.chunkId,
-        document: fields.document,
-        title: fields.title,
-        section: fields.section,
-        updated: fields.updated,
-        hash: fields.hash,
-        text: fields.text,
-        score: chunk.score,
-        fusedScore: chunk.fusedScore,
-        rank: chunk.rank,
-      };
-    }),
+    chunks: trace.chunks.map((chunk) => capturedChunk(chunkStrings === undefined ? chunk : chunkStrings.intern(chunk), chunk.score, chunk.fusedScore, chunk.rank)),
     truncated: false,
   };
 }

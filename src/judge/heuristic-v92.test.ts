@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPassage, okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { analyze } from './heuristic-analysis.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 
@@ -20,8 +20,7 @@ const training = chunkPassage(
   'If a course costs less than £1,000 in total, including VAT, you do not need your manager\'s approval. Training costing £1,000 or more needs written approval from your manager.',
 );
 const judge = createHeuristicFaithfulnessJudge();
-const verdicts = async (question: string, evidence: ReturnType<typeof chunkPassage>[], answer: string) =>
-  okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
+const verdicts = (question: string, evidence: ReturnType<typeof chunkPassage>[], answer: string) => claimVerdicts(judge, question, evidence, answer);
 
 describe('heuristic-v92', () => {
   it('reads "the 19th" as a day of the month: it agrees with 19 December, and "the 28th" disagrees with "the 25th of each month"', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPassage, okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 
 // heuristic-v94: a day of the week the asker named outside the asking clause is their calendar.
@@ -14,8 +14,7 @@ const lunch = chunkPassage(
   'On your first day your buddy takes you for a free team lunch.',
 );
 const judge = createHeuristicFaithfulnessJudge();
-const verdicts = async (question: string, evidence: ReturnType<typeof chunkPassage>[], answer: string) =>
-  okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
+const verdicts = (question: string, evidence: ReturnType<typeof chunkPassage>[], answer: string) => claimVerdicts(judge, question, evidence, answer);
 
 describe('heuristic-v94', () => {
   it("the asker's own Monday, restated beside the rule, is not looked for in the evidence", async () => {

@@ -1,4 +1,4 @@
-import { sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
+import { capturedChunk, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
 import type { Capture, CapturedChunk } from '../types.js';
 
 /**
@@ -129,18 +129,8 @@ export class CaptureDecoder {
           fields = { chunkId: next(), document: next(), title: next(), section: next(), updated: next(), hash: next(), text: next() };
           this.chunks.set(-1 - number, fields);
         }
-        capture.chunks.push({
-          chunkId: fields.chunkId,
-          document: fields.document,
-          title: fields.title,
-          section: fields.section,
-          updated: fields.updated,
-          hash: fields.hash,
-          text: fields.text,
-          score: next(),
-          fusedScore: next(),
-          rank: next(),
-        });
+        // Arguments are read left to right: score, fused score, rank, as encoded.
+        capture.chunks.push(capturedChunk(fields, next(), next(), next()));
       }
       captures.push(capture);
     }
