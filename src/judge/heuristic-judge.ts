@@ -300,8 +300,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   are of that unit, in answers and reference answers alike.
  * - `heuristic-v96`: "a hundred", "a thousand", and the British "and" after hundreds or thousands
  *   ("a hundred and twenty quid" is £120; "one hundred and fifty pounds" was read as 100 and £50).
+ * - `heuristic-v97`: "people", "staff", "workers" are a word class, found where a sentence names
+ *   employees, staff, workers or colleagues (`heuristic-word-classes.ts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v96';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v97';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

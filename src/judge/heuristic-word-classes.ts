@@ -19,6 +19,9 @@
  *   Found in a sentence with a word of rising or "replaces" / "previous". The direction is not
  *   checked against the figures ("went up" would be found for a cut stated with "replaces"); falls
  *   ("went down", "fell", "cut") are no class, so they must be found as written.
+ * - People (v97): "people", "staff", "workers", "folk", "personnel", found in a sentence naming
+ *   people, staff, employees, workers or colleagues ("office-based staff don't get it" for
+ *   "employees on an office-based contract do not receive it").
  *
  * Negation and figures are still compared as before: "you need approval" against "no approval
  * is required" is a contradiction.
@@ -52,6 +55,13 @@ const PAYMENT_STEMS: ReadonlySet<string> = new Set(['pai', 'paid', 'earn', 'rece
 const MONEY_TEXT = /[£$€]\s?\d|\b\d+(?:\.\d+)?p\b|\d\s?%|\d\s?per\s?cent\b/;
 
 /**
+ * People (v97): "people", "staff", "workers", "folk" are how people name those a document calls
+ * "employees" or "colleagues": found in a sentence naming any of them.
+ */
+const PEOPLE_STEMS: ReadonlySet<string> = new Set(['peopl', 'staff', 'worker', 'folk', 'personnel']);
+const PEOPLE_TEXT = /\b(?:people|persons?|staff|employees?|workers?|colleagues?|personnel|members of staff|folk)\b/i;
+
+/**
  * Bounds (v16): "minimum" is what "at least" / "no less than" states, and "maximum" what "up to",
  * "at most", "no more than" or a cap states: people ask for "the minimum length" of what a
  * document says "must be at least 14 characters long".
@@ -78,6 +88,7 @@ export function foundByClass(stem: string, evidenceText: string, claimStatesAmou
   if (ORGANISATION_STEMS.has(stem)) return ORGANISATION_TEXT.test(evidenceText) || NAME_IN_TEXT.test(evidenceText);
   if (RISE_STEMS.has(stem)) return RISE_TEXT.test(evidenceText);
   if (PAYMENT_STEMS.has(stem)) return claimStatesAmount && MONEY_TEXT.test(evidenceText);
+  if (PEOPLE_STEMS.has(stem)) return PEOPLE_TEXT.test(evidenceText);
   return foundAsBound(stem, evidenceText);
 }
 
