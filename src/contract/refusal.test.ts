@@ -169,6 +169,32 @@ describe('isRefusal', () => {
     expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
   });
 
+  it("knows a fourth list of chat refusals, and a permissive 'nothing stops you' stays an answer (the judges' v98)", () => {
+    // 40 refusals written after v97; these 11 were missed before. "That's not covered." alone stays an answer (v50).
+    const refusals = [
+      "I've had a look and can't see anything about that.",
+      'Nothing comes up for that in the handbook.',
+      "That doesn't seem to be covered anywhere.",
+      "I don't think that's covered, sorry.",
+      "No details on that in what I've been given.",
+      "Sorry, that's outside what I can answer from the handbook.",
+      "It doesn't say in the handbook.",
+      "I don't see a policy for that.",
+      'No policy on that that I could find.',
+      "That isn't in anything I've got.",
+      "There aren't any rules about that in the handbook.",
+    ];
+    expect(refusals.filter((answer) => !isRefusal(answer))).toEqual([]);
+    const answers = [
+      "There's nothing in the handbook that stops you, as long as your manager agrees.",
+      "That's not covered.",
+      "There aren't any rules about dress: wear what suits your day.",
+      "I don't think that's covered by the pension scheme, so no.",
+      "It doesn't say you need approval for courses under £1,000, so you can book it.",
+    ];
+    expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
+  });
+
   it('after a refusal, reads more pointers to someone as asides (2026-12-05)', () => {
     for (const clause of ['maybe ask the People team', 'It might be worth checking with Facilities.', 'Best bet is to drop the People team an email.', "I'd ask the office manager.", 'HR would be the people to ask.', 'Worth asking Payroll.', 'If it matters, raise it with your manager.', 'Probably best to check with HR directly.', 'You could try the intranet.']) {
       expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: true });

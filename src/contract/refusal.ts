@@ -73,14 +73,15 @@ const PARAPHRASES: RegExp[] = [
   // "I don't have any information on that", "I have no details about it".
   /\bi (?:do not have|have no|do not hold) (?:any |enough |the |specific )?(?:information|details?|data|guidance|record|answer|knowledge)\b/,
   new RegExp(String.raw`\b${SOURCE} ${HELD}(?:do|does|did) not (?:seem to |appear to )?(?:cover|contain|mention|include|say|specify|address|state|provide|have|hold|give|list|explain|describe|discuss|answer)\b`),
-  new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|info|details?|mention|data)\b.*\b(?:${SOURCE}|provided)\b`),
+  new RegExp(String.raw`\b(?:no|not enough|insufficient) (?:relevant )?(?:information|info|details?|mention|data)\b.*\b(?:${SOURCE}|provided|what i (?:have been given|have got|was given|have|can see))\b`),
   new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) ${THE_SOURCE}`),
   // "Nothing in the handbook covers this", "there is nothing in the documents about it".
   new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} ${HELD}(?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
   /\b(?:unable|not able) to (?:find|answer|locate)\b/,
   // "There's nothing I can find on that", "there is no mention of it".
   /\bnothing (?:that )?i (?:can|could) (?:find|see)\b/,
-  /\bthere is (?:nothing|no (?:information|mention|details?|guidance|section)) (?:in|about|on|for|i can|i could|that)\b/,
+  // Not "There's nothing in the handbook that stops you": that answers (v98).
+  /\bthere is (?:nothing|no (?:information|mention|details?|guidance|section)) (?:in|about|on|for|i can|i could|that)\b(?![^.;]*\b(?:stops?|prevents?|forbids?|bans?|rules? out)\b)/,
   // The guardrail's kind: "I can't share that", "I'm not able to give out …", "I'm not allowed to disclose …".
   /\bi (?:cannot|can not|will not|am not able to|am unable to|am not allowed to|am not permitted to|must not|should not) (?:share|disclose|provide|give out|give you|reveal|pass on|hand out)\b/,
   /^(?:sorry|unfortunately)[,.]? (?:i|the|there)\b.*\b(?:not|no)\b/,
@@ -148,7 +149,20 @@ const PARAPHRASES: RegExp[] = [
   /^(?:(?:hmm|honestly|sorry)[,.]? )?(?:i am )?not (?:sure|certain)(?:[.!,;:\u2013\u2014]| -|$)/,
   /\bnothing (?:i have|i have got|i have here|i can see|i can find|i could find) (?:covers|mentions|says anything about|addresses|is about)\b/,
   // "That's outside what the handbook covers", "outside the scope of the documents".
-  new RegExp(String.raw`\boutside (?:what ${THE_SOURCE} (?:covers?|says?)|the scope of ${THE_SOURCE})\b`),
+  new RegExp(String.raw`\boutside (?:what ${THE_SOURCE} (?:covers?|says?)|the scope of ${THE_SOURCE}|what i (?:can|am able to) (?:answer|help with|say))\b`),
+  // A fourth list of chat refusals (v98): "I've had a look and can't see anything about that",
+  // "Nothing comes up for that", "That doesn't seem to be covered anywhere", "I don't think that's
+  // covered, sorry", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on
+  // that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook".
+  /(?:\bi|\band|\bbut) (?:cannot|can not|could not) (?:find|see|spot) (?:anything|any (?:info|information|mention|details?|rules?|polic(?:y|ies)|guidance|sections?))\b/,
+  /^(?:(?:sorry|hmm)[,.]? )?nothing (?:comes|came) up\b/,
+  /\b(?:that|this|it) (?:does not|do not) (?:seem|appear) to be (?:covered|mentioned|addressed|included)\b/,
+  new RegExp(String.raw`\bi do not think (?:that|this|it) is (?:covered|mentioned|addressed)(?:[,.]?\s*(?:sorry|i am afraid)|\s+anywhere|\s+in ${THE_SOURCE})`),
+  new RegExp(String.raw`\b(?:it|that|this) does not say (?:in|anywhere in) ${THE_SOURCE}`),
+  /\bi (?:do not|cannot|can not) see (?:a|any) (?:policy|rule|section|mention|guidance) (?:on|for|about|covering) (?:that|this|it)\b/,
+  /^no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for) (?:that|this|it)\b/,
+  /\bis not in anything i (?:have|have got|can see|was given)\b/,
+  new RegExp(String.raw`\bthere (?:are not|is not) any (?:rules?|polic(?:y|ies)|guidance|sections?|mentions?|information|info|details?) (?:on|about|for|covering) [^.;]{0,40}?(?:in ${THE_SOURCE}|that i (?:can|could) (?:see|find))`),
 ];
 
 /** Contractions written out, so one pattern covers both spellings. */
