@@ -195,6 +195,13 @@ describe('isRefusal', () => {
     expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
   });
 
+  it("after a refusal, reads pointers in more chat wordings as asides (the judges' v99)", () => {
+    // 30 pointers written after v98; these 5 were missed before (4 of them made a right refusal `hallucinated`).
+    const pointers = ['Might be worth dropping HR a line.', 'Give the Service Desk a shout.', 'HR are best placed to answer that.', "That's one for the People team.", 'Probably one for your manager.'];
+    expect(pointers.filter((clause) => !isRefusalAside(clause))).toEqual([]);
+    for (const clause of ['One for each year of service.', 'HR are placed on the second floor.', 'Give your manager 2 weeks notice.']) expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: false });
+  });
+
   it('after a refusal, reads more pointers to someone as asides (2026-12-05)', () => {
     for (const clause of ['maybe ask the People team', 'It might be worth checking with Facilities.', 'Best bet is to drop the People team an email.', "I'd ask the office manager.", 'HR would be the people to ask.', 'Worth asking Payroll.', 'If it matters, raise it with your manager.', 'Probably best to check with HR directly.', 'You could try the intranet.']) {
       expect({ clause, aside: isRefusalAside(clause) }).toEqual({ clause, aside: true });

@@ -251,7 +251,11 @@ const MORE_REFERRALS: readonly RegExp[] = [
   // the People team", "It might be worth looking on the intranet".
   /^(?:you (?:could|can|might|may|should)|maybe|perhaps) (?:also )?(?:check|look (?:at|on|in)|have a look (?:at|on|in)|search)\b/i,
   /^(?:have|take) a (?:quick )?look (?:at|on|in|through)\b/i,
-  /^(?:it(?:'s| is| might be| may be| could be| would be) )?(?:probably |definitely |still |also )?worth (?:(?:a |an )?(?:quick )?(?:message|call|email|e-mail|word|chat|look|check|ask)|looking|having a look|checking)\b/i,
+  /^(?:it(?:'s| is| might be| may be| could be| would be) )?(?:(?:might|may|could|would) be )?(?:probably |definitely |still |also )?worth (?:(?:a |an )?(?:quick )?(?:message|call|email|e-mail|word|chat|look|check|ask)|looking|having a look|checking|dropping|giving|sending|pinging|messaging|e-?mailing|ringing|calling|phoning)\b/i,
+  // v99: "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team".
+  /^give (?:the |your |them |him |her )?[\w' -]{0,40}?a (?:shout|call|ring|buzz|bell|nudge|message|e-?mail|quick call)\b/i,
+  /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely )?(?:best|better|well) placed to (?:answer|help|advise|say|confirm|tell you)\b/i,
+  /^(?:(?:that|this|it)(?:'s| is| would be| might be) )?(?:probably |definitely |really |more )?(?:one|a question) for (?!each\b|every\b|all\b|any\b)(?:the |your )?[\w' -]{1,40}?[.!]?$/i,
   // v60: "Your office manager is your best bet", "Facilities would be your best option".
   /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely )?your (?:best|safest) (?:bet|option|person to ask|place to start|port of call)\b/i,
 ];

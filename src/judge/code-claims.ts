@@ -29,7 +29,8 @@ import type { ClaimVerdict, EvidencePassage, FaithfulnessInput, FaithfulnessJudg
 // v6: questions back to the user are no claims ("Is it a particular gym you're thinking of?"); more refusal wordings ("I'm not aware of a gym discount.", "Not that I can find", "Not as far as I can tell from the handbook", "… aren't mentioned anywhere in the leave policy", "There doesn't seem to be a …", "Can't find anything on …") and pointers after a refusal ("You could check MyHarbour", "Have a look at …", "Worth a quick message to …", "I'd assume not"; `splitAnswer`, `isRefusal`, `isRefusalAside`; the heuristic judge's v62).
 // v7: more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`; the heuristic judge's v91).
 // v8: a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`; the heuristic judge's v98.
-export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v8';
+// v9: more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
+export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v9';
 
 /** Names every JavaScript program uses: mentioning them proves nothing and fabricates nothing. */
 const COMMON_NAMES = new Set(

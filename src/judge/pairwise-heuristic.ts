@@ -47,8 +47,9 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   side stating more of the reference answer (reference-claim recall, offline evals) before the
  *   larger verified share.
  * - `pairwise-heuristic-v14`: a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`; the heuristic judge's v98.
+ * - `pairwise-heuristic-v15`: more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v14';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v15';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
