@@ -1,3 +1,4 @@
+import { flagsOf, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { isRefusal } from '../contract/refusal.js';
 import { DEFAULT_FAITHFULNESS_POLICY, deriveFaithfulness } from '../judge/faithfulness-score.js';
 import type { AnswerRelevance, EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessOk, JudgedClaim, JudgedContext, ReferenceClaim } from '../judge/types.js';
@@ -49,4 +50,21 @@ export function chunkPassage(id: string, source: { title: string; section: strin
 /** One handbook chunk as a judge's whole evidence: its section and body, under a title (`Handbook` unless given). */
 export function sectionEvidence(id: string, section: string, body: string, title = 'Handbook'): EvidencePassage[] {
   return [chunkPassage(id, { title, section, updated: '2025-03-01' }, body)];
+}
+
+/** A chunk about annual leave: evidence that answers nothing about perks the handbook lacks. */
+export const ANNUAL_LEAVE_CHUNK = chunkPassage(
+  'leave-policy#annual-leave-entitlement',
+  { title: 'Leave Policy', section: 'Annual Leave Entitlement', updated: '2026-01-12' },
+  'Full-time employees receive 25 days of annual leave each year, plus the 8 bank holidays in England and Wales.',
+);
+
+/**
+ * How a judge reads an answer to "Do we get pet insurance through work?" when the only evidence is
+ * {@link ANNUAL_LEAVE_CHUNK} (nothing answers): whether it refused, its claims and its outcome.
+ * For refusal-wording tests: a right refusal there is `correct_refusal` with no claims.
+ */
+export async function judgeUnanswerable(judge: FaithfulnessJudge, answer: string): Promise<{ refused: boolean; claims: JudgedClaim[]; outcome: JudgmentOutcome }> {
+  const judgment = okJudgment(await judge.judge({ question: 'Do we get pet insurance through work?', evidence: [ANNUAL_LEAVE_CHUNK], answer }));
+  return { refused: judgment.refused, claims: judgment.claims, outcome: outcomeOf(flagsOf(judgment)) };
 }
