@@ -1,4 +1,5 @@
 import { sameEvidenceFields, type EvidenceFields } from './capture-row.js';
+import { HashKeyedCache } from './hash-cache.js';
 
 /** Chunk text characters an interner keeps before it starts afresh. */
 const MAX_INTERNED_CHARS = 4_000_000;
@@ -15,33 +16,23 @@ const MAX_INTERNED_CHARS = 4_000_000;
  * exactly what it held before.
  *
  * Keyed by the chunk's index hash and checked field by field (a wrong or reused hash only costs a
- * miss); bounded by text length and emptied when full, like the store's own caches.
+ * miss); bounded by text length and emptied when full (`HashKeyedCache`, as the redaction cache is).
  */
 export class ChunkInterner {
-  private readonly byHash = new Map<string, EvidenceFields>();
-  private chars = 0;
+  private readonly byHash: HashKeyedCache<EvidenceFields>;
 
   /** @param maxChars chunk text characters kept before starting afresh. [maxChars=4000000] */
-  constructor(private readonly maxChars = MAX_INTERNED_CHARS) {}
+  constructor(maxChars = MAX_INTERNED_CHARS) {
+    this.byHash = new HashKeyedCache(maxChars, (fields) => fields.text.length);
+  }
 
   /** The chunk's evidence fields as first seen (each equal to the chunk's own), or the chunk's own the first time. */
   intern(chunk: EvidenceFields): EvidenceFields {
-    const known = this.byHash.get(chunk.hash);
-    if (known !== undefined && sameEvidenceFields(known, chunk)) return known;
+    const known = this.byHash.find(chunk.hash, (fields) => sameEvidenceFields(fields, chunk));
+    if (known !== undefined) return known;
     if (typeof chunk.hash !== 'string' || typeof chunk.text !== 'string') return chunk;
     const fields: EvidenceFields = { chunkId: chunk.chunkId, document: chunk.document, title: chunk.title, section: chunk.section, updated: chunk.updated, hash: chunk.hash, text: chunk.text };
-    if (known !== undefined) {
-      this.byHash.delete(chunk.hash);
-      this.chars -= known.text.length;
-    }
-    if (this.chars + chunk.text.length > this.maxChars) {
-      this.byHash.clear();
-      this.chars = 0;
-    }
-    if (chunk.text.length <= this.maxChars) {
-      this.byHash.set(chunk.hash, fields);
-      this.chars += chunk.text.length;
-    }
+    this.byHash.remember(chunk.hash, fields);
     return fields;
   }
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../errors.js';
+import { HashKeyedCache } from './hash-cache.js';
 import type { Capture } from './types.js';
 
 /**
@@ -195,26 +196,13 @@ export function redactPersonalData(capture: Capture): Capture {
  * a wrong result. Bounded by total size and emptied when full; one cache per redactor (per key).
  */
 class ChunkCache {
-  private readonly entries = new Map<string, { original: string; redacted: string }>();
-  private chars = 0;
-  private static readonly MAX_CHARS = 4_000_000;
+  private readonly entries = new HashKeyedCache<{ original: string; redacted: string }>(4_000_000, (entry) => entry.original.length);
 
   get(text: string, hash: string, redact: (text: string) => string): string {
-    const known = this.entries.get(hash);
-    if (known !== undefined && known.original === text) return known.redacted;
+    const known = this.entries.find(hash, (entry) => entry.original === text);
+    if (known !== undefined) return known.redacted;
     const redacted = redact(text);
-    if (known !== undefined) {
-      this.entries.delete(hash);
-      this.chars -= known.original.length;
-    }
-    if (this.chars + text.length > ChunkCache.MAX_CHARS) {
-      this.entries.clear();
-      this.chars = 0;
-    }
-    if (text.length <= ChunkCache.MAX_CHARS) {
-      this.entries.set(hash, { original: text, redacted });
-      this.chars += text.length;
-    }
+    this.entries.remember(hash, { original: text, redacted });
     return redacted;
   }
 }
