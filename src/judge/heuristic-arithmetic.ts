@@ -1,5 +1,5 @@
 import type { Analysis } from './heuristic-analysis.js';
-import { MONEY_DIMENSIONS, type NumericQuantity, type Quantity } from './heuristic-quantities.js';
+import { ADDITIVE, MONEY_DIMENSIONS, type NumericQuantity, type Quantity } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 
 /**
@@ -45,11 +45,6 @@ export interface WorkedFigures {
 
 /** Dimensions a money amount may be multiplied by: it is then a rate per unit of it. */
 const PER_UNIT: ReadonlySet<string> = new Set(['count', 'mile', 'km', 'hour', 'day', 'night', 'week', 'month', 'year']);
-/**
- * Dimensions that are added and subtracted: not times of day, ordinals or ranks ("grade 3"), and not bare counts,
- * which are too many and too small ("grade 3", "2 intakes") for a sum of two of them to mean much.
- */
-const ADDITIVE = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && dimension !== 'count' && !dimension.startsWith('label:');
 const ADDING = /(?:\bplus\b|\btotal\b|\bin all\b|\baltogether\b|\bon top\b|\badd(?:s|ed|ing)?\b|\bcombined\b|\+)/i;
 const TAKING_AWAY = /(?:\bminus\b|\bless\b|\bleft\b|\bremain(?:s|ing|der)?\b|\bafter\b|\bdeduct(?:s|ed|ing)?\b|\btake away\b|\bsubtract(?:s|ed|ing)?\b|\s[−–-]\s)/i;
 

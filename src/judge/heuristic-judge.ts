@@ -7,10 +7,10 @@ import { hasStem } from './heuristic-tokens.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
-import { relate } from './heuristic-quantities.js';
+import { relate, WEEKDAY } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
-import { PRONOUN_SUBJECT, WEEKDAY_STEM, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
+import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
 import { questionTerms } from '../text/question-terms.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
@@ -363,7 +363,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const reading = readQuestion(question, chunkUnits);
         // Days of the week the asker named only outside the clause that asks: their calendar (v94).
         const terms = questionTerms(question, { typedSentences: true });
-        const askersDays = new Set(terms.filter((term) => !term.asking && WEEKDAY_STEM.test(term.stem) && !terms.some((other) => other.asking && other.stem === term.stem)).map((term) => term.stem));
+        const asked = new Set(terms.filter((term) => term.asking).map((term) => term.stem));
+        const askersDays = new Set(terms.filter((term) => !term.asking && !asked.has(term.stem) && WEEKDAY.test(term.word.toLowerCase())).map((term) => term.stem));
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
         let claims: JudgedClaim[] = [];
@@ -412,7 +413,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // A reference claim of under three content words ("It needs sign-off", "Yes, you can keep it",
         // "5 of your 7 days") is found in sentences about anything: it marks a chunk as answering only
         // when the question's own words found that chunk related (v93).
-        contexts = groundedContexts(contexts, groundsByChunk(grounded.filter((ground) => ground.chunkId !== null && (onTopic.has(ground.chunkId) || analyze(ground.text).stems.length >= SPECIFIC_REFERENCE_CLAIM_STEMS))));
+        contexts = groundedContexts(contexts, groundsByChunk(grounded.filter((ground) => ground.chunkId !== null && (onTopic.has(ground.chunkId) || ground.contentWords >= SPECIFIC_REFERENCE_CLAIM_STEMS))));
         const sufficient = contexts.some((context) => context.verdict === 'answers');
         // After a refusal, a sentence no source supports that states no figure, name, address or
         // number ("You'd normally just book annual leave for it", "Some employers do offer them") is
@@ -567,6 +568,8 @@ interface GroundedReferenceClaim {
   chunkId: string | null;
   /** Verified by the claim rules (else: the sentence stating most of it by the reference-recall measure). */
   verified: boolean;
+  /** Its content words (stems), for {@link SPECIFIC_REFERENCE_CLAIM_STEMS}. */
+  contentWords: number;
 }
 
 /**
@@ -581,11 +584,11 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
     if (statesNothing(claim)) continue;
     const judged = judgeClaim(text, claim, chunkUnits, question);
     if (judged.verdict === 'verified' && judged.evidenceChunkId !== null) {
-      grounded.push({ text, chunkId: judged.evidenceChunkId, verified: true });
+      grounded.push({ text, chunkId: judged.evidenceChunkId, verified: true, contentWords: claim.stems.length });
       continue;
     }
     if (judged.verdict === 'contradicted') {
-      grounded.push({ text, chunkId: null, verified: false });
+      grounded.push({ text, chunkId: null, verified: false, contentWords: claim.stems.length });
       continue;
     }
     // A person's reference answer paraphrases its source more freely than an answer quotes it:
@@ -596,7 +599,7 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
       const stated = statesReferenceClaim(claim, new Set([...unit.own, ...unit.heading]), unit.quantities);
       if (stated.enough && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
     }
-    grounded.push({ text, chunkId: best?.unit.passageId ?? null, verified: false });
+    grounded.push({ text, chunkId: best?.unit.passageId ?? null, verified: false, contentWords: claim.stems.length });
   }
   return grounded;
 }

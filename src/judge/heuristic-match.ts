@@ -599,9 +599,6 @@ const TIMES = String.raw`\d|one|two|three|four|five|six|seven|eight|nine|ten|twe
 /** Words that make a statement about every case, unless they say how often ("every 90 days", "every completed year") or are negated ("not all"). */
 const EVERY_CASE = new RegExp(String.raw`(?<!\b(?:not|nearly|almost|at)\s)\b(every(?:one|body)?|all|always)\b(?!\s+(?:[^\s;:,.!?]+\s+)?(?:${TIMES})(?:\b|(?<=[£$€])))`, 'i');
 
-/** Porter stems of the days of the week ("mondai", "wednesdai", …; singular or plural). */
-export const WEEKDAY_STEM = /^(?:mon|tues|wednes|thurs|fri|satur|sun)dai$/;
-
 /** A rule stated for every place or group (v84): "Printers in all offices use secure print release" backs "All the office printers use it". */
 const EVERY_PLACE = /\b(?:in|at|across|for)\s+(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?[a-z]/i;
 

@@ -165,15 +165,18 @@ function shareSumUnits(quantities: Quantity[], tokens: readonly Token[]): void {
       terms.push(quantity);
       continue;
     }
-    if (previous !== undefined && between.length === 0 && terms.length >= 2 && quantity.dimension !== 'count' && ADDITIVE_UNIT(quantity.dimension)) {
+    if (previous !== undefined && between.length === 0 && terms.length >= 2 && ADDITIVE(quantity.dimension)) {
       for (const term of terms) term.dimension = quantity.dimension;
     }
     terms = bare ? [quantity] : [];
   }
 }
 
-/** Units a sum may be in: not a time of day, an ordinal or a label. */
-const ADDITIVE_UNIT = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && !dimension.startsWith('label:');
+/**
+ * Dimensions that are added and subtracted: not times of day, ordinals or ranks ("grade 3"), and not bare counts,
+ * which are too many and too small ("grade 3", "2 intakes") for a sum of two of them to mean much (v13).
+ */
+export const ADDITIVE = (dimension: string) => dimension !== 'time' && dimension !== 'ordinal' && dimension !== 'count' && !dimension.startsWith('label:');
 
 /**
  * Words that number the ranks of a scale ("grade 3", "grades 1 to 4", "level 2"): a number after
@@ -248,7 +251,8 @@ function readSpokenTime(tokens: readonly Token[], index: number): { minutes: num
   return { minutes: hour.value * 60 + (next.lower === 'to' ? -offset : offset), end: hour.end };
 }
 
-const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/;
+/** A day of the week, singular or plural, in lower case. */
+export const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/;
 
 function clockTime(hours: number, minutes: number, meridiem: string, end: number): { minutes: number; end: number } | null {
   if (!Number.isInteger(hours) || hours < 1 || hours > 12 || !Number.isInteger(minutes) || minutes > 59) return null;
@@ -332,13 +336,7 @@ function readNumber(tokens: readonly Token[], index: number): NumberRead | null 
   if (multiple !== null) return multiple;
   const value = NUMBER_WORDS[token.lower];
   if (value === undefined || token.lower === 'hundred') return null;
-  let read: NumberRead = { value, end: index, ordinal: false, isWord: true };
-  if (TENS.has(token.lower)) {
-    // twenty-five, twenty five
-    const next = tokens[index + 1]?.text === '-' ? index + 2 : index + 1;
-    const unit = NUMBER_WORDS[tokens[next]?.lower ?? ''];
-    if (unit !== undefined && unit > 0 && unit < 10) read = { value: value + unit, end: next, ordinal: false, isWord: true };
-  }
+  let read: NumberRead = { ...withUnit(tokens, index, value), ordinal: false, isWord: true };
   // "five hundred", "fifteen hundred", "two thousand" (v51; before, "five hundred pounds" read as 5).
   const after = (at: number) => (tokens[at]?.kind === 'word' ? tokens[at]!.lower : '');
   if (Number.isInteger(read.value) && read.value >= 1 && read.value < 100 && after(read.end + 1) === 'hundred') read = hundredsAnd(tokens, { value: read.value * 100, end: read.end + 1, ordinal: false, isWord: true });
@@ -355,17 +353,16 @@ function hundredsAnd(tokens: readonly Token[], read: NumberRead): NumberRead {
   const first = tokens[read.end + 2];
   const tens = first?.kind === 'word' ? NUMBER_WORDS[first.lower] : undefined;
   if (tens === undefined || tens < 1 || tens > 90 || first!.lower === 'hundred') return read;
-  let value = tens;
-  let end = read.end + 2;
-  if (TENS.has(first!.lower)) {
-    const unitAt = tokens[end + 1]?.text === '-' ? end + 2 : end + 1;
-    const unit = tokens[unitAt]?.kind === 'word' ? NUMBER_WORDS[tokens[unitAt]!.lower] : undefined;
-    if (unit !== undefined && unit > 0 && unit < 10) {
-      value += unit;
-      end = unitAt;
-    }
-  }
-  return { value: read.value + value, end, ordinal: false, isWord: true };
+  const last = withUnit(tokens, read.end + 2, tens);
+  return { value: read.value + last.value, end: last.end, ordinal: false, isWord: true };
+}
+
+/** A tens word with the unit after it, "twenty-five" or "twenty five"; any other number word alone. `value`: the word's own. */
+function withUnit(tokens: readonly Token[], at: number, value: number): { value: number; end: number } {
+  if (!TENS.has(tokens[at]!.lower)) return { value, end: at };
+  const unitAt = tokens[at + 1]?.text === '-' ? at + 2 : at + 1;
+  const unit = NUMBER_WORDS[tokens[unitAt]?.lower ?? ''];
+  return unit !== undefined && unit > 0 && unit < 10 ? { value: value + unit, end: unitAt } : { value, end: at };
 }
 
 /** Nouns "grand" is an adjective of ("a grand total", "a grand day out"): then it is no amount. */
