@@ -52,13 +52,19 @@
  * against the evidence it was built with. The gate refused 11 of its 21 answerable questions as
  * typed, each on an everyday word ("shifts", "rises", "mate", "kick", "helpdesk"), so l156 to l162
  * were added to have 10 whose evidence answers.
+ * `handbook-fresh12.jsonl` is built the same way, from `source/handbook-fresh12-answers.jsonl`, to
+ * questions l183 to l207, about handbook facts no earlier question asks, written after
+ * `heuristic-v99` by a helper blind to the judge and labelled against the evidence it was built
+ * with. The gate refused 4 of its first 15 answerable questions as typed ("proof", "fake", "bet",
+ * "packet") and retrieval missed the answering section of one more, so l203 to l207 were added
+ * (two of them refused again, on "rep" and "mat") to have 12 whose evidence answers.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,7 +118,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
