@@ -121,15 +121,26 @@ export function winnerFromVerdicts(
 
 /** Why the reference decided, for a judgment's reason. */
 export function referenceReason(winner: 'A' | 'B'): string {
-  return `${winner} states the reference answer and contradicts nothing; ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
+  return `${winner} states the reference answer (at least half of it contradicting nothing, or three quarters of it with more claims verified than contradicted); ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
 }
 
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */
 export const STATES_REFERENCE_RECALL = 0.5;
+/**
+ * Reference recall at or above which a side counts as stating the reference answer although the
+ * claim rules contradicted one of its claims, as long as they verified more of its claims than
+ * they contradicted (pairwise v16). A correct answer in the asker's own words is often read as
+ * contradicting one sentence ("paid the Friday before, not the Monday after" against an overtime
+ * rule about Mondays) while it states most of the known answer; a wrong answer rarely does both:
+ * on the development files, of the answers with a contradicted claim, 5 correct ones and 1
+ * fabricated one stated at least 75% of the reference, and none labelled contradicted.
+ */
+export const STATES_REFERENCE_DESPITE_CONTRADICTION = 0.75;
 
 /**
  * Offline (a reference answer exists): a side that states at least half of the reference answer's
- * claims and contradicts none beats a side that states little of it: a refusal where a chunk
+ * claims and contradicts none (or, since v16, three quarters of them with more claims verified than
+ * contradicted) beats a side that states little of it: a refusal where a chunk
  * answers (over-refusal), or an answer stating under a third of the reference (an answer about
  * something else, a partial one, or one whose details are made up). "I don't know" beats a
  * confident answer only when nothing relevant was there; and an answer whose claims the word rules
@@ -145,8 +156,10 @@ export function referencePrecedence(a: FaithfulnessJudgment | null, b: Faithfuln
 }
 
 function statesReference(judgment: FaithfulnessJudgment | null): boolean {
-  if (judgment === null || judgment.status !== 'ok' || judgment.refused) return false;
-  return judgment.counts.contradicted === 0 && judgment.referenceRecall !== null && judgment.referenceRecall >= STATES_REFERENCE_RECALL;
+  if (judgment === null || judgment.status !== 'ok' || judgment.refused || judgment.referenceRecall === null) return false;
+  const { contradicted, verified } = judgment.counts;
+  if (contradicted === 0) return judgment.referenceRecall >= STATES_REFERENCE_RECALL;
+  return judgment.referenceRecall >= STATES_REFERENCE_DESPITE_CONTRADICTION && contradicted < verified;
 }
 
 /** A refusal where a chunk answers, or an answer stating under a third of the reference (the outcome table's `incomplete` bound). */

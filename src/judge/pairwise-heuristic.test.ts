@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v15' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v16' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -246,7 +246,7 @@ describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)
 
   it('says why in its reason', async () => {
     const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: overRefusal.answer, answerB: paraphrase.answer, judgmentA: overRefusal.judgment, judgmentB: paraphrase.judgment })) as PairwiseOk;
-    expect(judgment.reason).toMatch(/B states the reference answer and contradicts nothing; A states little of it/);
+    expect(judgment.reason).toMatch(/B states the reference answer \(at least half of it contradicting nothing, or three quarters of it with more claims verified than contradicted\); A states little of it/);
   });
 });
 
@@ -275,5 +275,44 @@ describe('heuristic pairwise judge: part of an answer beats none of it (pairwise
     expect(judgment.reason).toMatch(/B answers part of the question, A none of it \(off_topic\)/);
     const neither = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: offTopic.answer, answerB: overRefusal.answer, judgmentA: offTopic.judgment, judgmentB: overRefusal.judgment })) as PairwiseOk;
     expect(neither.winner).toBe('tie');
+  });
+});
+
+describe('heuristic pairwise judge: reference recall against one contradicted claim (pairwise-heuristic-v16)', () => {
+  const verified: JudgedClaim = { text: 'Full-time employees receive 25 days of annual leave each year.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' };
+  // A claim in the asker's words that the claim rules read against the wrong sentence.
+  const misread: JudgedClaim = { text: 'So with your start in March you get the full 25, not fewer.', verdict: 'contradicted', evidenceChunkId: 'leave-policy#booking-annual-leave', note: 'the claim negates "fewer", the evidence does not' };
+  const absent: JudgedClaim = { text: 'You get 25 days off plus the bank holidays.', verdict: 'absent', evidenceChunkId: null, note: '' };
+  const reference = (stated: number, of: number): ReferenceClaim[] => Array.from({ length: of }, (_, index) => ({ text: `reference claim ${index}`, stated: index < stated, note: '' }));
+  const both = async (first: ReturnType<typeof judgmentFrom>, second: ReturnType<typeof judgmentFrom>) => {
+    const ab = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', judgmentA: first, judgmentB: second })) as PairwiseOk;
+    const ba = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'B.', answerB: 'A.', judgmentA: second, judgmentB: first })) as PairwiseOk;
+    return [ab.winner, ba.winner];
+  };
+  const overRefusal = judgmentFrom(REFUSAL_SENTENCE, []);
+
+  it.each([
+    ['three quarters of the reference, more verified than contradicted: beats an over-refusal', [verified, verified, misread], reference(3, 4), ['A', 'B']],
+    ['all of the reference, as many verified as contradicted: the over-refusal wins', [verified, misread], reference(4, 4), ['B', 'A']],
+    ['two thirds of the reference with a contradicted claim: the over-refusal wins', [verified, verified, misread], reference(2, 3), ['B', 'A']],
+  ])('%s, in both orders', async (_name, claims, referenceClaims, winners) => {
+    const answer = judgmentFrom('A.', claims, { referenceClaims });
+    expect(await both(answer, overRefusal)).toEqual(winners);
+  });
+
+  it.each([
+    // A quarter or more apart: the one stating more of the known answer wins, though the other has no contradicted claim.
+    ['a gap of a half decides before the contradicted claim', reference(4, 4), reference(2, 4), ['A', 'B']],
+    ['a gap of a quarter decides before the contradicted claim', reference(3, 4), reference(2, 4), ['A', 'B']],
+    // Closer than that: fewer contradicted claims wins, as before.
+    ['a gap of a fifth does not: fewer contradicted claims wins', reference(3, 5), reference(2, 5), ['B', 'A']],
+  ])('between two failing answers, %s, in both orders', async (_name, referenceA, referenceB, winners) => {
+    const withContradiction = judgmentFrom('A.', [misread, absent], { referenceClaims: referenceA });
+    const unconfirmed = judgmentFrom('B.', [absent], { referenceClaims: referenceB });
+    expect(await both(withContradiction, unconfirmed)).toEqual(winners);
+  });
+
+  it('changes nothing without a reference (the live judge): fewer contradicted claims wins', async () => {
+    expect(await both(judgmentFrom('A.', [misread, absent]), judgmentFrom('B.', [absent]))).toEqual(['B', 'A']);
   });
 });

@@ -48,8 +48,12 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   larger verified share.
  * - `pairwise-heuristic-v14`: a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`; the heuristic judge's v98.
  * - `pairwise-heuristic-v15`: more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
+ * - `pairwise-heuristic-v16`: with a reference answer, a side stating three quarters of it with more
+ *   claims verified than contradicted states it (`referencePrecedence`, shared with the LLM judge),
+ *   and between two failing answers a reference-recall gap of a quarter decides before the
+ *   contradicted claims (`compareStanding`).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v15';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v16';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -158,14 +162,24 @@ export function comparePartialAnswer(a: FaithfulnessJudgment | null, b: Faithful
 const NONE_OF_IT: ReadonlySet<string> = new Set(['off_topic', 'over_refusal']);
 
 /**
- * Fewer contradicted claims wins; then, when both were judged knowing the reference answer, the
- * one stating more of it (v13: between two failing answers, the one closer to the known answer;
- * a correct answer in the user's own words whose claims the word rules could not find still states
- * the reference more often than an invented or partial one does); then a larger verified share;
- * anything else (or a side without claims) ties. Symmetric.
+ * A gap in reference-claim recall at least this wide decides between two failing answers before
+ * their contradicted claims do (v16): a quarter of the known answer more is a difference a reader
+ * sees, while one contradicted claim may be the claim rules misreading the asker's own words.
+ */
+export const DECISIVE_RECALL_GAP = 0.25;
+
+/**
+ * When both were judged knowing the reference answer and one states at least a quarter more of it
+ * (`DECISIVE_RECALL_GAP`), that one wins (v16); otherwise fewer contradicted claims wins; then the
+ * one stating more of the reference (v13: between two failing answers, the one closer to the known
+ * answer; a correct answer in the user's own words whose claims the word rules could not find
+ * still states the reference more often than an invented or partial one does); then a larger
+ * verified share; anything else (or a side without claims) ties. Symmetric.
  */
 export function compareStanding(a: ClaimStanding | null, b: ClaimStanding | null): 'A' | 'B' | 'tie' {
   if (a === null || b === null) return 'tie';
+  const recallGap = a.referenceRecall !== null && b.referenceRecall !== null ? a.referenceRecall - b.referenceRecall : 0;
+  if (Math.abs(recallGap) >= DECISIVE_RECALL_GAP - 1e-9) return recallGap > 0 ? 'A' : 'B';
   if (a.contradicted !== b.contradicted) return a.contradicted < b.contradicted ? 'A' : 'B';
   if (a.referenceRecall !== null && b.referenceRecall !== null && Math.abs(a.referenceRecall - b.referenceRecall) > 1e-9) return a.referenceRecall > b.referenceRecall ? 'A' : 'B';
   if (Math.abs(a.verifiedShare - b.verifiedShare) > 1e-9) return a.verifiedShare > b.verifiedShare ? 'A' : 'B';

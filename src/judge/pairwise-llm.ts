@@ -29,7 +29,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v10: the prompt's wording is v3's; more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`; the heuristic judge's v91).
 // v11: the prompt's wording is v3's; a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`; the heuristic judge's v98.
 // v12: the prompt's wording is v3's; more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v12';
+// v13: the prompt's wording is v3's; with a reference answer, a side stating three quarters of it with more claims verified than contradicted states it (`winnerFromVerdicts`; the heuristic pairwise judge's v16).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v13';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
