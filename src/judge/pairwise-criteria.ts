@@ -100,7 +100,8 @@ export function winnerByCriteria(a: PairwiseCriteria, b: PairwiseCriteria, weigh
 
 /**
  * The winner by the criteria, unless the side they chose does not answer correctly and the
- * reference decides ({@link referencePrecedence}): what both pairwise judges (heuristic, and LLM
+ * reference decides ({@link referencePrecedence}) or an over-refusal meets an answer
+ * ({@link overRefusalPrecedence}): what both pairwise judges (heuristic, and LLM
  * with `winnerRule: 'criteria'`) take as their winner, before their own tie-breaks.
  */
 export function winnerFromVerdicts(
@@ -109,19 +110,51 @@ export function winnerFromVerdicts(
   judgmentA: FaithfulnessJudgment | null,
   judgmentB: FaithfulnessJudgment | null,
   weights: Readonly<CriteriaWeights> = DEFAULT_CRITERIA_WEIGHTS,
-): { winner: 'A' | 'B' | 'tie'; byReference: boolean } {
+): { winner: 'A' | 'B' | 'tie'; decidedBy: 'criteria' | 'reference' | 'over_refusal' } {
   const byCriteria = winnerByCriteria(a, b, weights);
   const chosenAnswersCorrectly = byCriteria === 'A' ? a.answersCorrectly : byCriteria === 'B' ? b.answersCorrectly : false;
   if (!chosenAnswersCorrectly) {
     const byReference = referencePrecedence(judgmentA, judgmentB);
-    if (byReference !== 'tie') return { winner: byReference, byReference: true };
+    if (byReference !== 'tie') return { winner: byReference, decidedBy: 'reference' };
+    const byOverRefusal = overRefusalPrecedence(judgmentA, judgmentB);
+    if (byOverRefusal !== 'tie') return { winner: byOverRefusal, decidedBy: 'over_refusal' };
   }
-  return { winner: byCriteria, byReference: false };
+  return { winner: byCriteria, decidedBy: 'criteria' };
+}
+
+/**
+ * An over-refusal (a refusal where a chunk answers) loses to a side that answers the question
+ * (relevance `answers` or `partial`) with at least one verified claim and none contradicted (v16):
+ * "I don't know" beats a confident answer only when nothing relevant was there, and here something
+ * was. With a reference answer, the answering side must state more than a third of it (an answer
+ * stating less of it is about something else, whatever its relevance verdict: `statesLittle`). Applied after
+ * {@link referencePrecedence}, when the criteria chose a side that does not answer correctly;
+ * live (no reference) as offline. Symmetric; `tie` when it does not apply.
+ */
+export function overRefusalPrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
+  if (answersWithoutContradiction(a) && isOverRefusal(b)) return 'A';
+  if (answersWithoutContradiction(b) && isOverRefusal(a)) return 'B';
+  return 'tie';
+}
+
+function answersWithoutContradiction(judgment: FaithfulnessJudgment | null): boolean {
+  if (judgment === null || judgment.status !== 'ok' || judgment.refused) return false;
+  if (judgment.answerRelevance !== 'answers' && judgment.answerRelevance !== 'partial') return false;
+  return judgment.counts.contradicted === 0 && judgment.counts.verified >= 1 && !statesLittle(judgment);
+}
+
+function isOverRefusal(judgment: FaithfulnessJudgment | null): boolean {
+  return judgment !== null && judgment.status === 'ok' && judgment.refused && judgment.refusalVerdict === 'over_refusal';
 }
 
 /** Why the reference decided, for a judgment's reason. */
 export function referenceReason(winner: 'A' | 'B'): string {
   return `${winner} states the reference answer (at least half of it contradicting nothing, or three quarters of it with more claims verified than contradicted); ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
+}
+
+/** Why an over-refusal lost, for a judgment's reason. */
+export function overRefusalReason(winner: 'A' | 'B'): string {
+  return `${winner === 'A' ? 'B' : 'A'} refuses although a passage answers (an over-refusal); ${winner} answers the question with verified claims and none contradicted.`;
 }
 
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */

@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v16' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v17' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -314,5 +314,38 @@ describe('heuristic pairwise judge: reference recall against one contradicted cl
 
   it('changes nothing without a reference (the live judge): fewer contradicted claims wins', async () => {
     expect(await both(judgmentFrom('A.', [misread, absent]), judgmentFrom('B.', [absent]))).toEqual(['B', 'A']);
+  });
+});
+
+describe('heuristic pairwise judge: an over-refusal against an answer (pairwise-heuristic-v17)', () => {
+  const verified: JudgedClaim = { text: 'Full-time employees receive 25 days of annual leave each year.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' };
+  const absent: JudgedClaim = { text: 'Your manager signs it off the same week.', verdict: 'absent', evidenceChunkId: null, note: '' };
+  const contradicted: JudgedClaim = { text: 'Full-time employees get 40 days of annual leave.', verdict: 'contradicted', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: 'says 25 days, not 40 days' };
+  const reference = (stated: number, of: number): ReferenceClaim[] => Array.from({ length: of }, (_, index) => ({ text: `reference claim ${index}`, stated: index < stated, note: '' }));
+  const overRefusal = judgmentFrom(REFUSAL_SENTENCE, []);
+  const correctRefusal = judgmentFrom(REFUSAL_SENTENCE, [], { contexts: [{ chunkId: 'x', verdict: 'unrelated', note: '' }] });
+  const both = async (first: ReturnType<typeof judgmentFrom>, second: ReturnType<typeof judgmentFrom>) => {
+    const ab = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: REFUSAL_SENTENCE, judgmentA: first, judgmentB: second })) as PairwiseOk;
+    const ba = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: REFUSAL_SENTENCE, answerB: 'A.', judgmentA: second, judgmentB: first })) as PairwiseOk;
+    return { winners: [ab.winner, ba.winner], reason: ab.reason };
+  };
+
+  it.each([
+    ['an answer with a verified claim and an unconfirmed one, no reference (live): the answer wins', judgmentFrom('A.', [verified, absent]), overRefusal, ['A', 'B']],
+    ['an answer to part of the question: the answer wins', judgmentFrom('A.', [verified, absent], { answerRelevance: 'partial' }), overRefusal, ['A', 'B']],
+    ['with a reference, stating more than a third of it: the answer wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(2, 4) }), overRefusal, ['A', 'B']],
+    // Not the rule's, each for its own reason.
+    ['a contradicted claim: the over-refusal wins', judgmentFrom('A.', [verified, contradicted]), overRefusal, ['B', 'A']],
+    ['no verified claim: the over-refusal wins', judgmentFrom('A.', [absent]), overRefusal, ['B', 'A']],
+    ['an answer about something else: the over-refusal wins', judgmentFrom('A.', [verified, absent], { answerRelevance: 'off_topic' }), overRefusal, ['B', 'A']],
+    ['with a reference, stating a third of it: the over-refusal wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 3) }), overRefusal, ['B', 'A']],
+    ['a refusal where nothing answers (correct) wins', judgmentFrom('A.', [verified, absent]), correctRefusal, ['B', 'A']],
+  ])('%s, in both orders', async (_name, answer, refusal, winners) => {
+    expect((await both(answer, refusal)).winners).toEqual(winners);
+  });
+
+  it('says why in its reason', async () => {
+    const { reason } = await both(judgmentFrom('A.', [verified, absent]), overRefusal);
+    expect(reason).toMatch(/B refuses although a passage answers \(an over-refusal\); A answers the question with verified claims and none contradicted\./);
   });
 });

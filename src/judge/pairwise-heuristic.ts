@@ -14,6 +14,7 @@ import {
   isAnswer,
   noFabrication,
   normalizeWeights,
+  overRefusalReason,
   referenceReason,
   winnerFromVerdicts,
   type CriteriaWeights,
@@ -52,8 +53,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   claims verified than contradicted states it (`referencePrecedence`, shared with the LLM judge),
  *   and between two failing answers a reference-recall gap of a quarter decides before the
  *   contradicted claims (`compareStanding`).
+ * - `pairwise-heuristic-v17`: an over-refusal loses to a side that answers the question (or part of
+ *   it) with a verified claim and none contradicted, stating more than a third of the reference
+ *   where there is one (`overRefusalPrecedence`, shared with the LLM judge).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v16';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v17';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -109,14 +113,15 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const byStanding = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
       const byPart = byStanding === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
       const winner = byStanding !== 'tie' ? byStanding : byPart;
-      const why =
-        decided.byReference && decided.winner !== 'tie'
-          ? ` ${referenceReason(decided.winner)}`
-          : byPart !== 'tie'
-            ? ` Equal criteria and claim verdicts; ${byPart} answers part of the question, ${byPart === 'A' ? 'B' : 'A'} none of it (${sideOutcome(byPart === 'A' ? input.judgmentB : input.judgmentA)}).`
-            : decided.winner === 'tie' && winner !== 'tie'
-              ? ` Equal criteria; ${winner} is contradicted less, states more of the reference or is supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
-              : '';
+      const precedence =
+        decided.winner === 'tie' ? '' : decided.decidedBy === 'reference' ? referenceReason(decided.winner) : decided.decidedBy === 'over_refusal' ? overRefusalReason(decided.winner) : '';
+      const why = precedence
+        ? ` ${precedence}`
+        : byPart !== 'tie'
+          ? ` Equal criteria and claim verdicts; ${byPart} answers part of the question, ${byPart === 'A' ? 'B' : 'A'} none of it (${sideOutcome(byPart === 'A' ? input.judgmentB : input.judgmentA)}).`
+          : decided.winner === 'tie' && winner !== 'tie'
+            ? ` Equal criteria; ${winner} is contradicted less, states more of the reference or is supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
+            : '';
       const reason = `A (${criteriaScore(a, weights)}): ${describeCriteria(a)}. B (${criteriaScore(b, weights)}): ${describeCriteria(b)}.${why}`;
       return { status: 'ok', judge: info, a, b, winner, reason, usage: { ...EMPTY_USAGE }, costUsd: 0, durationMs: performance.now() - started };
     },

@@ -30,7 +30,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v11: the prompt's wording is v3's; a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`; the heuristic judge's v98.
 // v12: the prompt's wording is v3's; more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
 // v13: the prompt's wording is v3's; with a reference answer, a side stating three quarters of it with more claims verified than contradicted states it (`winnerFromVerdicts`; the heuristic pairwise judge's v16).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v13';
+// v14: the prompt's wording is v3's; an over-refusal loses to a side that answers the question with a verified claim and none contradicted (`winnerFromVerdicts`; the heuristic pairwise judge's v17).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v14';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
