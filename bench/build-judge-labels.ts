@@ -52,6 +52,10 @@
  * against the evidence it was built with. The gate refused 11 of its 21 answerable questions as
  * typed, each on an everyday word ("shifts", "rises", "mate", "kick", "helpdesk"), so l156 to l162
  * were added to have 10 whose evidence answers.
+ * `handbook-fresh11.jsonl` is built the same way, from `source/handbook-fresh11-answers.jsonl`, to
+ * questions l163 to l182, written after `heuristic-v91` by a helper blind to the judge (three
+ * correct answers per answerable question, in different styles) and labelled against the evidence
+ * it was built with; the top 8 chunks held the answer for 8 of its 16 answerable questions.
  * `handbook-fresh12.jsonl` is built the same way, from `source/handbook-fresh12-answers.jsonl`, to
  * questions l183 to l207, about handbook facts no earlier question asks, written after
  * `heuristic-v99` by a helper blind to the judge and labelled against the evidence it was built
