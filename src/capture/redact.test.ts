@@ -18,6 +18,8 @@ describe('keyed placeholders', () => {
     ['0161/496 0000', 'phone'],
     ['020\u00a07946\u00a00400', 'phone'],
     ['0808 157 0311', 'phone'],
+    // Nine digits only with the country code and the parenthesised area code counted: the whole group is read.
+    ['+4 (12) 345 678', 'phone'],
     ['4111-1111-1111-1111', 'card'],
     ['4111_1111_1111_1111', 'card'],
     ['4111/1111/1111/1111', 'card'],

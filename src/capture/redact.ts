@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../errors.js';
 import { HashKeyedCache } from './hash-cache.js';
+import { numberRuns } from './number-runs.js';
 import type { Capture } from './types.js';
 
 /**
@@ -108,15 +109,19 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
     // Cheap checks first, with the same result: an address needs an "@", and the number patterns
     // mask only matches of 9+ digits (NI numbers have 6 and two letters around them).
     let redacted = text.includes('@') || text.includes('\uff20') ? text.replace(EMAIL, (match) => placeholder('email', match)) : text;
-    let digits = countDigits(redacted);
-    if (digits < 6) return redacted;
-    const beforeNi = redacted;
-    redacted = redacted.replace(NATIONAL_INSURANCE, (match) => placeholder('ni', match));
-    // Counted again only when a number was masked (a placeholder's hex digits count too).
-    if (redacted !== beforeNi) digits = countDigits(redacted);
-    if (digits < MIN_PHONE_DIGITS) return redacted;
-    // A card match has 13+ digits: a text with fewer cannot hold one.
-    if (digits >= MIN_CARD_DIGITS) {
+    // Each number pattern runs only where a run of digits and separators is long enough for a
+    // match it would mask (numberRuns): dates and prices alone never are.
+    let runs = numberRuns(redacted);
+    if (runs.digits < 6) return redacted;
+    if (runs.mostSpacedAsciiDigits >= 6) {
+      const beforeNi = redacted;
+      redacted = redacted.replace(NATIONAL_INSURANCE, (match) => placeholder('ni', match));
+      // Read again only when a number was masked (a placeholder's hex digits count too).
+      if (redacted !== beforeNi) runs = numberRuns(redacted);
+    }
+    if (runs.mostGroupedDigits < MIN_PHONE_DIGITS) return redacted;
+    // A card match has 13+ digits in one run: a text without such a run cannot hold one.
+    if (runs.mostGroupedDigits >= MIN_CARD_DIGITS) {
       redacted = redacted.replace(CARD, (match, offset: number, whole: string) =>
         digitsOf(match).length >= MIN_CARD_DIGITS && !ISO_DATE.test(match) && hasGroupsOrRun(match) && !insideUuid(whole, offset, match.length) ? placeholder('card', match) : match,
       );
@@ -149,15 +154,6 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
 function hasGroupsOrRun(match: string): boolean {
   const groups = halfWidth(match).split(/[^0-9]+/).filter((group) => group !== '');
   return groups.length <= 5 && groups.every((group) => group.length >= 3);
-}
-
-function countDigits(text: string): number {
-  let digits = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if ((code >= 48 && code <= 57) || (code >= 0xff10 && code <= 0xff19)) digits += 1;
-  }
-  return digits;
 }
 
 /** The key of the default redactor: random per process (tokens are stable within it only). Pass a store's key for stable tokens. */
