@@ -128,6 +128,18 @@ describe('LLM pairwise judge with a mock chat model', () => {
     expect(chat.calls[0]).toMatchObject({ temperature: 0, responseFormat: { type: 'json', name: 'pairwise_judgment' } });
   });
 
+  it('shares the criteria winner rule: an over-refusal loses to an answer with a verified claim and none contradicted (v14), in both orders', async () => {
+    const answer = 'Full-time employees get 25 days. You can book them on MyHarbour.';
+    const judgmentOfAnswer = judgmentFrom(answer, [
+      { text: 'Full-time employees get 25 days.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' },
+      { text: 'You can book them on MyHarbour.', verdict: 'absent', evidenceChunkId: null, note: '' },
+    ]);
+    const judge = createLlmPairwiseJudge({ chat: new MockChatModel({ text: reply('tie', [false, false], [false, false]) }) });
+    const ab = (await judge.judge({ ...INPUT, answerB: answer, judgmentB: judgmentOfAnswer })) as LlmPairwiseOk;
+    const ba = (await judge.judge({ ...INPUT, answerA: answer, judgmentA: judgmentOfAnswer, answerB: INPUT.answerA, judgmentB: INPUT.judgmentA })) as LlmPairwiseOk;
+    expect([ab.criteriaWinner, ba.criteriaWinner, ab.winner, ba.winner]).toEqual(['B', 'A', 'B', 'A']);
+  });
+
   it('unknown claims count as fabrication unless the answer is a refusal', async () => {
     const judge = createLlmPairwiseJudge({ chat: new MockChatModel({ text: reply('tie') }) });
     const judgment = (await judge.judge({ ...INPUT, judgmentA: null, judgmentB: null })) as LlmPairwiseOk;
