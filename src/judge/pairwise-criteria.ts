@@ -124,10 +124,10 @@ export function winnerFromVerdicts(
 
 /**
  * An over-refusal (a refusal where a chunk answers) loses to a side that answers the question
- * (relevance `answers` or `partial`) with at least one verified claim and none contradicted (v16):
+ * (relevance `answers` or `partial`) with at least one verified claim and none contradicted (v17):
  * "I don't know" beats a confident answer only when nothing relevant was there, and here something
- * was. With a reference answer, the answering side must state more than a third of it (an answer
- * stating less of it is about something else, whatever its relevance verdict: `statesLittle`). Applied after
+ * was. With a reference answer, the answering side must state more than a third of it (one stating
+ * less is about something else, whatever its relevance verdict: `statesLittle`). Applied after
  * {@link referencePrecedence}, when the criteria chose a side that does not answer correctly;
  * live (no reference) as offline. Symmetric; `tie` when it does not apply.
  */
@@ -154,7 +154,7 @@ export function referenceReason(winner: 'A' | 'B'): string {
 
 /** Why an over-refusal lost, for a judgment's reason. */
 export function overRefusalReason(winner: 'A' | 'B'): string {
-  return `${winner === 'A' ? 'B' : 'A'} refuses although a passage answers (an over-refusal); ${winner} answers the question with verified claims and none contradicted.`;
+  return `${winner === 'A' ? 'B' : 'A'} refuses although a passage answers (an over-refusal); ${winner} answers the question with a verified claim and none contradicted.`;
 }
 
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */

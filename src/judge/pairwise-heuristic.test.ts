@@ -346,6 +346,6 @@ describe('heuristic pairwise judge: an over-refusal against an answer (pairwise-
 
   it('says why in its reason', async () => {
     const { reason } = await both(judgmentFrom('A.', [verified, absent]), overRefusal);
-    expect(reason).toMatch(/B refuses although a passage answers \(an over-refusal\); A answers the question with verified claims and none contradicted\./);
+    expect(reason).toMatch(/B refuses although a passage answers \(an over-refusal\); A answers the question with a verified claim and none contradicted\./);
   });
 });

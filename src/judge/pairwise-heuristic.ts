@@ -186,7 +186,7 @@ export function compareStanding(a: ClaimStanding | null, b: ClaimStanding | null
   const recallGap = a.referenceRecall !== null && b.referenceRecall !== null ? a.referenceRecall - b.referenceRecall : 0;
   if (Math.abs(recallGap) >= DECISIVE_RECALL_GAP - 1e-9) return recallGap > 0 ? 'A' : 'B';
   if (a.contradicted !== b.contradicted) return a.contradicted < b.contradicted ? 'A' : 'B';
-  if (a.referenceRecall !== null && b.referenceRecall !== null && Math.abs(a.referenceRecall - b.referenceRecall) > 1e-9) return a.referenceRecall > b.referenceRecall ? 'A' : 'B';
+  if (Math.abs(recallGap) > 1e-9) return recallGap > 0 ? 'A' : 'B';
   if (Math.abs(a.verifiedShare - b.verifiedShare) > 1e-9) return a.verifiedShare > b.verifiedShare ? 'A' : 'B';
   return 'tie';
 }
