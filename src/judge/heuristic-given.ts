@@ -1,4 +1,6 @@
+import { questionTerms } from '../text/question-terms.js';
 import { analyze, type Analysis } from './heuristic-analysis.js';
+import { WEEKDAY } from './heuristic-quantities.js';
 import { hasStem } from './heuristic-tokens.js';
 
 /**
@@ -72,4 +74,16 @@ export function restatedCondition(text: string, question: ReadonlySet<string>, i
     if (analysis.stems.every((stem) => hasStem(question, stem) || isLight(stem))) stems.push(...analysis.stems.filter((stem) => hasStem(question, stem)));
   }
   return stems;
+}
+
+/**
+ * Days of the week the asker named only outside the clause that asks ("been off sick since monday
+ * … can i self certify?"), as stems: their calendar, which no sentence need name when a claim
+ * restates it (v94; `JudgeClaimOptions.askersDays`). A day the asking clause names ("Do we get a
+ * free lunch on Fridays?") is what is asked about, and is left out.
+ */
+export function askersWeekdays(question: string): Set<string> {
+  const terms = questionTerms(question, { typedSentences: true });
+  const asked = new Set(terms.filter((term) => term.asking).map((term) => term.stem));
+  return new Set(terms.filter((term) => !term.asking && !asked.has(term.stem) && WEEKDAY.test(term.word.toLowerCase())).map((term) => term.stem));
 }

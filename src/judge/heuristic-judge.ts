@@ -7,11 +7,11 @@ import { hasStem } from './heuristic-tokens.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
-import { relate, WEEKDAY } from './heuristic-quantities.js';
+import { askersWeekdays } from './heuristic-given.js';
+import { relate } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
-import { questionTerms } from '../text/question-terms.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
@@ -362,9 +362,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const question = withAcronymsSpelledOut(expandCasual(input.question), chunkUnits);
         const reading = readQuestion(question, chunkUnits);
         // Days of the week the asker named only outside the clause that asks: their calendar (v94).
-        const terms = questionTerms(question, { typedSentences: true });
-        const asked = new Set(terms.filter((term) => term.asking).map((term) => term.stem));
-        const askersDays = new Set(terms.filter((term) => !term.asking && !asked.has(term.stem) && WEEKDAY.test(term.word.toLowerCase())).map((term) => term.stem));
+        const askersDays = askersWeekdays(question);
         const refused = isRefusal(input.answer, refusal);
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
         let claims: JudgedClaim[] = [];

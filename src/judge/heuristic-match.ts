@@ -287,8 +287,11 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const sameCases = (unit: EvidenceUnit) => unit.quantities.length > 0 && unit.quantities.every((stated) => claim.quantities.some((claimed) => relate(claimed.quantity, stated.quantity) === 'agree'));
   const everyCase = verifying.length > 0 ? claimsEveryCase(text) : null;
   // A claim verified by a sentence with its neighbours (two sentences joined) is read against them all (v92).
-  const readText = (assessment: Assessment) => (assessment.neighbourhoodVerifies ? assessment.unit.neighbourhood.text : assessment.unit.text);
-  if (everyCase !== null && !verifying.some((assessment) => { const said = readText(assessment); return claimsEveryCase(said) !== null || ANY_CASE.test(said) || EVERY_PLACE.test(said) || sameCases(assessment.unit) || namesWholeGroup(text, said); })) {
+  const saysEveryCase = (assessment: Assessment) => {
+    const said = assessment.neighbourhoodVerifies ? assessment.unit.neighbourhood.text : assessment.unit.text;
+    return claimsEveryCase(said) !== null || ANY_CASE.test(said) || EVERY_PLACE.test(said) || sameCases(assessment.unit) || namesWholeGroup(text, said);
+  };
+  if (everyCase !== null && !verifying.some(saysEveryCase)) {
     return { text, verdict: 'absent', evidenceChunkId: null, note: `the claim speaks of every case ("${everyCase}"); ${verifying[0]!.unit.passageId} states it for some` };
   }
   if (verifying.length > 0) {

@@ -352,7 +352,7 @@ function hundredsAnd(tokens: readonly Token[], read: NumberRead): NumberRead {
   if (tokens[read.end + 1]?.kind !== 'word' || tokens[read.end + 1]!.lower !== 'and') return read;
   const first = tokens[read.end + 2];
   const tens = first?.kind === 'word' ? NUMBER_WORDS[first.lower] : undefined;
-  if (tens === undefined || tens < 1 || tens > 90 || first!.lower === 'hundred') return read;
+  if (tens === undefined || tens < 1 || tens > 90) return read;
   const last = withUnit(tokens, read.end + 2, tens);
   return { value: read.value + last.value, end: last.end, ordinal: false, isWord: true };
 }
