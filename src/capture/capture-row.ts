@@ -68,6 +68,11 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
 
 export type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
 
+/** A chunk's evidence fields alone, field by field (no spread: nothing else of the source is kept). */
+export function evidenceFieldsOf(chunk: EvidenceFields): EvidenceFields {
+  return { chunkId: chunk.chunkId, document: chunk.document, title: chunk.title, section: chunk.section, updated: chunk.updated, hash: chunk.hash, text: chunk.text };
+}
+
 /**
  * A captured chunk from its evidence fields and its scores, field by field (no spread: extra
  * properties of the source stay behind, and every chunk object has one shape).

@@ -1,4 +1,4 @@
-import { sameEvidenceFields, type EvidenceFields } from './capture-row.js';
+import { evidenceFieldsOf, sameEvidenceFields, type EvidenceFields } from './capture-row.js';
 import { HashKeyedCache } from './hash-cache.js';
 
 /** Chunk text characters an interner keeps before it starts afresh. */
@@ -31,7 +31,7 @@ export class ChunkInterner {
     const known = this.byHash.find(chunk.hash, (fields) => sameEvidenceFields(fields, chunk));
     if (known !== undefined) return known;
     if (typeof chunk.hash !== 'string' || typeof chunk.text !== 'string') return chunk;
-    const fields: EvidenceFields = { chunkId: chunk.chunkId, document: chunk.document, title: chunk.title, section: chunk.section, updated: chunk.updated, hash: chunk.hash, text: chunk.text };
+    const fields = evidenceFieldsOf(chunk);
     this.byHash.remember(chunk.hash, fields);
     return fields;
   }
