@@ -43,6 +43,8 @@ describe('questions typed the way people chat', () => {
     'can i claim for stuff i bought afterwards on a work trip',
     // Words that size a quantity are no topic (gated before: "couple").
     'can i work from spain for a couple of weeks',
+    // Prepositions and conjunctions name nothing (gated before: "since").
+    'ive been off sick since monday, do i need a doctors note',
   ])('answerable, not gated: "%s"', async (question) => {
     const result = await retrieve(await handbookIndex(), question, { topK: 8 });
     expect(result.gateReason).toBeNull();

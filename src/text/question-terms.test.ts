@@ -19,6 +19,11 @@ describe('questionTerms', () => {
     // "fine" asks whether something is allowed after "is", "that", "it"; elsewhere it names a penalty (2026-12-05).
     ['is that fine', { fine: 'generic' }],
     ['how do i appeal a parking fine', { appeal: 'topic', parking: 'topic', fine: 'topic' }],
+    // Prepositions, conjunctions and chat fillers name nothing (2026-12-06: "since" was a topic word the gate looked up).
+    ['off sick since monday, do i need a note?', { sick: 'topic', since: 'generic', monday: 'specific', need: 'generic', note: 'topic' }],
+    ['tbh what do we get towards a desk', { tbh: 'generic', towards: 'generic', desk: 'topic' }],
+    // Not a greeting's "hi": in "hi-vis" it is half a thing's name.
+    ['do i need a hi-vis vest', { need: 'generic', hi: 'topic', vis: 'topic', vest: 'topic' }],
   ])('%s', (question, expected) => {
     expect(kinds(question)).toEqual(expected);
   });

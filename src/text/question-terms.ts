@@ -88,7 +88,12 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
     // Verbs of coming and going, which say how, not what (2026-12-05: "can i still go in if im late"),
     'go goes gone went come comes came coming ' +
     // Light verbs, whose object says what is asked ("do lockers take coins", "can I make a complaint").
-    'take takes taking took taken make makes making made put puts putting'
+    'take takes taking took taken make makes making made put puts putting ' +
+    // Prepositions and conjunctions the stopword list lacks, which join a question's words but name
+    // nothing (2026-12-06: "ive been off sick since monday, do i need a doctors note" was refused for "since").
+    'since although upon onto toward towards among amongst whilst whereas despite besides instead otherwise else yet thus hence therefore ' +
+    // Chat's fillers and sign-offs that casual.ts does not spell out ("tbh", "thanks x"); not greetings ("hi-vis"), nor "till" or "ta", which name things too.
+    'cheers fyi tbh imo ngl omg ugh um erm hmm oh ah yeah yep yup nope x xx'
   ).split(' '),
 );
 

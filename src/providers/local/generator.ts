@@ -36,9 +36,11 @@ export interface LocalChatModelOptions {
  * person sits or is, "where is my friend sitting", gets the guardrail refusal, and "happening" is
  * how a question is asked; v21: a figure is read with chat spellings written out, "40 mins", and a
  * sentence of the answer's document whose condition holds it, "50% for 30 to 59 minutes", joins the
- * answer; v22: a "fine" is looked up and matched as the documents' "penalty" or "charge";
+ * answer; v22: a "fine" is looked up and matched as the documents' "penalty" or "charge"; v23:
+ * prepositions and conjunctions such as "since" and "towards", and chat fillers such as "tbh", are
+ * no topic words (`questionTerms`), so they no longer weigh in choosing sentences;
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v22';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v23';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
