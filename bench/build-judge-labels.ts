@@ -62,13 +62,20 @@
  * with. The gate refused 4 of its first 15 answerable questions as typed ("proof", "fake", "bet",
  * "packet") and retrieval missed the answering section of one more, so l203 to l207 were added
  * (two of them refused again, on "rep" and "mat") to have 12 whose evidence answers.
+ * `handbook-fresh13.jsonl` is built the same way, from `source/handbook-fresh13-answers.jsonl`, to
+ * questions l208 to l231, written after `heuristic-v99` / `local-extractive-v23` by a helper blind
+ * to the judge. Each question's first answer is the offline pipeline's own answer
+ * (`local-extractive-v23`, `groundcheck ask` on the handbook corpus), the others hand-written; it
+ * is labelled against the evidence it was built with. The pipeline refused 8 of its 18 answerable
+ * questions as typed: 3 whose evidence holds the answer, 2 whose retrieved chunks miss the answering
+ * section and 3 with no chunk at all.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -122,7 +129,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
