@@ -47,7 +47,8 @@ export const FREQUENCY = /\b(?:(?:every|each|once a|twice a|once per|per)\s+(?:\
 /**
  * Weights of a question's topic words. A word no evidence passage contains is what an unanswerable
  * question is usually about ("Bitcoin", "sabbatical", "pet insurance"): it counts more, so
- * passages that share only the question's common words do not pass for answers.
+ * passages that share only the question's common words do not pass for answers. A word the
+ * term-coverage gate reads as generic ("stuff", "loads") weighs as one the evidence holds (v100).
  */
 export const TOPIC_WEIGHTS = { inEvidence: 1, nowhereInEvidence: 2 } as const;
 
@@ -152,12 +153,17 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
   const subjects = terms.flatMap((term, index) => (term.verbAfterSubject && index > 0 && terms[index - 1]!.kind === 'topic' ? [terms[index - 1]!.stem] : []));
   // An idiom's noun names no topic ("every single year", "get in trouble", "on top of me"; v84).
   const idioms = new Set(terms.filter((term) => term.idiom).map((term) => term.stem));
+  // A word the term-coverage gate reads as generic ("gone", "loads", "stuff", "suddenly") is no
+  // sign of what an unanswerable question is about, wherever the evidence lacks it: it weighs as
+  // a word the evidence holds, not double (v100: a long casual question's fillers had left the
+  // chunk it quotes "unrelated").
+  const generic = new Set(terms.filter((term) => term.kind === 'generic').map((term) => term.stem));
   const weigh = (stems: readonly string[]) => {
     const topic = new Map<string, number>();
     for (const stem of stems) {
       if (QUESTION_FORM.has(stem) || idioms.has(stem) || /^\d/.test(stem)) continue;
       if (FORM_UNLESS_HELD.has(stem) && !inEvidence(stem)) continue;
-      topic.set(stem, inEvidence(stem) || verbsAfterSubject.has(stem) ? TOPIC_WEIGHTS.inEvidence : TOPIC_WEIGHTS.nowhereInEvidence);
+      topic.set(stem, inEvidence(stem) || verbsAfterSubject.has(stem) || generic.has(stem) ? TOPIC_WEIGHTS.inEvidence : TOPIC_WEIGHTS.nowhereInEvidence);
     }
     return topic;
   };

@@ -304,8 +304,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   employees, staff, workers or colleagues (`heuristic-word-classes.ts`).
  * - `heuristic-v98`: a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`.
  * - `heuristic-v99`: more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`).
+ * - `heuristic-v100`: a question word the term-coverage gate reads as generic ("stuff", "loads",
+ *   "gone", "honestly") weighs in the question's topic as a word the evidence holds, not double
+ *   where no passage has it (`readQuestion`): a long casual question's fillers had left the chunk
+ *   its answer quotes "unrelated".
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v99';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v100';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
