@@ -192,6 +192,9 @@ function nounPhrases(question: string): [string, string][] {
   return adjacentPairs(withoutAskedWords(question), 0, (_, head) => canNameAThing(head)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
 }
 
+/** A sentence that opens as a question does, after an optional "and", "but", "also" (v101). */
+const ASKS = /^(?:(?:and|but|also|oh|plus)[, ]+)?(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which)\b/i;
+
 /** A pronoun that refers to something named earlier in the question. */
 const REFERS_BACK = /\b(?:it|its|they|them|their|this|these|those)\b/i;
 
@@ -212,7 +215,9 @@ function answerKind(question: string): AnswerKind {
  * message?"). "…, or …" joins alternatives of one question, not two questions (v16).
  */
 export function questionParts(question: string): string[] {
-  const sentences = question.split(/(?<=\?)\s+/).filter((sentence) => /\?\s*$/.test(sentence));
+  // A question typed without its "?" after one typed with it ("…how many characters?? and can i
+  // use the same one as my gmail") is asked all the same (v101).
+  const sentences = question.split(/(?<=\?)\s+/).filter((sentence) => /\?\s*$/.test(sentence) || ASKS.test(sentence));
   const asked = sentences.length > 0 ? sentences : [question];
   const parts: string[] = [];
   for (const sentence of asked) {

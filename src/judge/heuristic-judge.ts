@@ -308,8 +308,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "gone", "honestly") weighs in the question's topic as a word the evidence holds, not double
  *   where no passage has it (`readQuestion`): a long casual question's fillers had left the chunk
  *   its answer quotes "unrelated".
+ * - `heuristic-v101`: a question typed without its "?" after one typed with it ("…how many
+ *   characters?? and can i use the same one as my gmail") is a part of its own (`questionParts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v100';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v101';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
