@@ -41,14 +41,16 @@ describe('groundcheck CLI', () => {
 
     const json = await run(['ask', 'What is the mileage rate for a car?', '--db', db, '--json']);
     const payload = JSON.parse(json.stdout) as Record<string, unknown>;
-    expect(Object.keys(payload)).toEqual(['answer', 'refused', 'sources', 'traceId']);
+    expect(Object.keys(payload)).toEqual(['answer', 'refused', 'sources', 'traceId', 'refusalReason']);
+    expect(payload.refusalReason).toBeNull();
     expect(payload).toMatchObject({ refused: false, traceId: expect.any(String) });
     expect((payload.sources as object[])[0]).toEqual({
       chunkId: expect.any(String), title: expect.any(String), section: expect.any(String), updated: expect.any(String), score: expect.any(Number), text: expect.any(String),
     });
 
+    // A refusal says which part refused: here the gate, for words the corpus never holds.
     const refusal = await run(['ask', 'Do we get free gym membership?', '--db', db, '--json']);
-    expect(JSON.parse(refusal.stdout)).toMatchObject({ refused: true });
+    expect(JSON.parse(refusal.stdout)).toMatchObject({ refused: true, refusalReason: 'gate', gate: { reason: 'coverage', uncoveredTerms: ['gym', 'membership'] } });
 
     // Closed-book, the offline model answers from its simulated 2024 memory: last year's rate, no sources.
     const norag = await run(['ask', 'What is the mileage rate for a car?', '--db', db, '--mode', 'norag', '--json']);

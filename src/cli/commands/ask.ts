@@ -33,7 +33,10 @@ export const askCommand: Command = {
       const trace = await pipeline.ask(positionals[0]!, { mode });
       const payload = toAnswerPayload(trace);
       if (values.json) {
-        io.stdout.write(`${JSON.stringify(payload)}\n`);
+        // Why it refused, as the human output says: the gate (with the half that fired and the words
+        // the corpus lacks) or the model, so a refusal can be told apart without reading the trace.
+        const gate = trace.retrieval?.gated ? { gate: { reason: trace.retrieval.gateReason ?? null, uncoveredTerms: trace.retrieval.termCoverage?.uncoveredTerms ?? [] } } : {};
+        io.stdout.write(`${JSON.stringify({ ...payload, refusalReason: trace.refusalReason, ...gate })}\n`);
         return EXIT.ok;
       }
       const lines = [payload.answer, '', `refused: ${payload.refused ? `yes (${trace.refusalReason === 'gate' ? 'nothing relevant in the index' : 'the model declined'})` : 'no'}`];
