@@ -67,15 +67,24 @@
  * to the judge. Each question's first answer is the offline pipeline's own answer
  * (`local-extractive-v23`, `groundcheck ask` on the handbook corpus), the others hand-written; it
  * is labelled against the evidence it was built with. The pipeline refused 8 of its 18 answerable
- * questions as typed: 3 whose evidence holds the answer, 2 whose retrieved chunks miss the answering
- * section and 3 with no chunk at all.
+ * questions as typed: 5 refused by the answerer with 8 chunks retrieved (3 whose evidence holds the
+ * answer, 2 whose retrieved chunks miss the answering section) and 3 by the gate, with no chunk.
+ * `handbook-fresh14.jsonl` is built the same way, from `source/handbook-fresh14-answers.jsonl`, to
+ * questions l232 to l255, written after `heuristic-v101` / `local-extractive-v23` by a helper blind
+ * to the judge. Each question's first answer is the offline pipeline's own answer
+ * (`local-extractive-v23`, `groundcheck ask` on the handbook corpus), the others hand-written; it
+ * is labelled against the evidence it was built with. The pipeline refused 12 of its 18 answerable
+ * questions as typed: 6 refused by the gate with no chunk at all, and 6 refused by the answerer
+ * with 8 chunks retrieved, 4 of them whose evidence holds the answer and 2 whose retrieved chunks
+ * miss the answering section; of the 6 it answered, 3 quote a chunk that does not answer. It was
+ * measured once with `heuristic-v101` and is kept held out (aggregate figures only).
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,7 +138,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
