@@ -21,37 +21,29 @@ export interface NumberRuns {
   mostSpacedAsciiDigits: number;
 }
 
+/**
+ * What may separate digit groups in a number the redaction masks: spaces (plain, no-break,
+ * figure, narrow no-break, zero-width), dots, dashes, slashes, underscores, commas. The
+ * redaction's patterns are built from this list (`SEP` in redact.ts), so the runs read here and
+ * the matches masked there always agree on what joins a number's groups.
+ */
+export const NUMBER_SEPARATORS = ' .-/_,\u00a0\u2007\u202f\u200b\u200c\u200d\u2060\ufeff';
+/** The spaces a National Insurance number's pairs may be written with. */
+export const NATIONAL_INSURANCE_SPACES = ' \u00a0';
+
 /** The redaction's digit class: ASCII and full-width digits. */
 function isDigit(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 0xff10 && code <= 0xff19);
 }
 
-/** The redaction's separators between digit groups, plus what a phone number adds (`+`, `＋`, parentheses). */
-function isGroupCharacter(code: number): boolean {
-  switch (code) {
-    case 0x20: // space
-    case 0x2e: // .
-    case 0x2d: // -
-    case 0x2f: // /
-    case 0x5f: // _
-    case 0x2c: // ,
-    case 0xa0: // no-break space
-    case 0x2007: // figure space
-    case 0x202f: // narrow no-break space
-    case 0x200b: // zero-width space
-    case 0x200c: // zero-width non-joiner
-    case 0x200d: // zero-width joiner
-    case 0x2060: // word joiner
-    case 0xfeff: // zero-width no-break space
-    case 0x2b: // +
-    case 0xff0b: // full-width +
-    case 0x28: // (
-    case 0x29: // )
-      return true;
-    default:
-      return false;
-  }
-}
+/** A separator, or what a phone number adds (`+`, `＋`, parentheses): joins a phone, card or long-digit run. */
+const JOINS_GROUPS = 1;
+/** A space a National Insurance number may hold. */
+const JOINS_NI_PAIRS = 2;
+/** Per UTF-16 code unit, which runs it joins (a lookup per character, built once from the lists above). */
+const JOINS = new Uint8Array(0x10000);
+for (const character of `${NUMBER_SEPARATORS}+\uff0b()`) JOINS[character.charCodeAt(0)]! |= JOINS_GROUPS;
+for (const character of NATIONAL_INSURANCE_SPACES) JOINS[character.charCodeAt(0)]! |= JOINS_NI_PAIRS;
 
 /**
  * The digit runs of `text` (see {@link NumberRuns}).
@@ -77,8 +69,9 @@ export function numberRuns(text: string): NumberRuns {
       } else spaced = 0;
       continue;
     }
-    if (!isGroupCharacter(code)) grouped = 0;
-    if (code !== 0x20 && code !== 0xa0) spaced = 0;
+    const joins = JOINS[code]!;
+    if ((joins & JOINS_GROUPS) === 0) grouped = 0;
+    if ((joins & JOINS_NI_PAIRS) === 0) spaced = 0;
   }
   return { digits, mostGroupedDigits: mostGrouped, mostSpacedAsciiDigits: mostSpaced };
 }

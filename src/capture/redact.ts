@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../errors.js';
 import { HashKeyedCache } from './hash-cache.js';
-import { numberRuns } from './number-runs.js';
+import { NATIONAL_INSURANCE_SPACES, NUMBER_SEPARATORS, numberRuns } from './number-runs.js';
 import type { Capture } from './types.js';
 
 /**
@@ -20,14 +20,19 @@ export const REDACTION_MARKS = { email: '[email]', phone: '[phone]', number: '[n
 
 /** Digits, full-width ones included. */
 const D = '[0-9\\uff10-\\uff19]';
-/** What may separate digit groups: spaces (double, non-breaking, thin, zero-width), dots, dashes, slashes, underscores, commas. */
-const SEP = '[ .\\-/_,\\u00a0\\u2007\\u202f\\u200b-\\u200d\\u2060\\ufeff]';
+/** A regex character class of exactly these characters (those special inside a class escaped). */
+function characterClass(characters: string): string {
+  return `[${characters.replace(/[\\\]^-]/g, '\\$&')}]`;
+}
+/** What may separate digit groups (`NUMBER_SEPARATORS`: spaces of every width, dots, dashes, slashes, underscores, commas), as a character class. */
+const SEP = characterClass(NUMBER_SEPARATORS);
 const EMAIL = /[\p{L}\p{N}._%+\-]+[@\uff20](?:[\p{L}\p{N}\-]+[.\uff0e\u3002])+[\p{L}\p{N}\-]*\p{L}[\p{L}\p{N}\-]*/gu;
 /**
  * UK National Insurance number: two letters, six digits (often in pairs), one letter A–D. Any two
  * letters, not only the prefixes HMRC issues: the example prefix "QQ" and typos are masked too.
  */
-const NATIONAL_INSURANCE = /(?<![\p{L}\p{N}])[A-Z]{2}(?:[ \u00a0]?[0-9]{2}){3}[ \u00a0]?[A-D](?![\p{L}\p{N}])/giu;
+const NI_SPACE = characterClass(NATIONAL_INSURANCE_SPACES);
+const NATIONAL_INSURANCE = new RegExp(`(?<![\\p{L}\\p{N}])[A-Z]{2}(?:${NI_SPACE}?[0-9]{2}){3}${NI_SPACE}?[A-D](?![\\p{L}\\p{N}])`, 'giu');
 /** 13 to 19 digits, possibly grouped by any separator (cards). */
 const CARD = new RegExp(`(?<![0-9\\uff10-\\uff19])(?:${D}${SEP}{0,2}){12,18}${D}(?![0-9\\uff10-\\uff19])`, 'gu');
 /** Digit groups with an optional +country code and (area) code: "020 7946 0400", "+44 (0)20 7946 0958", "0161/496 0000". */
