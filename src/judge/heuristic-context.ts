@@ -192,8 +192,12 @@ function nounPhrases(question: string): [string, string][] {
   return adjacentPairs(withoutAskedWords(question), 0, (_, head) => canNameAThing(head)).filter(([first, second]) => !verbs.has(first) && !verbs.has(second));
 }
 
+/** Words that open a question of its own (after "and" inside a sentence: v8; a sentence typed without its "?": v101). */
+const QUESTION_OPENERS = 'can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which';
 /** A sentence that opens as a question does, after an optional "and", "but", "also" (v101). */
-const ASKS = /^(?:(?:and|but|also|oh|plus)[, ]+)?(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which)\b/i;
+const ASKS = new RegExp(`^(?:(?:and|but|also|oh|plus)[, ]+)?(?:${QUESTION_OPENERS})\\b`, 'i');
+/** ", and" before a question of its own ("…, and can I just send a message?"), or one asking "if", "for", "about". */
+const AND_ASKS = new RegExp(`,?\\s+and\\s+(?=(?:${QUESTION_OPENERS}|if|for|about)\\b)`, 'i');
 
 /** A pronoun that refers to something named earlier in the question. */
 const REFERS_BACK = /\b(?:it|its|they|them|their|this|these|those)\b/i;
@@ -221,7 +225,7 @@ export function questionParts(question: string): string[] {
   const asked = sentences.length > 0 ? sentences : [question];
   const parts: string[] = [];
   for (const sentence of asked) {
-    const split = sentence.split(/,?\s+and\s+(?=(?:can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which|if|for|about)\b)/i);
+    const split = sentence.split(AND_ASKS);
     parts.push(...split);
   }
   // Leading statements ("I'm a grade 3 and have been here 3 years.") are context, not something asked.

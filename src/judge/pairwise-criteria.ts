@@ -157,6 +157,12 @@ export function overRefusalReason(winner: 'A' | 'B'): string {
   return `${winner === 'A' ? 'B' : 'A'} refuses although a passage answers (an over-refusal); ${winner} answers the question with a verified claim and none contradicted.`;
 }
 
+/** Why {@link winnerFromVerdicts} chose its winner when a precedence rule decided, for a judgment's reason; `''` when the criteria did (or it is a tie). */
+export function precedenceReason(decided: { winner: 'A' | 'B' | 'tie'; decidedBy: 'criteria' | 'reference' | 'over_refusal' }): string {
+  if (decided.winner === 'tie' || decided.decidedBy === 'criteria') return '';
+  return decided.decidedBy === 'reference' ? referenceReason(decided.winner) : overRefusalReason(decided.winner);
+}
+
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */
 export const STATES_REFERENCE_RECALL = 0.5;
 /**
@@ -198,7 +204,7 @@ function statesReference(judgment: FaithfulnessJudgment | null): boolean {
 /** A refusal where a chunk answers, or an answer stating under a third of the reference (the outcome table's `incomplete` bound). */
 function statesLittle(judgment: FaithfulnessJudgment | null): boolean {
   if (judgment === null || judgment.status !== 'ok') return false;
-  if (judgment.refused) return judgment.refusalVerdict === 'over_refusal';
+  if (judgment.refused) return isOverRefusal(judgment);
   return judgment.referenceRecall !== null && judgment.referenceRecall < COMPLETE_REFERENCE_RECALL;
 }
 

@@ -14,8 +14,7 @@ import {
   isAnswer,
   noFabrication,
   normalizeWeights,
-  overRefusalReason,
-  referenceReason,
+  precedenceReason,
   winnerFromVerdicts,
   type CriteriaWeights,
   sideOutcome,
@@ -113,8 +112,7 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const byStanding = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
       const byPart = byStanding === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
       const winner = byStanding !== 'tie' ? byStanding : byPart;
-      const precedence =
-        decided.winner === 'tie' ? '' : decided.decidedBy === 'reference' ? referenceReason(decided.winner) : decided.decidedBy === 'over_refusal' ? overRefusalReason(decided.winner) : '';
+      const precedence = precedenceReason(decided);
       const why = precedence
         ? ` ${precedence}`
         : byPart !== 'tie'
