@@ -70,6 +70,13 @@ export interface RagTrace {
   /** Exactly the chunks the prompt was built from, in prompt order. Empty for `norag` and when gated. */
   chunks: RetrievedChunk[];
   /**
+   * When the relevance gate refused (`refusalReason: 'gate'`): the chunks retrieval ranked for the
+   * question (its top k, best first), withheld from the model. Nothing is retrieved again to judge
+   * the refusal: the judge reads these to tell a correct refusal (no chunk answers) from an
+   * over-refusal (one does). Absent otherwise, and in traces recorded before it existed.
+   */
+  withheldChunks?: RetrievedChunk[];
+  /**
    * What the retrieval decided (its chunks are `chunks` above); `null` in `norag` mode, and when the
    * chunks came from an app's own retrieval (`traceFromPlain`).
    */
@@ -92,4 +99,16 @@ export interface RagTrace {
   costUsd: number | null;
   finishReason: string | null;
   timings: { retrievalMs: number; generationMs: number; totalMs: number };
+}
+
+/**
+ * The chunks a judge reads for a trace: the ones the model saw, or, for a refusal by the relevance
+ * gate (the model saw none), the chunks the gate withheld. Either way exactly what retrieval
+ * returned once, never retrieved again.
+ *
+ * @example
+ * const evidence = evidenceFromChunks(judgedChunks(trace));
+ */
+export function judgedChunks<C>(trace: { chunks: readonly C[]; withheldChunks?: readonly C[] | undefined; refusalReason: RagTrace['refusalReason'] }): readonly C[] {
+  return trace.chunks.length === 0 && trace.refusalReason === 'gate' && trace.withheldChunks !== undefined ? trace.withheldChunks : trace.chunks;
 }

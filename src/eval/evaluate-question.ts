@@ -166,8 +166,9 @@ function side(trace: RagTrace, evidence: EvidencePassage[], judgment: Faithfulne
 
 /** The trace without its messages (rebuildable) and chunk texts (kept once, in `evidence`). */
 export function storeTrace(trace: RagTrace): StoredTrace {
-  const { messages, chunks, ...rest } = trace;
-  return { ...rest, chunks: chunks.map(({ text: _text, ...chunk }) => chunk), messageCount: messages.length };
+  const { messages, chunks, withheldChunks, ...rest } = trace;
+  const withoutText = (list: RagTrace['chunks']) => list.map(({ text: _text, ...chunk }) => chunk);
+  return { ...rest, chunks: withoutText(chunks), ...(withheldChunks ? { withheldChunks: withoutText(withheldChunks) } : {}), messageCount: messages.length };
 }
 
 /**

@@ -18,8 +18,10 @@ import type { QuestionCategory } from './questions.js';
 export const RESULTS_FORMAT_VERSION = 3;
 
 /** A trace as stored in results: everything but the messages (rebuildable from the chunks) and the chunk texts (in `evidence`). */
-export type StoredTrace = Omit<RagTrace, 'messages' | 'chunks'> & {
+export type StoredTrace = Omit<RagTrace, 'messages' | 'chunks' | 'withheldChunks'> & {
   chunks: Omit<RagTrace['chunks'][number], 'text'>[];
+  /** A gate refusal's withheld chunks, without their texts (in `evidence`, which the judge read). */
+  withheldChunks?: Omit<RagTrace['chunks'][number], 'text'>[];
   messageCount: number;
 };
 

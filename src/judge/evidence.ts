@@ -1,19 +1,20 @@
 import { evidenceFromChunks, passageParts, withReferences, type EvidencePassage } from '../contract/evidence.js';
-import type { RagTrace } from '../contract/trace.js';
+import { judgedChunks, type RagTrace } from '../contract/trace.js';
 import { splitSentenceUnits } from '../text/text.js';
 
 /**
  * The evidence for judging a trace: exactly the chunks the generator saw (`id` = chunk id, `text`
  * = the chunk text placed in the prompt, in prompt order, with title, section and date as fields),
  * then any reference excerpts. The judge must see what the generator saw: nothing retrieved
- * again, nothing dropped.
+ * again, nothing dropped. For a refusal by the relevance gate, which showed the model nothing,
+ * the chunks the gate withheld (`judgedChunks`): what tells a correct refusal from an over-refusal.
  *
  * @throws InvalidInputError `invalid_option` for a malformed reference or one whose id clashes.
  * @example
  * const evidence = evidenceFromTrace(trace, [{ id: 'ref-1', text: 'Reference answer…', kind: 'reference' }]);
  */
-export function evidenceFromTrace(trace: Pick<RagTrace, 'chunks'>, references: readonly EvidencePassage[] = []): EvidencePassage[] {
-  return withReferences(evidenceFromChunks(trace.chunks), references);
+export function evidenceFromTrace(trace: Pick<RagTrace, 'chunks' | 'withheldChunks' | 'refusalReason'>, references: readonly EvidencePassage[] = []): EvidencePassage[] {
+  return withReferences(evidenceFromChunks(judgedChunks(trace)), references);
 }
 
 /** A passage split into the parts the heuristic judge reads. */

@@ -15,6 +15,19 @@ describe('createRagPipeline().ask', () => {
     expect(trace.retrieval?.gated).toBe(true);
   });
 
+  it('gate: the trace keeps the chunks the gate withheld (never in a prompt) for the judge', async () => {
+    const chat = new MockChatModel({ text: 'should never be said' });
+    const index = await handbookIndex();
+    const pipeline = createRagPipeline({ index, chat, retrieval: { minSimilarity: 0.99, topK: 4 } });
+    const trace = await pipeline.ask('How many weeks of parental leave does a birth parent get?');
+    expect(chat.calls).toHaveLength(0);
+    expect(trace).toMatchObject({ refused: true, refusalReason: 'gate', chunks: [], messages: [] });
+    expect(trace.withheldChunks?.map((chunk) => chunk.chunkId)).toContain('leave-policy#parental-leave');
+    expect(trace.withheldChunks).toHaveLength(4);
+    const answered = await createRagPipeline({ index, chat: new MockChatModel({ text: 'Twenty weeks.' }), retrieval: { topK: 4 } }).ask('How many weeks of parental leave does a birth parent get?');
+    expect(answered.withheldChunks).toBeUndefined();
+  });
+
   it('the trace holds exactly the chunks whose text is in the prompt, in prompt order', async () => {
     const chat = new MockChatModel({ text: 'Twenty weeks (Leave Policy, updated 2026-01-12).' });
     const index = await handbookIndex();

@@ -52,6 +52,23 @@ describe('retrieve (hybrid: vector KNN + FTS5 BM25, fused)', () => {
     expect(strict.topSimilarity).toBeGreaterThan(0);
   });
 
+  it('a gate refusal keeps the chunks it withheld (the fused top k, best first) for the judge; a passing retrieval withholds none', async () => {
+    const index = await handbookIndex();
+    // The similarity half: the answer is ranked, but under an impossible threshold.
+    const strict = await retrieve(index, 'How many weeks of parental leave does a birth parent get?', { minSimilarity: 0.99, topK: 5 });
+    expect(strict).toMatchObject({ gated: true, gateReason: 'similarity', chunks: [] });
+    expect(strict.withheld.map((chunk) => chunk.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(strict.withheld.map((chunk) => chunk.chunkId)).toContain('leave-policy#parental-leave');
+    const passing = await retrieve(index, 'How many weeks of parental leave does a birth parent get?', { topK: 5 });
+    // The same chunks, in the same order, with the same texts as the model would have seen them.
+    expect(strict.withheld).toEqual(passing.chunks);
+    expect(passing.withheld).toEqual([]);
+    // The coverage half: a topic word found nowhere in the corpus; the ranked chunks are still kept.
+    const uncovered = await retrieve(index, 'Can I get paid in bitcoin?');
+    expect(uncovered).toMatchObject({ gated: true, gateReason: 'coverage', chunks: [] });
+    expect(uncovered.withheld.length).toBeGreaterThan(0);
+  });
+
   it.each([
     'C++?', '"', '""', 'NEAR(', 'NEAR(leave travel, 2)', '*', 'leave*', 'AND OR NOT', '(', ')', '^leave', 'title:leave', '-', "'; DROP TABLE chunks; --",
     '{leave}', 'leave + travel', '\u0000', '🙂 emoji only', '中文 問題',

@@ -71,6 +71,8 @@ export interface RetrievalResult extends RetrievalSummary {
   query: string;
   /** The chunks that passed the gate, in the order they go into the prompt. */
   chunks: RetrievedChunk[];
+  /** When the gate fired (`gated`): the chunks it withheld, the fused top k, best first; empty otherwise. */
+  withheld: RetrievedChunk[];
   durationMs: number;
 }
 
@@ -167,35 +169,42 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await coverageOfTerms(index, terms, coverageOptions) : null;
   const uncovered = (termCoverage?.uncoveredTerms.length ?? 0) > 0;
   const passing = uncovered ? [] : ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
-  const stored = index.getChunks(passing.map(([rowid]) => rowid));
-  const byRowid = new Map(stored.map((chunk) => [chunk.rowid, chunk]));
-
-  const chunks: RetrievedChunk[] = [];
-  for (const [rowid, value] of passing) {
-    const chunk = byRowid.get(rowid);
-    if (!chunk) continue;
-    chunks.push({
-      chunkId: chunk.chunkId,
-      document: chunk.documentSlug,
-      ...(chunk.url !== null ? { url: chunk.url } : {}),
-      title: chunk.title,
-      section: chunk.section,
-      updated: chunk.updated,
-      text: chunk.modelText,
-      hash: chunk.hash,
-      score: value.similarity ?? 0,
-      fusedScore: value.score,
-      rank: chunks.length + 1,
-      vectorRank: value.vectorRank,
-      textRank: value.textRank,
-    });
-  }
+  const byRowid = new Map(index.getChunks(passing.map(([rowid]) => rowid)).map((chunk) => [chunk.rowid, chunk]));
+  const toChunks = (list: typeof ranked): RetrievedChunk[] => {
+    const chunks: RetrievedChunk[] = [];
+    for (const [rowid, value] of list) {
+      const chunk = byRowid.get(rowid);
+      if (!chunk) continue;
+      chunks.push({
+        chunkId: chunk.chunkId,
+        document: chunk.documentSlug,
+        ...(chunk.url !== null ? { url: chunk.url } : {}),
+        title: chunk.title,
+        section: chunk.section,
+        updated: chunk.updated,
+        text: chunk.modelText,
+        hash: chunk.hash,
+        score: value.similarity ?? 0,
+        fusedScore: value.score,
+        rank: chunks.length + 1,
+        vectorRank: value.vectorRank,
+        textRank: value.textRank,
+      });
+    }
+    return chunks;
+  };
+  const chunks = toChunks(passing);
+  const gated = chunks.length === 0;
+  // When the gate fires, the ranked chunks it withheld are kept for the judge (never for the model).
+  if (gated) for (const chunk of index.getChunks(ranked.map(([rowid]) => rowid))) byRowid.set(chunk.rowid, chunk);
+  const withheld = gated ? toChunks(ranked) : [];
 
   return {
     query: question,
     chunks: options.order === 'edges' ? orderByEdges(chunks) : chunks,
-    gated: chunks.length === 0,
-    gateReason: uncovered ? 'coverage' : chunks.length === 0 ? 'similarity' : null,
+    withheld,
+    gated,
+    gateReason: uncovered ? 'coverage' : gated ? 'similarity' : null,
     ...(termCoverage ? { termCoverage } : {}),
     minSimilarity,
     topSimilarity,
