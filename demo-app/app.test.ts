@@ -10,6 +10,8 @@ import { ingestDirectory } from '../src/rag/ingest.js';
 import { openIndex } from '../src/rag/store.js';
 import { CORPUS_DIR, handbookIndex, onCleanup, tempDir } from '../src/test-support/fixtures.js';
 import { createApp, type CreateAppOptions } from './app.js';
+import { createLocalChatModel } from '../src/providers/local/generator.js';
+import { createRagPipeline } from '../src/rag/pipeline.js';
 import { HTTP_ERROR_TYPES as ERROR_TYPES } from '../src/capture/errors.js';
 
 const TOKEN = 'correct-horse-battery-staple';
@@ -79,6 +81,25 @@ describe('demo app API', () => {
     await worker!.whenIdle();
     const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
     expect({ verdict: trace.body.verdict, tone: trace.body.tone }).toEqual({ verdict: 'correct_refusal', tone: 'pass' });
+  });
+
+  it('a gate refusal is judged against the chunks the gate withheld: an over-refusal when one of them answers, and the capture shows them', async () => {
+    const index = await handbookIndex();
+    // A gate too strict for any question: it refuses what the handbook answers.
+    const strict = createRagPipeline({ index, chat: createLocalChatModel(), retrieval: { minSimilarity: 0.99 } });
+    const { app, capture, worker } = await demo({ pipeline: strict });
+    const answerable = await chat(app, { message: 'How many weeks of parental leave does a birth parent get?' });
+    const unanswerable = await chat(app, { message: 'Can I get paid in bitcoin?' });
+    for (const response of [answerable, unanswerable]) expect(response.body).toMatchObject({ refused: true, sources: [] });
+    await capture!.flush();
+    await worker!.whenIdle();
+    const over = await request(app).get(`/api/traces/${answerable.body.traceId}`);
+    expect(over.body.capture).toMatchObject({ refusalReason: 'gate', chunks: [] });
+    expect(over.body.capture.withheldChunks.map((chunk: { chunkId: string }) => chunk.chunkId)).toContain('leave-policy#parental-leave');
+    expect({ verdict: over.body.verdict, tone: over.body.tone }).toEqual({ verdict: 'over_refusal', tone: 'fail' });
+    const correct = await request(app).get(`/api/traces/${unanswerable.body.traceId}`);
+    expect(correct.body.capture.withheldChunks.length).toBeGreaterThan(0);
+    expect(correct.body.verdict).toBe('correct_refusal');
   });
 
   it.each([

@@ -40,7 +40,8 @@ export interface CaptureRowOf<Flag extends number | boolean> {
 
 const flag = (value: number | boolean): boolean => value === true || value === 1;
 
-export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: CapturedChunk[]): Capture {
+/** A capture from its row and its chunk rows (`withheldChunks`: a gate refusal's withheld chunks, if any). */
+export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: CapturedChunk[], withheldChunks: CapturedChunk[] = []): Capture {
   return {
     traceId: row.trace_id,
     requestId: row.request_id,
@@ -54,6 +55,7 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
     query: row.query,
     mode: row.mode === 'norag' ? 'norag' : 'rag',
     chunks,
+    ...(withheldChunks.length > 0 ? { withheldChunks } : {}),
     answer: row.answer,
     refused: flag(row.refused),
     refusalReason: row.refusal_reason === 'gate' || row.refusal_reason === 'model' ? row.refusal_reason : null,

@@ -221,6 +221,7 @@ describe('captureRag', () => {
     let lateError: unknown = 'not called';
     app.get('/odd', async (req, res) => {
       req.rag!.record({ id: 42 } as unknown as RagTrace);
+      req.rag!.record({ ...(await pipeline.ask('What is the mileage rate?')), withheldChunks: [{ chunkId: 'x' }] } as unknown as RagTrace);
       req.rag!.record(await pipeline.ask('What is the mileage rate?'));
       res.json({ ok: true });
       setImmediate(() => {
@@ -236,10 +237,11 @@ describe('captureRag', () => {
     await expect.poll(() => lateError).toBeNull();
     await capture.flush();
     expect(await store.captureCount()).toBe(1);
-    expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(2);
+    expect(await metricValue(metrics.captureFailures, { reason: 'build' })).toBe(3);
     // Rejected when recorded, each with the field at fault.
     expect(lines.filter((line) => line.event === 'rag.capture.rejected').map((line) => line.reason)).toEqual([
       'query: Invalid input: expected string, received undefined',
+      'withheldChunks.0: expected chunkId, text and hash strings',
       'record: Invalid input: expected object, received null',
     ]);
   });

@@ -47,13 +47,23 @@ export function ragTraceProblem(trace: RagTrace): string | null {
   if (typeof trace.id !== 'string' || trace.id === '') return 'id: expected a non-empty string';
   if (typeof trace.query !== 'string') return 'query: expected a string';
   if (typeof trace.answer !== 'string') return 'answer: expected a string';
-  if (!Array.isArray(trace.chunks)) return 'chunks: expected an array';
-  for (let index = 0; index < trace.chunks.length; index++) {
-    const chunk = trace.chunks[index] as Partial<RagTrace['chunks'][number]> | null;
-    if (chunk === null || typeof chunk !== 'object') return `chunks.${index}: expected an object`;
-    if (typeof chunk.chunkId !== 'string' || typeof chunk.text !== 'string' || typeof chunk.hash !== 'string') return `chunks.${index}: expected chunkId, text and hash strings`;
+  const chunksProblem = chunkListProblem(trace.chunks, 'chunks');
+  if (chunksProblem !== null) return chunksProblem;
+  if (trace.withheldChunks !== undefined) {
+    const withheldProblem = chunkListProblem(trace.withheldChunks, 'withheldChunks');
+    if (withheldProblem !== null) return withheldProblem;
   }
   if (trace.models === null || typeof trace.models !== 'object' || typeof trace.models.chat !== 'string') return 'models.chat: expected a string';
   if (trace.timings === null || typeof trace.timings !== 'object') return 'timings: expected an object';
+  return null;
+}
+
+function chunkListProblem(chunks: unknown, name: string): string | null {
+  if (!Array.isArray(chunks)) return `${name}: expected an array`;
+  for (let index = 0; index < chunks.length; index++) {
+    const chunk = chunks[index] as Partial<RagTrace['chunks'][number]> | null;
+    if (chunk === null || typeof chunk !== 'object') return `${name}.${index}: expected an object`;
+    if (typeof chunk.chunkId !== 'string' || typeof chunk.text !== 'string' || typeof chunk.hash !== 'string') return `${name}.${index}: expected chunkId, text and hash strings`;
+  }
   return null;
 }

@@ -137,6 +137,13 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
     return redacted.replace(LONG_DIGITS, (match, offset: number, whole: string) => (insideUuid(whole, offset, match.length) ? match : placeholder('number', match)));
   }
 
+  // A chunk with nothing to mask (the common case) is passed on as it is: no copy per chunk per capture.
+  const redactChunks = (chunks: Capture['chunks']): Capture['chunks'] =>
+    chunks.map((chunk) => {
+      const text = cache.get(chunk.text, chunk.hash, redactText);
+      return text === chunk.text ? chunk : { ...chunk, text };
+    });
+
   return {
     redactText,
     placeholder,
@@ -145,11 +152,8 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
         ...capture,
         query: redactText(capture.query),
         answer: redactText(capture.answer),
-        // A chunk with nothing to mask (the common case) is passed on as it is: no copy per chunk per capture.
-        chunks: capture.chunks.map((chunk) => {
-          const text = cache.get(chunk.text, chunk.hash, redactText);
-          return text === chunk.text ? chunk : { ...chunk, text };
-        }),
+        chunks: redactChunks(capture.chunks),
+        ...(capture.withheldChunks !== undefined ? { withheldChunks: redactChunks(capture.withheldChunks) } : {}),
       };
     },
   };

@@ -190,7 +190,7 @@ describe('capture store schema 2', () => {
     ]);
     // A chunk row is a reference, scores and a rank: no text.
     const columns = (store.db.prepare(`SELECT name FROM pragma_table_info('capture_chunks')`).pluck().all() as string[]).sort();
-    expect(columns).toEqual(['capture_id', 'evidence', 'fused_score', 'position', 'rank', 'score']);
+    expect(columns).toEqual(['capture_id', 'evidence', 'fused_score', 'position', 'rank', 'score', 'withheld']);
   });
 
   it('writes a capture of many chunks (more than one INSERT holds) whole and in order, and one with none', async () => {
@@ -364,7 +364,7 @@ describe('capture store redaction key (schema 6)', () => {
     db.close();
     const migrated = openSqliteCaptureStore({ path: oldPath, backgroundCheckpoints: false });
     const oldKey = migrated.redactionKey;
-    expect(migrated.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(migrated.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
     expect(oldKey).toMatch(/^[\w-]{43}$/);
     expect(oldKey).not.toBe(key);
     await migrated.close();

@@ -39,9 +39,14 @@ export function captureFromTrace(trace: RagTrace, http: CaptureHttpFacts, chunkS
     aborted: http.aborted ?? false,
     firstTokenMs: http.firstTokenMs ?? null,
     ...traceFields(trace),
-    chunks: trace.chunks.map((chunk) => capturedChunk(chunkStrings === undefined ? chunk : chunkStrings.intern(chunk), chunk.score, chunk.fusedScore, chunk.rank)),
+    chunks: capturedChunks(trace.chunks, chunkStrings),
+    ...(trace.withheldChunks !== undefined && trace.withheldChunks.length > 0 ? { withheldChunks: capturedChunks(trace.withheldChunks, chunkStrings) } : {}),
     truncated: false,
   };
+}
+
+function capturedChunks(chunks: RagTrace['chunks'], chunkStrings: ChunkInterner | undefined): Capture['chunks'] {
+  return chunks.map((chunk) => capturedChunk(chunkStrings === undefined ? chunk : chunkStrings.intern(chunk), chunk.score, chunk.fusedScore, chunk.rank));
 }
 
 const MARK = '…[truncated]';
@@ -51,6 +56,11 @@ export function exceedsLimits(capture: Capture, limits: CaptureLimits): boolean 
   if (capture.query.length > limits.maxQueryChars || capture.answer.length > limits.maxAnswerChars || capture.chunks.length > limits.maxChunks) return true;
   // An index loop: asked of every capture, and the for…of iterator showed in heap profiles (~0.3 KB a capture).
   for (let index = 0; index < capture.chunks.length; index++) if (capture.chunks[index]!.text.length > limits.maxChunkChars) return true;
+  const withheld = capture.withheldChunks;
+  if (withheld !== undefined) {
+    if (withheld.length > limits.maxChunks) return true;
+    for (let index = 0; index < withheld.length; index++) if (withheld[index]!.text.length > limits.maxChunkChars) return true;
+  }
   return false;
 }
 
@@ -62,13 +72,17 @@ export function applyLimits(capture: Capture, limits: CaptureLimits): Capture {
     truncated = true;
     return text.slice(0, Math.max(0, max - MARK.length)) + MARK;
   };
-  const chunks = capture.chunks.length > limits.maxChunks ? ((truncated = true), capture.chunks.slice(0, limits.maxChunks)) : capture.chunks;
+  const capChunks = (list: Capture['chunks']) => {
+    const kept = list.length > limits.maxChunks ? ((truncated = true), list.slice(0, limits.maxChunks)) : list;
+    // A chunk within the cap is passed on as it is: no copy per chunk per capture.
+    return kept.map((chunk) => (chunk.text.length <= limits.maxChunkChars ? chunk : { ...chunk, text: cut(chunk.text, limits.maxChunkChars) }));
+  };
   const limited: Capture = {
     ...capture,
     query: cut(capture.query, limits.maxQueryChars),
     answer: cut(capture.answer, limits.maxAnswerChars),
-    // A chunk within the cap is passed on as it is: no copy per chunk per capture.
-    chunks: chunks.map((chunk) => (chunk.text.length <= limits.maxChunkChars ? chunk : { ...chunk, text: cut(chunk.text, limits.maxChunkChars) })),
+    chunks: capChunks(capture.chunks),
+    ...(capture.withheldChunks !== undefined ? { withheldChunks: capChunks(capture.withheldChunks) } : {}),
   };
   limited.truncated = truncated;
   return limited;

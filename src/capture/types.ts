@@ -54,6 +54,12 @@ export type TraceFields = Pick<RagTrace, 'query' | 'mode' | 'answer' | 'refused'
 export interface Capture extends HttpFacts, TraceFields {
   traceId: string;
   chunks: CapturedChunk[];
+  /**
+   * For a refusal by the relevance gate: the chunks the gate withheld from the model (the trace's
+   * `withheldChunks`), which the live judge reads to tell a correct refusal from an over-refusal.
+   * Absent (or empty) otherwise.
+   */
+  withheldChunks?: CapturedChunk[];
   /** True when a size cap cut the query, the answer or a chunk: such captures are not judged. */
   truncated: boolean;
 }

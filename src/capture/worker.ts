@@ -1,5 +1,6 @@
 import { answerForJudging } from '../contract/notes.js';
 import { evidenceFromChunks } from '../contract/evidence.js';
+import { judgedChunks } from '../contract/trace.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { errorMessage } from '../errors.js';
 import type { FaithfulnessJudgment } from '../judge/types.js';
@@ -47,7 +48,8 @@ export interface JudgeWorker {
 /**
  * The live judge: judges captures out of band with the judge the evals use, giving it what it
  * reads: the capture's question, its chunks as evidence passages (`evidenceFromChunks`, the
- * evidence `judgeTrace` builds from a trace) and its answer. Its state lives in the capture store
+ * evidence `judgeTrace` builds from a trace; for a gate refusal, the chunks the gate withheld) and
+ * its answer. Its state lives in the capture store
  * (leases, attempts, judgments UNIQUE per capture and judge version), so a killed process loses
  * nothing and never stores a capture's judgment twice; a restarted one resumes, and the store gives
  * back the leases of workers it can tell are gone (the rest expire).
@@ -205,7 +207,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       // What the judge reads, straight from the capture: the question, the chunks exactly as the
       // generator saw them (title, section and date as fields), the answer.
       // Notes the pipeline appended (the outdated-document note) are not claims, as in judgeTrace.
-      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(capture.chunks), answer: answerForJudging(capture) }, { abortSignal: signal });
+      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(judgedChunks(capture)), answer: answerForJudging(capture) }, { abortSignal: signal });
     } catch (error) {
       // Judges report failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
       judgment = {

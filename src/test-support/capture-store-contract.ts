@@ -72,14 +72,27 @@ export function describeCaptureStoreContract(name: string, openEmpty: () => Capt
         const captures = [
           sampleCapture('rag', { chunks: [chunk('a#one', { rank: 1 }), chunk('b#two', { rank: 2, updated: null, section: '' })] }),
           sampleCapture('norag', { mode: 'norag', chunks: [], refused: true, refusalReason: 'model', models: { chat: 'openai:gpt-4o-mini', embedding: null } }),
-          sampleCapture('gated', { chunks: [], refused: true, refusalReason: 'gate', usage: { inputTokens: null, outputTokens: null, totalTokens: null }, costUsd: 0.0012 }),
+          // A gate refusal keeps the chunks the gate withheld (one shared with the 'rag' capture's chunks), for the live judge.
+          sampleCapture('gated', {
+            chunks: [],
+            withheldChunks: [chunk('c#three', { rank: 1, score: 0.2 }), chunk('a#one', { rank: 2, score: 0.1 })],
+            refused: true,
+            refusalReason: 'gate',
+            usage: { inputTokens: null, outputTokens: null, totalTokens: null },
+            costUsd: 0.0012,
+          }),
+          sampleCapture('gated-empty-index', { chunks: [], refused: true, refusalReason: 'gate' }),
           sampleCapture('cut', { truncated: true, query: 'q'.repeat(50), latencyMs: 0.125 }),
         ];
         await store.writeCaptures(captures);
         await store.writeCaptures([captures[0]!, { ...captures[1]!, answer: 'a later write of the same trace id is ignored' }]);
         await store.writeCaptures([]);
-        expect(await store.captureCount()).toBe(4);
+        expect(await store.captureCount()).toBe(5);
         for (const capture of captures) expect(await store.getCapture(capture.traceId)).toEqual({ capture, judgments: [] });
+        // The judge worker reads captures through a claim: the withheld chunks come back there too.
+        const claimed = await claimAll(store, 'heuristic:heuristic:contract', 'owner-withheld', Date.parse('2030-01-01T00:00:00Z'));
+        expect(claimed.find((capture) => capture.traceId === 'gated')).toEqual(captures[2]);
+        expect(claimed.find((capture) => capture.traceId === 'rag')).toEqual(captures[0]);
         expect(await store.getCapture('unknown')).toBeUndefined();
       });
 

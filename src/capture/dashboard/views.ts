@@ -26,7 +26,8 @@ export interface ChunkHashSource {
 export type HashLookup = ((chunkId: string) => string | undefined) | null;
 
 export function traceView(capture: Capture, judgment: StoredJudgment | null, judging: boolean, hashOf: HashLookup): TraceView {
-  const drift = hashOf === null ? [] : chunkDrift(capture.chunks, hashOf);
+  // A gate refusal's judgment rests on the chunks the gate withheld: their drift counts too.
+  const drift = hashOf === null ? [] : chunkDrift(capture.withheldChunks === undefined ? capture.chunks : [...capture.chunks, ...capture.withheldChunks], hashOf);
   return { traceId: capture.traceId, ...verdictOf(capture, judgment, judging), capture, judgment, drift };
 }
 

@@ -19,15 +19,17 @@ export class PostgresCaptureLog {
     if (captures.length === 0) return;
     // Everything is computed before the transaction: a capture that cannot be read fails the batch before any SQL.
     const columns = captureColumns(captures);
-    const chunksOf = new Map<string, { digests: Buffer[]; chunks: CapturedChunk[] }>();
+    // A capture's chunk rows: the model's chunks, then a gate refusal's withheld chunks (marked).
+    const chunksOf = new Map<string, { digests: Buffer[]; chunks: CapturedChunk[]; withheldFrom: number }>();
     const evidence = new Map<string, { digest: Buffer; chunk: CapturedChunk }>();
     for (const capture of captures) {
-      const digests = capture.chunks.map((chunk) => {
+      const chunks = capture.withheldChunks === undefined ? capture.chunks : [...capture.chunks, ...capture.withheldChunks];
+      const digests = chunks.map((chunk) => {
         const digest = evidenceDigest(chunk);
         evidence.set(digest.toString('hex'), { digest, chunk });
         return digest;
       });
-      if (!chunksOf.has(capture.traceId)) chunksOf.set(capture.traceId, { digests, chunks: capture.chunks });
+      if (!chunksOf.has(capture.traceId)) chunksOf.set(capture.traceId, { digests, chunks, withheldFrom: capture.chunks.length });
     }
     // In digest order: two writers inserting the same new chunks lock them in the same order (no deadlock).
     const newEvidence = [...evidence.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
@@ -40,12 +42,12 @@ export class PostgresCaptureLog {
           ...(['chunkId', 'document', 'title', 'section', 'updated', 'hash', 'text'] as const).map((field) => newEvidence.map((entry) => entry.chunk[field])),
         ]);
       }
-      const rows: [number, number, Buffer, number, number, number][] = [];
+      const rows: [number, number, Buffer, number, number, number, boolean][] = [];
       for (const { id, trace_id: traceId } of inserted.rows) {
-        const { digests, chunks } = chunksOf.get(traceId)!;
-        chunks.forEach((chunk, position) => rows.push([id, position, digests[position]!, chunk.score, chunk.fusedScore, chunk.rank]));
+        const { digests, chunks, withheldFrom } = chunksOf.get(traceId)!;
+        chunks.forEach((chunk, position) => rows.push([id, position, digests[position]!, chunk.score, chunk.fusedScore, chunk.rank, position >= withheldFrom]));
       }
-      if (rows.length > 0) await client.query(INSERT_CHUNKS, [0, 1, 2, 3, 4, 5].map((column) => rows.map((row) => row[column])));
+      if (rows.length > 0) await client.query(INSERT_CHUNKS, [0, 1, 2, 3, 4, 5, 6].map((column) => rows.map((row) => row[column])));
     });
   }
 
@@ -70,16 +72,22 @@ export class PostgresCaptureLog {
   /** The captures of these rows, their chunks read in one statement. */
   async withChunks(rows: readonly PostgresCaptureRow[]): Promise<Capture[]> {
     if (rows.length === 0) return [];
-    const chunksById = new Map<number, CapturedChunk[]>(rows.map((row) => [row.id, []]));
-    const chunks = await this.pool.query<CapturedChunk & { captureId: number }>(
-      `SELECT k.capture_id AS "captureId", e.chunk_id AS "chunkId", e.document, e.title, e.section, e.updated, e.hash, e.text,
+    const chunksById = new Map<number, { chunks: CapturedChunk[]; withheld: CapturedChunk[] }>(rows.map((row) => [row.id, { chunks: [], withheld: [] }]));
+    const chunks = await this.pool.query<CapturedChunk & { captureId: number; withheld: boolean }>(
+      `SELECT k.capture_id AS "captureId", k.withheld, e.chunk_id AS "chunkId", e.document, e.title, e.section, e.updated, e.hash, e.text,
               k.score, k.fused_score AS "fusedScore", k.rank
        FROM capture_chunks k JOIN evidence e ON e.digest = k.evidence
        WHERE k.capture_id = ANY($1::bigint[]) ORDER BY k.capture_id, k.position`,
       [rows.map((row) => row.id)],
     );
-    for (const { captureId, ...chunk } of chunks.rows) chunksById.get(captureId)!.push(chunk);
-    return rows.map((row) => captureFromRow(row, chunksById.get(row.id)!));
+    for (const { captureId, withheld, ...chunk } of chunks.rows) {
+      const lists = chunksById.get(captureId)!;
+      (withheld ? lists.withheld : lists.chunks).push(chunk);
+    }
+    return rows.map((row) => {
+      const lists = chunksById.get(row.id)!;
+      return captureFromRow(row, lists.chunks, lists.withheld);
+    });
   }
 
   async count(): Promise<number> {
@@ -136,5 +144,5 @@ const INSERT_EVIDENCE = `
   ON CONFLICT (digest) DO NOTHING`;
 
 const INSERT_CHUNKS = `
-  INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank)
-  SELECT * FROM unnest($1::bigint[], $2::integer[], $3::bytea[], $4::double precision[], $5::double precision[], $6::integer[])`;
+  INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank, withheld)
+  SELECT * FROM unnest($1::bigint[], $2::integer[], $3::bytea[], $4::double precision[], $5::double precision[], $6::integer[], $7::boolean[])`;

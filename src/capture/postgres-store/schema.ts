@@ -9,7 +9,7 @@ import { InvalidInputError } from '../../errors.js';
  * append a migration; never edit one that has shipped.
  *
  * The tables hold the same data as the SQLite store (`../sqlite-store/schema.ts`, at its version
- * 5): captures, content-addressed evidence, judgments as their JSON record beside the indexed
+ * 5, and version 2 here is its 7): captures, content-addressed evidence, judgments as their JSON record beside the indexed
  * columns the queries read (flags key, capture time, aborted), the distinct flags keys per judge
  * version, and the judge queue. What differs is how captures join a judge version's queue:
  * SQLite moves captures past a mark of capture ids, safe there because one writer at a time
@@ -120,6 +120,12 @@ export const POSTGRES_CAPTURE_MIGRATIONS: readonly PostgresMigration[] = [
         mark_id bigint NOT NULL
       );
     `,
+  },
+  {
+    // Version 2 (SQLite's version 7): a gate refusal's withheld chunks (`Capture.withheldChunks`)
+    // are chunk rows marked `withheld`, at the positions after the model's chunks.
+    version: 2,
+    up: `ALTER TABLE capture_chunks ADD COLUMN withheld boolean NOT NULL DEFAULT false;`,
   },
 ];
 

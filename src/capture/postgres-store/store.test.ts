@@ -15,7 +15,7 @@ import { createJudgeWorker } from '../worker.js';
 import { createRedactor } from '../redact.js';
 import { openCaptureStore } from '../store.js';
 import { safeLocation } from './connection.js';
-import { POSTGRES_CAPTURE_SCHEMA_VERSION } from './schema.js';
+import { POSTGRES_CAPTURE_MIGRATIONS, POSTGRES_CAPTURE_SCHEMA_VERSION } from './schema.js';
 import { openPostgresCaptureStore, PostgresCaptureStore } from './store.js';
 
 // What the contract suite does not cover: the Postgres store's own promises (its redaction key,
@@ -55,7 +55,7 @@ describeWithPostgres('Postgres capture store (its own behaviour)', (postgres) =>
     const client = new pg.Client({ connectionString: postgres.url(), options: `-c search_path=${schema}` });
     await client.connect();
     onCleanup(() => void client.end());
-    expect((await client.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([{ version: POSTGRES_CAPTURE_SCHEMA_VERSION }]);
+    expect((await client.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual(POSTGRES_CAPTURE_MIGRATIONS.map(({ version }) => ({ version })));
     await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [POSTGRES_CAPTURE_SCHEMA_VERSION + 1]);
     await expect(reopen(schema)).rejects.toMatchObject({ code: 'schema_too_new' });
     await expect(reopen(await postgres.newSchema(), { create: false })).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/no capture store at/) });

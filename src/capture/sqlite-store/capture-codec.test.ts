@@ -30,6 +30,15 @@ describe('capture codec (the hand-over to the writer thread)', () => {
     expect(decoded).toEqual([full, bare, full]);
   });
 
+  it('gives back a gate refusal\'s withheld chunks after its chunks, numbered like them (a text the chunks sent is sent once)', () => {
+    const encoder = new CaptureEncoder();
+    const gated = sampleCapture('gated', { chunks: [], refused: true, refusalReason: 'gate', withheldChunks: [chunk('a'), chunk('c', { rank: 2, score: 0.1 })] });
+    const answered = withChunks('answered', [chunk('a', { score: 0.7 })]);
+    const encoded = encoder.encode([answered, gated]);
+    expect(textsSent(encoded.values)).toEqual([chunk('a').text, chunk('c').text]);
+    expect(new CaptureDecoder().decode(encoded)).toEqual([answered, gated]);
+  });
+
   it('sends a chunk whole once, then by number with its own scores and rank, across batches', () => {
     const encoder = new CaptureEncoder();
     const decoder = new CaptureDecoder();
@@ -85,7 +94,9 @@ describe('capture codec (the hand-over to the writer thread)', () => {
     const encoder = new CaptureEncoder();
     const batch = encoder.encode([sampleCapture('t1')]);
     expect(() => new CaptureDecoder().decode({ values: batch.values.slice(0, 10), reset: false })).toThrow(/inside a capture/);
-    expect(() => new CaptureDecoder().decode({ values: batch.values.slice(0, -1), reset: false })).toThrow(/inside a chunk/);
+    // The last value is the number of withheld chunks (0); before it, the last chunk's rank.
+    expect(() => new CaptureDecoder().decode({ values: batch.values.slice(0, -1), reset: false })).toThrow(/before the withheld chunks/);
+    expect(() => new CaptureDecoder().decode({ values: batch.values.slice(0, -2), reset: false })).toThrow(/inside a chunk/);
     const byNumber = encoder.encode([sampleCapture('t2')]);
     expect(() => new CaptureDecoder().decode(byNumber)).toThrow(/chunk number 0 was never sent/);
   });

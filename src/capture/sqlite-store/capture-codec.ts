@@ -17,7 +17,7 @@ import type { Capture, CapturedChunk } from '../types.js';
  * were encoded, by one decoder per encoder (one writer thread: its messages arrive in order).
  */
 
-/** Values per capture before its chunks (the last one is the number of chunks). */
+/** Values per capture before its chunks (the last one is the number of chunks; the number of withheld chunks follows the chunks). */
 const CAPTURE_VALUES = 26;
 /** Values per chunk sent whole: its number (negative: -1 - number), seven fields, three scores. */
 const NEW_CHUNK_VALUES = 11;
@@ -62,17 +62,25 @@ export class CaptureEncoder {
         c.usage.inputTokens, c.usage.outputTokens, c.usage.totalTokens, c.costUsd,
         c.timings.retrievalMs, c.timings.generationMs, c.timings.totalMs, c.truncated, c.chunks.length,
       );
-      for (const k of c.chunks) {
-        const known = this.sent.get(k.hash);
-        if (known !== undefined && sameEvidenceFields(known, k)) {
-          out.push(known.number, k.score, k.fusedScore, k.rank);
-          continue;
-        }
-        const number = this.remember(k);
-        out.push(-1 - number, k.chunkId, k.document, k.title, k.section, k.updated, k.hash, k.text, k.score, k.fusedScore, k.rank);
-      }
+      this.pushChunks(out, c.chunks);
+      // Then the gate's withheld chunks, the same way after their number.
+      const withheld = c.withheldChunks ?? [];
+      out.push(withheld.length);
+      this.pushChunks(out, withheld);
     }
     return { values: out, reset };
+  }
+
+  private pushChunks(out: unknown[], chunks: readonly CapturedChunk[]): void {
+    for (const k of chunks) {
+      const known = this.sent.get(k.hash);
+      if (known !== undefined && sameEvidenceFields(known, k)) {
+        out.push(known.number, k.score, k.fusedScore, k.rank);
+        continue;
+      }
+      const number = this.remember(k);
+      out.push(-1 - number, k.chunkId, k.document, k.title, k.section, k.updated, k.hash, k.text, k.score, k.fusedScore, k.rank);
+    }
   }
 
   /**
@@ -116,24 +124,34 @@ export class CaptureDecoder {
         truncated: false,
       };
       capture.truncated = next();
-      const count = next() as number;
-      for (let index = 0; index < count; index++) {
-        if (values.length - at < KNOWN_CHUNK_VALUES) throw new Error('decodeCaptures: the values end inside a chunk');
-        const number = next() as number;
-        let fields: ChunkFields | undefined;
-        if (number >= 0) {
-          fields = this.chunks.get(number);
-          if (fields === undefined) throw new Error(`decodeCaptures: chunk number ${number} was never sent (or was forgotten)`);
-        } else {
-          if (values.length - at < NEW_CHUNK_VALUES - 1) throw new Error('decodeCaptures: the values end inside a chunk');
-          fields = { chunkId: next(), document: next(), title: next(), section: next(), updated: next(), hash: next(), text: next() };
-          this.chunks.set(-1 - number, fields);
-        }
-        // Arguments are read left to right: score, fused score, rank, as encoded.
-        capture.chunks.push(capturedChunk(fields, next(), next(), next()));
-      }
+      capture.chunks = this.readChunks(values, next, () => at);
+      if (values.length - at < 1) throw new Error('decodeCaptures: the values end before the withheld chunks');
+      const withheld = this.readChunks(values, next, () => at);
+      if (withheld.length > 0) capture.withheldChunks = withheld;
       captures.push(capture);
     }
     return captures;
+  }
+
+  /** A count, then that many chunks (sent whole or by number). */
+  private readChunks(values: readonly unknown[], next: () => never, at: () => number): CapturedChunk[] {
+    const count = next() as number;
+    const chunks: CapturedChunk[] = [];
+    for (let index = 0; index < count; index++) {
+      if (values.length - at() < KNOWN_CHUNK_VALUES) throw new Error('decodeCaptures: the values end inside a chunk');
+      const number = next() as number;
+      let fields: ChunkFields | undefined;
+      if (number >= 0) {
+        fields = this.chunks.get(number);
+        if (fields === undefined) throw new Error(`decodeCaptures: chunk number ${number} was never sent (or was forgotten)`);
+      } else {
+        if (values.length - at() < NEW_CHUNK_VALUES - 1) throw new Error('decodeCaptures: the values end inside a chunk');
+        fields = { chunkId: next(), document: next(), title: next(), section: next(), updated: next(), hash: next(), text: next() };
+        this.chunks.set(-1 - number, fields);
+      }
+      // Arguments are read left to right: score, fused score, rank, as encoded.
+      chunks.push(capturedChunk(fields, next(), next(), next()));
+    }
+    return chunks;
   }
 }

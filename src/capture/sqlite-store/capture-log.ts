@@ -42,6 +42,7 @@ export class SqliteCaptureLog {
   private readonly evidenceByHash = new Map<string, EvidenceEntry>();
   private rememberedTextChars = 0;
   private readonly insertChunksByCount = new Map<number, Database.Statement>();
+  private readonly insertWithheldByCount = new Map<number, Database.Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -62,7 +63,7 @@ export class SqliteCaptureLog {
       capturesByIds: db.prepare(`SELECT * FROM captures WHERE id IN (SELECT value FROM json_each(?))`),
       // Columns named as the fields of CapturedChunk: each row is the chunk (plus its capture id), no mapping.
       chunksByCaptureIds: db.prepare(`
-        SELECT k.capture_id AS captureId, e.chunk_id AS chunkId, e.document, e.title, e.section, e.updated, e.hash, e.text,
+        SELECT k.capture_id AS captureId, k.withheld, e.chunk_id AS chunkId, e.document, e.title, e.section, e.updated, e.hash, e.text,
                k.score, k.fused_score AS fusedScore, k.rank
         FROM capture_chunks k JOIN evidence e ON e.digest = k.evidence
         WHERE k.capture_id IN (SELECT value FROM json_each(?)) ORDER BY k.capture_id, k.position`),
@@ -128,13 +129,23 @@ export class SqliteCaptureLog {
       const captureId = Number(result.lastInsertRowid);
       const chunks = capture.chunks;
       for (let start = 0; start < chunks.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
-        this.writeChunks(captureId, chunks, start, Math.min(chunks.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), written);
+        this.writeChunks(captureId, chunks, start, Math.min(chunks.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), written, null);
+      }
+      // A gate refusal's withheld chunks: rows marked `withheld`, at the positions after the model's chunks.
+      const withheld = capture.withheldChunks;
+      if (withheld === undefined) continue;
+      for (let start = 0; start < withheld.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
+        this.writeChunks(captureId, withheld, start, Math.min(withheld.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), written, chunks.length);
       }
     }
   }
 
-  /** Rows `start`…`end - 1` of a capture's chunks, in one statement, their evidence first where this file lacks it. */
-  private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, written: EvidenceEntry[]): void {
+  /**
+   * Rows `start`…`end - 1` of a capture's chunks, in one statement, their evidence first where this
+   * file lacks it. `withheldFrom`: `null` for the model's chunks; for withheld chunks, the position
+   * of the first (after the model's chunks), and the rows are marked `withheld`.
+   */
+  private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, written: EvidenceEntry[], withheldFrom: number | null): void {
     const { insertEvidence } = this.statements;
     const values: unknown[] = new Array((end - start) * 6);
     for (let position = start; position < end; position++) {
@@ -146,22 +157,24 @@ export class SqliteCaptureLog {
       }
       const at = (position - start) * 6;
       values[at] = captureId;
-      values[at + 1] = position;
+      values[at + 1] = (withheldFrom ?? 0) + position;
       values[at + 2] = evidence.digest;
       values[at + 3] = chunk.score;
       values[at + 4] = chunk.fusedScore;
       values[at + 5] = chunk.rank;
     }
     // One statement for the rows: a statement run costs more than a row (bench:middleware).
-    this.insertChunks(end - start).run(...values);
+    this.insertChunks(end - start, withheldFrom !== null).run(...values);
   }
 
-  /** `INSERT INTO capture_chunks` of `count` rows, prepared once per count. */
-  private insertChunks(count: number): Database.Statement {
-    let statement = this.insertChunksByCount.get(count);
+  /** `INSERT INTO capture_chunks` of `count` rows (marked `withheld`, or not), prepared once per count. */
+  private insertChunks(count: number, withheld: boolean): Database.Statement {
+    const prepared = withheld ? this.insertWithheldByCount : this.insertChunksByCount;
+    let statement = prepared.get(count);
     if (statement === undefined) {
-      statement = this.db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank) VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
-      this.insertChunksByCount.set(count, statement);
+      const row = withheld ? '(?, ?, ?, ?, ?, ?, 1)' : '(?, ?, ?, ?, ?, ?, 0)';
+      statement = this.db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank, withheld) VALUES ${Array.from({ length: count }, () => row).join(', ')}`);
+      prepared.set(count, statement);
     }
     return statement;
   }
@@ -220,11 +233,15 @@ export class SqliteCaptureLog {
   /** The captures of these rows, their chunks read in one statement. */
   withChunks(rows: readonly CaptureRow[]): Capture[] {
     if (rows.length === 0) return [];
-    const chunksById = new Map<number, CapturedChunk[]>(rows.map((row) => [row.id, []]));
-    for (const { captureId, ...chunk } of this.statements.chunksByCaptureIds.all(idList(rows.map((row) => row.id))) as (CapturedChunk & { captureId: number })[]) {
-      chunksById.get(captureId)!.push(chunk);
+    const chunksById = new Map<number, { chunks: CapturedChunk[]; withheld: CapturedChunk[] }>(rows.map((row) => [row.id, { chunks: [], withheld: [] }]));
+    for (const { captureId, withheld, ...chunk } of this.statements.chunksByCaptureIds.all(idList(rows.map((row) => row.id))) as (CapturedChunk & { captureId: number; withheld: number })[]) {
+      const lists = chunksById.get(captureId)!;
+      (withheld === 1 ? lists.withheld : lists.chunks).push(chunk);
     }
-    return rows.map((row) => captureFromRow(row, chunksById.get(row.id)!));
+    return rows.map((row) => {
+      const lists = chunksById.get(row.id)!;
+      return captureFromRow(row, lists.chunks, lists.withheld);
+    });
   }
 
   /** The store's id of a trace, or `undefined`. */

@@ -261,6 +261,13 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
       db.prepare(`INSERT INTO meta (key, value) VALUES ('redaction_key', ?) ON CONFLICT (key) DO NOTHING`).run(newRedactionKey());
     },
   },
+  {
+    // Version 7: a gate refusal's withheld chunks (`Capture.withheldChunks`: what retrieval ranked,
+    // never shown to the model, read by the live judge) are chunk rows marked `withheld`, at the
+    // positions after the model's chunks. Earlier rows are the model's.
+    version: 7,
+    up: `ALTER TABLE capture_chunks ADD COLUMN withheld INTEGER NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /** 32 random bytes, base64url: 43 characters. */

@@ -160,6 +160,12 @@ function renderCapture(view) {
     for (const chunk of capture.chunks) chunks.append(element('li', '', `${chunk.chunkId} (similarity ${chunk.score.toFixed(3)})`));
     body.append(chunks);
   }
+  if (capture.withheldChunks && capture.withheldChunks.length > 0) {
+    body.append(element('h4', '', 'Chunks the gate withheld (never shown to the model; the judge read them to grade the refusal)'));
+    const withheld = element('ol', 'chunk-list');
+    for (const chunk of capture.withheldChunks) withheld.append(element('li', '', `${chunk.chunkId} (similarity ${chunk.score.toFixed(3)})`));
+    body.append(withheld);
+  }
   if (view.drift.length > 0) {
     const note = element('div', 'drift-note');
     note.textContent = `The evidence changed since this was captured: ${view.drift.map((entry) => `${entry.chunkId} ${entry.change}`).join(', ')}. The verdict refers to the text shown here, not to the current handbook.`;
