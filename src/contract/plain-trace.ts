@@ -29,6 +29,13 @@ export const PlainChunkSchema = z.object({
 export const PlainTraceSchema = z.object({
   query: z.string().min(1, 'query must be a non-empty string'),
   chunks: z.array(PlainChunkSchema),
+  /**
+   * When the app's own relevance gate refused without calling its model (no `chunks`, a refusal
+   * answer): the chunks the gate withheld, best first. The judge reads them to tell a correct
+   * refusal (none answers) from an over-refusal (one does); without them it can only call the
+   * refusal correct.
+   */
+  withheldChunks: z.array(PlainChunkSchema).optional(),
   answer: z.string(),
   mode: z.enum(['rag', 'norag']).optional(),
   /** The model that answered, as the app names it. [model='app'] */
@@ -78,7 +85,38 @@ export function traceFromPlain(input: unknown, options: TraceFromPlainOptions = 
   const plain = parsed.data;
   const mode: RagMode = plain.mode ?? 'rag';
   const refused = isRefusal(plain.answer, options.refusalSentence ?? REFUSAL_SENTENCE);
-  const chunks: RetrievedChunk[] = plain.chunks.map((chunk, index) => ({
+  const gated = plain.withheldChunks !== undefined && plain.withheldChunks.length > 0;
+  if (gated && (plain.chunks.length > 0 || !refused)) {
+    return { ok: false, error: 'withheldChunks: only for a refusal with no chunks (what the app\'s gate withheld from its model); this record has chunks or an answer that is not a refusal' };
+  }
+  const chunks = retrievedChunks(plain.chunks);
+  const usage = { inputTokens: plain.usage?.inputTokens ?? null, outputTokens: plain.usage?.outputTokens ?? null, totalTokens: plain.usage?.totalTokens ?? null };
+  return {
+    ok: true,
+    trace: {
+      id: (options.generateId ?? newTraceId)(),
+      createdAt: (options.now ?? (() => new Date()))().toISOString(),
+      query: plain.query,
+      mode,
+      chunks,
+      ...(gated ? { withheldChunks: retrievedChunks(plain.withheldChunks!) } : {}),
+      retrieval: null,
+      messages: [],
+      answer: plain.answer,
+      refused,
+      refusalReason: gated ? 'gate' : refused ? 'model' : null,
+      promptVersion: plain.promptVersion ?? PLAIN_DEFAULT_MODEL,
+      models: { chat: plain.model ?? PLAIN_DEFAULT_MODEL, embedding: null },
+      usage,
+      costUsd: null,
+      finishReason: null,
+      timings: { retrievalMs: 0, generationMs: 0, totalMs: 0 },
+    },
+  };
+}
+
+function retrievedChunks(plainChunks: readonly PlainChunk[]): RetrievedChunk[] {
+  return plainChunks.map((chunk, index) => ({
     chunkId: chunk.id,
     document: chunk.id.split('#')[0] || chunk.id,
     title: chunk.title ?? '',
@@ -92,26 +130,4 @@ export function traceFromPlain(input: unknown, options: TraceFromPlainOptions = 
     vectorRank: null,
     textRank: null,
   }));
-  const usage = { inputTokens: plain.usage?.inputTokens ?? null, outputTokens: plain.usage?.outputTokens ?? null, totalTokens: plain.usage?.totalTokens ?? null };
-  return {
-    ok: true,
-    trace: {
-      id: (options.generateId ?? newTraceId)(),
-      createdAt: (options.now ?? (() => new Date()))().toISOString(),
-      query: plain.query,
-      mode,
-      chunks,
-      retrieval: null,
-      messages: [],
-      answer: plain.answer,
-      refused,
-      refusalReason: refused ? 'model' : null,
-      promptVersion: plain.promptVersion ?? PLAIN_DEFAULT_MODEL,
-      models: { chat: plain.model ?? PLAIN_DEFAULT_MODEL, embedding: null },
-      usage,
-      costUsd: null,
-      finishReason: null,
-      timings: { retrievalMs: 0, generationMs: 0, totalMs: 0 },
-    },
-  };
 }

@@ -11,7 +11,12 @@ import { openLlmCache } from '../cache.js';
 import { runEval } from '../runner.js';
 import { loadSuite } from '../suite.js';
 import { writeReports } from '../write-reports.js';
-import { fillTemplate, readPath } from './http-target.js';
+import { fillTemplate, readAnswer, readPath } from './http-target.js';
+import { DEFAULT_RESPONSE_MAPPING } from './target-spec.js';
+import { traceFromPlain } from '../../contract/plain-trace.js';
+import { outcomeOf, flagsOf } from '../../contract/outcome.js';
+import { judgeTrace } from '../../judge/index.js';
+import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
 
 const QUESTIONS = fileURLToPath(new URL('./__fixtures__/shop-questions.jsonl', import.meta.url));
 
@@ -175,5 +180,30 @@ describe('request templates and response paths', () => {
     expect(write({ url: 'ftp://x' })).toThrow(/target.url: must start with http:\/\/ or https:\/\//);
     expect(write({ url: 'http://127.0.0.1:1/x', response: { answers: 'a' } })).toThrow(/Unrecognized key: "answers"/);
     expect(write('groundcheck')).toThrow(/corpus: missing: the groundcheck target needs a corpus folder/);
+  });
+});
+
+describe('a gate refusal of an app over HTTP', () => {
+  const parental = { id: 'leave#parental', text: 'Birth parents may take up to 20 weeks of parental leave on full pay.', title: 'Leave Policy' };
+  const bitcoin = { id: 'pay#payday', text: 'Salaries are paid monthly on the 28th.', title: 'Pay' };
+
+  it('the withheld chunks it returns (`withheldChunks`) are what the judge reads: an over-refusal when one answers, a correct refusal when none does', async () => {
+    const judge = createHeuristicFaithfulnessJudge();
+    const outcome = async (question: string, withheld: object[]) => {
+      const reply = readAnswer({ answer: REFUSAL_SENTENCE, sources: [], withheldChunks: withheld }, { response: DEFAULT_RESPONSE_MAPPING }, 'app', 'rag');
+      const converted = traceFromPlain({ ...reply, query: question });
+      if (!converted.ok) throw new Error(converted.error);
+      expect(converted.trace).toMatchObject({ refused: true, refusalReason: 'gate', chunks: [] });
+      return outcomeOf(flagsOf(await judgeTrace(judge, converted.trace)));
+    };
+    expect(await outcome('How many weeks of parental leave does a birth parent get?', [parental, bitcoin])).toBe('over_refusal');
+    expect(await outcome('Can I get paid in bitcoin?', [bitcoin])).toBe('correct_refusal');
+  });
+
+  it('a response without them reads as before; one that is not a list, or withheld chunks beside an answer, is a clear error', () => {
+    expect(readAnswer({ answer: REFUSAL_SENTENCE, chunks: [] }, { response: DEFAULT_RESPONSE_MAPPING }, 'app', 'rag')).toEqual({ answer: REFUSAL_SENTENCE, chunks: [] });
+    expect(() => readAnswer({ answer: REFUSAL_SENTENCE, chunks: [], withheldChunks: 'none' }, { response: DEFAULT_RESPONSE_MAPPING }, 'app', 'rag')).toThrow(/something other than a list at "withheldChunks"/);
+    expect(traceFromPlain({ query: 'q', chunks: [], withheldChunks: [parental], answer: 'Twenty weeks.' })).toEqual({ ok: false, error: expect.stringMatching(/^withheldChunks: only for a refusal with no chunks/) });
+    expect(traceFromPlain({ query: 'q', chunks: [bitcoin], withheldChunks: [parental], answer: REFUSAL_SENTENCE })).toMatchObject({ ok: false });
   });
 });

@@ -101,7 +101,7 @@ export function readAnswer(json: unknown, spec: Pick<HttpTargetSpec, 'response'>
   }
   if (list === undefined || list === null) list = [];
   if (!Array.isArray(list)) throw responseError(name, mode, `has no list at "${listPath}" (${preview(json)})`);
-  const chunks = list.map((entry: unknown) => {
+  const entryOf = (entry: unknown) => {
     const id = mapping.id !== null ? readPath(entry, mapping.id) : (readPath(entry, 'id') ?? readPath(entry, 'chunkId'));
     return dropUndefined({
       id,
@@ -110,9 +110,14 @@ export function readAnswer(json: unknown, spec: Pick<HttpTargetSpec, 'response'>
       updated: readPath(entry, mapping.updated),
       score: readPath(entry, mapping.score),
     });
-  });
+  };
+  const chunks = list.map(entryOf);
+  // A gate refusal's withheld chunks, when the app returns them.
+  const withheldList = readPath(json, mapping.withheldChunks);
+  if (withheldList !== undefined && withheldList !== null && !Array.isArray(withheldList)) throw responseError(name, mode, `has something other than a list at "${mapping.withheldChunks}" (${preview(json)})`);
+  const withheld = Array.isArray(withheldList) && withheldList.length > 0 ? { withheldChunks: withheldList.map(entryOf) as TargetAnswer['chunks'] } : {};
   const model = readPath(json, mapping.model);
-  return { answer, chunks: chunks as TargetAnswer['chunks'], ...(typeof model === 'string' && model !== '' ? { model } : {}) };
+  return { answer, chunks: chunks as TargetAnswer['chunks'], ...withheld, ...(typeof model === 'string' && model !== '' ? { model } : {}) };
 }
 
 /** A value by dot path (`data.items.0.text`); `''` is the value itself; `undefined` when absent. */

@@ -13,6 +13,7 @@ import type { HttpTargetSpec, ModuleTargetSpec, ResponseMapping, TargetSpec } fr
 export const DEFAULT_RESPONSE_MAPPING: ResponseMapping = {
   answer: 'answer',
   chunks: null,
+  withheldChunks: 'withheldChunks',
   id: null,
   text: 'text',
   title: 'title',
@@ -37,7 +38,7 @@ const httpObject = z
     modes: z.object({ rag: z.unknown(), norag: z.unknown() }).strict().optional(),
     norag: z.boolean().optional(),
     response: z
-      .object({ answer: path, chunks: path, id: path, text: path, title: path, updated: path, score: path, model: path })
+      .object({ answer: path, chunks: path, withheldChunks: path, id: path, text: path, title: path, updated: path, score: path, model: path })
       .partial()
       .strict()
       .optional(),

@@ -48,6 +48,12 @@ export interface ResponseMapping {
   answer: string;
   /** The list of chunks. [chunks='chunks', else 'sources'] */
   chunks: string | null;
+  /**
+   * The list of chunks the app's relevance gate withheld from its model when it refused without
+   * calling it (entries read like the chunks' entries); absent or empty when it has none.
+   * [withheldChunks='withheldChunks']
+   */
+  withheldChunks: string;
   /** In each chunk entry. [id='id', else 'chunkId'] */
   id: string | null;
   /** [text='text'] */
