@@ -51,6 +51,10 @@ describe('groundcheck CLI', () => {
     // A refusal says which part refused: here the gate, for words the corpus never holds.
     const refusal = await run(['ask', 'Do we get free gym membership?', '--db', db, '--json']);
     expect(JSON.parse(refusal.stdout)).toMatchObject({ refused: true, refusalReason: 'gate', gate: { reason: 'coverage', uncoveredTerms: ['gym', 'membership'] } });
+    // The chunks the gate withheld, best first, as ids and similarities (the judge grades the refusal against them).
+    const withheld = JSON.parse(refusal.stdout).gate.withheld as { chunkId: string; score: number }[];
+    expect(withheld.length).toBeGreaterThan(0);
+    expect(withheld[0]).toEqual({ chunkId: expect.any(String), score: expect.any(Number) });
 
     // Closed-book, the offline model answers from its simulated 2024 memory: last year's rate, no sources.
     const norag = await run(['ask', 'What is the mileage rate for a car?', '--db', db, '--mode', 'norag', '--json']);

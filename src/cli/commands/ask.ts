@@ -35,7 +35,16 @@ export const askCommand: Command = {
       if (values.json) {
         // Why it refused, as the human output says: the gate (with the half that fired and the words
         // the corpus lacks) or the model, so a refusal can be told apart without reading the trace.
-        const gate = trace.retrieval?.gated ? { gate: { reason: trace.retrieval.gateReason ?? null, uncoveredTerms: trace.retrieval.termCoverage?.uncoveredTerms ?? [] } } : {};
+        // and the chunks it withheld (ids and similarity: what the judge grades the refusal against).
+        const gate = trace.retrieval?.gated
+          ? {
+              gate: {
+                reason: trace.retrieval.gateReason ?? null,
+                uncoveredTerms: trace.retrieval.termCoverage?.uncoveredTerms ?? [],
+                withheld: (trace.withheldChunks ?? []).map((chunk) => ({ chunkId: chunk.chunkId, score: chunk.score })),
+              },
+            }
+          : {};
         io.stdout.write(`${JSON.stringify({ ...payload, refusalReason: trace.refusalReason, ...gate })}\n`);
         return EXIT.ok;
       }
