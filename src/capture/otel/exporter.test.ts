@@ -173,6 +173,18 @@ describe('OTLP export of captures', () => {
     expect(byName(spans, 'rag ').attributes['groundcheck.refusal_reason']).toBe('gate');
   });
 
+  it('a gate refusal\'s retrieval span lists the chunks the gate withheld as its documents (never sent to a model), as the judge read them', async () => {
+    const { ask } = await setup({ captureContent: false });
+    const capture = await ask('Can I get paid in bitcoin?');
+    expect(capture).toMatchObject({ refusalReason: 'gate', chunks: [] });
+    expect(capture.withheldChunks!.length).toBeGreaterThan(0);
+    const spans = receiver.spans();
+    expect(spans.map((span) => span.name).sort()).toEqual(['rag /api/chat', 'retrieval handbook']);
+    const retrieval = byName(spans, 'retrieval ');
+    expect(retrieval.attributes['groundcheck.gated']).toBe(true);
+    expect(documentsOf(retrieval)).toEqual(capture.withheldChunks!.map((chunk) => ({ id: chunk.chunkId, score: chunk.score, rank: chunk.rank, content_hash: chunk.hash })));
+  });
+
   it('sends protobuf by default, with the headers given', async () => {
     const { ask } = await setup({ protocol: undefined, headers: { Authorization: 'Basic cGs6c2s=', 'x-langfuse-ingestion-version': '4' } });
     const capture = await ask('What is the mileage rate for a car?');

@@ -1,4 +1,5 @@
 import { outcomeRow } from '../../contract/outcome.js';
+import { judgedChunks } from '../../contract/trace.js';
 import type { Capture, StoredJudgment } from '../types.js';
 import { verdictOf } from '../verdict.js';
 import { otelSpanIdOf, otelTraceIdOf } from './ids.js';
@@ -38,6 +39,8 @@ export type SpanSource = Pick<
   | 'firstTokenMs'
 > & {
   chunks: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[];
+  /** A gate refusal's withheld chunks: the retrieval span's documents then (with `groundcheck.gated`), as the judge read them. */
+  withheldChunks?: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[];
   /**
    * Why the model stopped (`stop`, `length`…), sent as `gen_ai.response.finish_reasons` when
    * known. A trace has it; a `Capture` does not (the capture stores do not keep it yet), so the
@@ -139,7 +142,8 @@ export function spanContentsOf(source: SpanSource, settings: SpanSettings): Span
         [semconv.ATTR_GEN_AI_REQUEST_MODEL]: embeddingModel,
         'groundcheck.embedding.provider': embeddingProvider,
         'groundcheck.gated': source.refusalReason === 'gate',
-        [semconv.ATTR_GEN_AI_RETRIEVAL_DOCUMENTS]: documentsJson(source.chunks, settings.captureContent),
+        // What retrieval returned: for a gate refusal, the chunks the gate withheld (never in a prompt).
+        [semconv.ATTR_GEN_AI_RETRIEVAL_DOCUMENTS]: documentsJson(judgedChunks(source), settings.captureContent),
         [semconv.ATTR_GEN_AI_RETRIEVAL_QUERY_TEXT]: settings.captureContent ? source.query : null,
       }),
     });
