@@ -273,7 +273,7 @@ export async function runEval(config: EvalConfig): Promise<EvalResults> {
         embedder: external ? null : config.embedder!.fingerprint,
         pipeline: external ? {} : settings,
         refusalSentence: refusalSentence ?? null,
-        evidencePolicy: `RAG-on answers are judged against exactly their trace chunks (${external ? "the target's own chunks" : 'the pipeline\'s retrieved chunks'}); RAG-off answers and pairwise comparisons against the same chunks plus the reference answer (answerable questions only)`,
+        evidencePolicy: `RAG-on answers are judged against exactly their trace chunks (${external ? "the target's own chunks" : 'the pipeline\'s retrieved chunks'}; for a refusal by the relevance gate, the chunks the gate withheld${external ? ', when the target returns them' : ''}); RAG-off answers and pairwise comparisons against the same chunks plus the reference answer (answerable questions only)`,
       },
       versions: {
         groundcheck: packageVersion(),
