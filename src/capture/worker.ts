@@ -49,8 +49,8 @@ export interface JudgeWorker {
  * The live judge: judges captures out of band with the judge the evals use, giving it what it
  * reads: the capture's question, its chunks as evidence passages (`evidenceFromChunks`, the
  * evidence `judgeTrace` builds from a trace; for a gate refusal, the chunks the gate withheld) and
- * its answer. Its state lives in the capture store
- * (leases, attempts, judgments UNIQUE per capture and judge version), so a killed process loses
+ * its answer. Its state lives in the capture store (leases, attempts, judgments UNIQUE per
+ * capture and judge version), so a killed process loses
  * nothing and never stores a capture's judgment twice; a restarted one resumes, and the store gives
  * back the leases of workers it can tell are gone (the rest expire).
  *
@@ -205,7 +205,8 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
     let judgment: FaithfulnessJudgment;
     try {
       // What the judge reads, straight from the capture: the question, the chunks exactly as the
-      // generator saw them (title, section and date as fields), the answer.
+      // generator saw them (title, section and date as fields; for a gate refusal, the chunks the
+      // gate withheld), the answer.
       // Notes the pipeline appended (the outdated-document note) are not claims, as in judgeTrace.
       judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(judgedChunks(capture)), answer: answerForJudging(capture) }, { abortSignal: signal });
     } catch (error) {
