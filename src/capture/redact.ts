@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { InvalidInputError } from '../errors.js';
 import { HashKeyedCache } from './hash-cache.js';
 import { NATIONAL_INSURANCE_SPACES, NUMBER_SEPARATORS, numberRuns } from './number-runs.js';
+import { renderRedactionPlaceholder, REDACTION_TOKEN_LENGTH, type RedactionKind } from '../contract/redaction.js';
 import type { Capture } from './types.js';
 
 /**
@@ -12,8 +13,7 @@ import type { Capture } from './types.js';
  * of the value (METHODOLOGY.md, "Live judging").
  */
 
-/** The kinds of value masked, as they appear in placeholders. */
-export type RedactionKind = 'email' | 'ni' | 'card' | 'phone' | 'number';
+export type { RedactionKind } from '../contract/redaction.js';
 
 /** The plain marks of the first release, kept for readers that look for them. */
 export const REDACTION_MARKS = { email: '[email]', phone: '[phone]', number: '[number]' } as const;
@@ -107,7 +107,8 @@ export function createRedactor(options: { key: string | Uint8Array }): Redactor 
     phone: digitsOf,
     number: digitsOf,
   };
-  const placeholder = (kind: RedactionKind, value: string) => `[${kind}:${createHmac('sha256', key).update(`${kind}\u0000${normalize[kind](value)}`).digest('hex').slice(0, 8)}]`;
+  const placeholder = (kind: RedactionKind, value: string) =>
+    renderRedactionPlaceholder(kind, createHmac('sha256', key).update(`${kind}\u0000${normalize[kind](value)}`).digest('hex').slice(0, REDACTION_TOKEN_LENGTH));
   const cache = new ChunkCache();
 
   function redactText(text: string): string {

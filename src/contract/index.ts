@@ -13,6 +13,8 @@
  */
 export * from './messages.js';
 export type * from './trace.js';
+export { judgedChunks } from './trace.js';
+export * from './redaction.js';
 export * from './evidence.js';
 export * from './formats.js';
 export * from './code.js';
