@@ -12,6 +12,7 @@ import { CORPUS_DIR, handbookIndex, onCleanup, tempDir } from '../src/test-suppo
 import { createApp, type CreateAppOptions } from './app.js';
 import { createLocalChatModel } from '../src/providers/local/generator.js';
 import { createRagPipeline } from '../src/rag/pipeline.js';
+import { createRedactor } from '../src/capture/redact.js';
 import { HTTP_ERROR_TYPES as ERROR_TYPES } from '../src/capture/errors.js';
 
 const TOKEN = 'correct-horse-battery-staple';
@@ -81,6 +82,22 @@ describe('demo app API', () => {
     await worker!.whenIdle();
     const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
     expect({ verdict: trace.body.verdict, tone: trace.body.tone }).toEqual({ verdict: 'correct_refusal', tone: 'pass' });
+  });
+
+  it('a question holding a phone number is judged on what it asks: the redaction placeholder the live judge reads is no topic word', async () => {
+    const redactionKey = 'a key of sixteen characters';
+    const redactor = createRedactor({ key: redactionKey });
+    // A number whose token begins with a letter, the case that read as a topic word before heuristic-v102.
+    const phone = ['07700 900120', '07700 900121', '07700 900122', '07700 900123', '07700 900124', '07700 900125'].find((candidate) => /^\[phone:[a-f]/.test(redactor.redactText(candidate)))!;
+    expect(phone).toBeDefined();
+    const { app, capture, worker } = await demo({ capture: { store: join(tempDir(), 'captures.db'), redactionKey } });
+    const response = await chat(app, { message: `What is the mileage rate for a car? call me on ${phone}` });
+    expect(response.body.refused).toBe(false);
+    await capture!.flush();
+    await worker!.whenIdle();
+    const trace = await request(app).get(`/api/traces/${response.body.traceId}`);
+    expect(trace.body.capture.query).toBe(`What is the mileage rate for a car? call me on ${redactor.redactText(phone)}`);
+    expect(trace.body.verdict).toBe('correct');
   });
 
   it('a gate refusal is judged against the chunks the gate withheld: an over-refusal when one of them answers, and the capture shows them', async () => {

@@ -2,6 +2,7 @@ import { InvalidInputError, errorMessage } from '../errors.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { answerForJudging } from '../contract/notes.js';
+import { withoutRedactionPlaceholders } from '../contract/redaction.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { hasStem } from './heuristic-tokens.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
@@ -310,8 +311,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   its answer quotes "unrelated".
  * - `heuristic-v101`: a question typed without its "?" after one typed with it ("…how many
  *   characters?? and can i use the same one as my gmail") is a part of its own (`questionParts`).
+ * - `heuristic-v102`: a redaction placeholder in the question ("…call me on [phone:c2a8283c]") is
+ *   taken out before the question is read (`withoutRedactionPlaceholders`): its token was a topic
+ *   word no passage holds, weighing double, so the live judge, which reads redacted questions, called
+ *   a correct answer `off_topic` whenever the token began with a letter.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v101';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v102';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -365,7 +370,10 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // Read with chat-box spellings written out ("hols" as "holidays", "mgr" as "manager"), as
         // retrieval and its gate read it (v41); names and personal data are read from the question as typed.
         // An acronym the evidence does not write, read as the words the evidence spells it out with, as retrieval reads it (v66).
-        const question = withAcronymsSpelledOut(expandCasual(input.question), chunkUnits);
+        // A redaction placeholder ("call me on [phone:c2a8283c]") stands for someone's value, not for
+        // what is asked: its token is no topic word (v102). Personal data is still read from the question as typed.
+        const asked = withoutRedactionPlaceholders(input.question);
+        const question = withAcronymsSpelledOut(expandCasual(asked), chunkUnits);
         const reading = readQuestion(question, chunkUnits);
         // Days of the week the asker named only outside the clause that asks: their calendar (v94).
         const askersDays = askersWeekdays(question);
@@ -400,13 +408,13 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         let contexts = judgeContexts(reading, input.evidence, chunkUnits.filter((unit) => !unit.list));
         if (encoder && !refused) {
           // Meaning where words differ: paraphrased claims and chunks worded unlike the question.
-          const refined = await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>
+          const refined = await refineWithEncoder(encoder, asked, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>
             analyses.has(claim.text) ? paraphraseCandidates(claim.text, analyses.get(claim.text)!, units, reading.analysis) : [],
           );
           claims = refined.claims;
           contexts = refined.contexts;
         } else if (encoder) {
-          contexts = (await refineWithEncoder(encoder, input.question, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
+          contexts = (await refineWithEncoder(encoder, asked, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
         }
         // A chunk that states the reference answer holds what the question asks (see groundedContexts).
         const grounded = input.reference ? groundedReferenceClaims(input.reference, chunkUnits, reading.analysis, refusal) : [];
@@ -440,7 +448,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
         contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));
         if (encoder && relevance === 'off_topic') {
-          relevance = (await refineWithEncoder(encoder, input.question, input.answer, { claims: [], contexts: [], relevance }, [], () => [])).relevance;
+          relevance = (await refineWithEncoder(encoder, asked, input.answer, { claims: [], contexts: [], relevance }, [], () => [])).relevance;
         }
         // A faithful answer that only partly addresses the question and states none of the reference
         // answer's claims is about something else. (A wrong answer states none of them either: it
