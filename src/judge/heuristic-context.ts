@@ -1,4 +1,5 @@
 import { passageParts } from '../contract/evidence.js';
+import { withoutRedactionPlaceholders } from '../contract/redaction.js';
 import { acronymTable, spellOutAcronyms } from '../text/acronyms.js';
 import { COMPARING_WORDS, DAY_GROUPS, DOCUMENT_WORDS } from '../text/specifics.js';
 import { questionTerms } from '../text/question-terms.js';
@@ -230,6 +231,24 @@ export function questionParts(question: string): string[] {
   }
   // Leading statements ("I'm a grade 3 and have been here 3 years.") are context, not something asked.
   return parts;
+}
+
+/**
+ * The question as the judge reads what it asks, from a redacted question (v103): a sentence that
+ * gives a masked personal detail and asks nothing ("call me on [phone:…]", "my email is
+ * [email:…]", "thanks, Jo - [phone:…]") says who is asking, not what, so it is left out unless
+ * nothing else is left; the placeholders of the sentences kept are taken out (v102). A question
+ * without a placeholder is returned as it is.
+ *
+ * @example
+ * withoutPersonalDetails('What is the mileage rate? My email is [email:3fa2c1d9].') // 'What is the mileage rate?'
+ */
+export function withoutPersonalDetails(question: string): string {
+  const stripped = withoutRedactionPlaceholders(question);
+  if (stripped === question) return question;
+  const sentences = question.split(/(?<=[?!]|\.(?=\s+[A-Z]))\s+/);
+  const kept = sentences.filter((sentence) => withoutRedactionPlaceholders(sentence) === sentence || /\?\s*$/.test(sentence) || ASKS.test(sentence.trim()));
+  return withoutRedactionPlaceholders(kept.length > 0 ? kept.join(' ') : question);
 }
 
 /** Weighted share of `topic` found in `has`. */

@@ -2,7 +2,6 @@ import { InvalidInputError, errorMessage } from '../errors.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { answerForJudging } from '../contract/notes.js';
-import { withoutRedactionPlaceholders } from '../contract/redaction.js';
 import { splitAnswer, type Citation } from './claims.js';
 import { hasStem } from './heuristic-tokens.js';
 import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
@@ -10,7 +9,7 @@ import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
 import { askersWeekdays } from './heuristic-given.js';
 import { relate } from './heuristic-quantities.js';
-import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut } from './heuristic-context.js';
+import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
@@ -315,8 +314,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   taken out before the question is read (`withoutRedactionPlaceholders`): its token was a topic
  *   word no passage holds, weighing double, so the live judge, which reads redacted questions, called
  *   a correct answer `off_topic` whenever the token began with a letter.
+ * - `heuristic-v103`: a sentence of the question that gives a redacted personal detail and asks
+ *   nothing ("call me on [phone:…]", "my email is [email:…].") is left out of what the question
+ *   asks (`withoutPersonalDetails`): its other words ("call", "email") had made correct answers
+ *   `off_topic` live.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v102';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v103';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -371,8 +374,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // retrieval and its gate read it (v41); names and personal data are read from the question as typed.
         // An acronym the evidence does not write, read as the words the evidence spells it out with, as retrieval reads it (v66).
         // A redaction placeholder ("call me on [phone:c2a8283c]") stands for someone's value, not for
-        // what is asked: its token is no topic word (v102). Personal data is still read from the question as typed.
-        const asked = withoutRedactionPlaceholders(input.question);
+        // what is asked: its token is no topic word (v102), and a sentence that only gives such a
+        // detail says who asks, not what (v103). Personal data is still read from the question as typed.
+        const asked = withoutPersonalDetails(input.question);
         const question = withAcronymsSpelledOut(expandCasual(asked), chunkUnits);
         const reading = readQuestion(question, chunkUnits);
         // Days of the week the asker named only outside the clause that asks: their calendar (v94).
