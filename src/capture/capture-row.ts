@@ -68,6 +68,23 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
   };
 }
 
+/**
+ * The captures of these rows, from their chunk rows (each a chunk with its capture's id and whether
+ * the gate withheld it, in capture and position order): one list of the model's chunks and one of
+ * the withheld ones per capture. Both stores read chunks this way; only the flag's type differs.
+ */
+export function capturesFromRows<Row extends CaptureRowOf<number | boolean>>(rows: readonly Row[], chunkRows: Iterable<CapturedChunk & { captureId: number; withheld: number | boolean }>): Capture[] {
+  const chunksById = new Map<number, { chunks: CapturedChunk[]; withheld: CapturedChunk[] }>(rows.map((row) => [row.id, { chunks: [], withheld: [] }]));
+  for (const { captureId, withheld, ...chunk } of chunkRows) {
+    const lists = chunksById.get(captureId)!;
+    (flag(withheld) ? lists.withheld : lists.chunks).push(chunk);
+  }
+  return rows.map((row) => {
+    const lists = chunksById.get(row.id)!;
+    return captureFromRow(row, lists.chunks, lists.withheld);
+  });
+}
+
 export type EvidenceFields = Pick<CapturedChunk, 'chunkId' | 'document' | 'title' | 'section' | 'updated' | 'hash' | 'text'>;
 
 /** A chunk's evidence fields alone, field by field (no spread: nothing else of the source is kept). */

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { CaptureRecord } from '../capture-store.js';
-import { evidenceDigest } from '../capture-row.js';
+import { capturesFromRows, evidenceDigest } from '../capture-row.js';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
 import { inTransaction } from './connection.js';
-import { CAPTURE_COLUMNS, captureFromRow, type PostgresCaptureRow } from './rows.js';
+import { CAPTURE_COLUMNS, type PostgresCaptureRow } from './rows.js';
 
 /**
  * The capture log of the Postgres store: writing captures with their content-addressed evidence
@@ -72,7 +72,6 @@ export class PostgresCaptureLog {
   /** The captures of these rows, their chunks read in one statement. */
   async withChunks(rows: readonly PostgresCaptureRow[]): Promise<Capture[]> {
     if (rows.length === 0) return [];
-    const chunksById = new Map<number, { chunks: CapturedChunk[]; withheld: CapturedChunk[] }>(rows.map((row) => [row.id, { chunks: [], withheld: [] }]));
     const chunks = await this.pool.query<CapturedChunk & { captureId: number; withheld: boolean }>(
       `SELECT k.capture_id AS "captureId", k.withheld, e.chunk_id AS "chunkId", e.document, e.title, e.section, e.updated, e.hash, e.text,
               k.score, k.fused_score AS "fusedScore", k.rank
@@ -80,14 +79,7 @@ export class PostgresCaptureLog {
        WHERE k.capture_id = ANY($1::bigint[]) ORDER BY k.capture_id, k.position`,
       [rows.map((row) => row.id)],
     );
-    for (const { captureId, withheld, ...chunk } of chunks.rows) {
-      const lists = chunksById.get(captureId)!;
-      (withheld ? lists.withheld : lists.chunks).push(chunk);
-    }
-    return rows.map((row) => {
-      const lists = chunksById.get(row.id)!;
-      return captureFromRow(row, lists.chunks, lists.withheld);
-    });
+    return capturesFromRows(rows, chunks.rows);
   }
 
   async count(): Promise<number> {

@@ -1,4 +1,4 @@
-import { captureFromRow, type CaptureRowOf } from '../capture-row.js';
+import type { CaptureRowOf } from '../capture-row.js';
 
 /** Row shapes of the Postgres capture store's tables and their mapping to the public types. */
 
@@ -9,8 +9,6 @@ export const CAPTURE_COLUMNS =
   'c.id, c.trace_id, c.request_id, c.captured_at, c.captured_ms, c.route, c.method, c.status, c.latency_ms, c.query, c.mode, c.answer, c.refused, ' +
   'c.refusal_reason, c.prompt_version, c.chat_model, c.embedding_model, c.input_tokens, c.output_tokens, c.total_tokens, c.cost_usd, ' +
   'c.retrieval_ms, c.generation_ms, c.total_ms, c.truncated, c.aborted, c.first_token_ms';
-
-export { captureFromRow };
 
 /**
  * Positional parameters for SQL built from parts: `add(value)` gives its `$n`.

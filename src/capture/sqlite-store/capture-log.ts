@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
-import { evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
-import { captureFromRow, idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
+import { capturesFromRows, evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
+import { idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
 
 /**
  * The capture log of the SQLite store: writing captures with their content-addressed evidence,
@@ -127,25 +127,21 @@ export class SqliteCaptureLog {
       );
       if (result.changes === 0) continue;
       const captureId = Number(result.lastInsertRowid);
-      const chunks = capture.chunks;
-      for (let start = 0; start < chunks.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
-        this.writeChunks(captureId, chunks, start, Math.min(chunks.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), written, null);
-      }
+      this.writeChunkRows(captureId, capture.chunks, 0, false, written);
       // A gate refusal's withheld chunks: rows marked `withheld`, at the positions after the model's chunks.
-      const withheld = capture.withheldChunks;
-      if (withheld === undefined) continue;
-      for (let start = 0; start < withheld.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
-        this.writeChunks(captureId, withheld, start, Math.min(withheld.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), written, chunks.length);
-      }
+      if (capture.withheldChunks !== undefined) this.writeChunkRows(captureId, capture.withheldChunks, capture.chunks.length, true, written);
     }
   }
 
-  /**
-   * Rows `start`…`end - 1` of a capture's chunks, in one statement, their evidence first where this
-   * file lacks it. `withheldFrom`: `null` for the model's chunks; for withheld chunks, the position
-   * of the first (after the model's chunks), and the rows are marked `withheld`.
-   */
-  private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, written: EvidenceEntry[], withheldFrom: number | null): void {
+  /** A capture's chunk rows from position `offset` on (marked `withheld`, or not), at most MAX_CHUNK_ROWS_PER_STATEMENT per statement. */
+  private writeChunkRows(captureId: number, chunks: readonly CapturedChunk[], offset: number, withheld: boolean, written: EvidenceEntry[]): void {
+    for (let start = 0; start < chunks.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
+      this.writeChunks(captureId, chunks, start, Math.min(chunks.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), offset, withheld, written);
+    }
+  }
+
+  /** Rows `start`…`end - 1` of a capture's chunks, at positions from `offset + start`, in one statement, their evidence first where this file lacks it. */
+  private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, offset: number, withheld: boolean, written: EvidenceEntry[]): void {
     const { insertEvidence } = this.statements;
     const values: unknown[] = new Array((end - start) * 6);
     for (let position = start; position < end; position++) {
@@ -157,14 +153,14 @@ export class SqliteCaptureLog {
       }
       const at = (position - start) * 6;
       values[at] = captureId;
-      values[at + 1] = (withheldFrom ?? 0) + position;
+      values[at + 1] = offset + position;
       values[at + 2] = evidence.digest;
       values[at + 3] = chunk.score;
       values[at + 4] = chunk.fusedScore;
       values[at + 5] = chunk.rank;
     }
     // One statement for the rows: a statement run costs more than a row (bench:middleware).
-    this.insertChunks(end - start, withheldFrom !== null).run(...values);
+    this.insertChunks(end - start, withheld).run(...values);
   }
 
   /** `INSERT INTO capture_chunks` of `count` rows (marked `withheld`, or not), prepared once per count. */
@@ -233,15 +229,7 @@ export class SqliteCaptureLog {
   /** The captures of these rows, their chunks read in one statement. */
   withChunks(rows: readonly CaptureRow[]): Capture[] {
     if (rows.length === 0) return [];
-    const chunksById = new Map<number, { chunks: CapturedChunk[]; withheld: CapturedChunk[] }>(rows.map((row) => [row.id, { chunks: [], withheld: [] }]));
-    for (const { captureId, withheld, ...chunk } of this.statements.chunksByCaptureIds.all(idList(rows.map((row) => row.id))) as (CapturedChunk & { captureId: number; withheld: number })[]) {
-      const lists = chunksById.get(captureId)!;
-      (withheld === 1 ? lists.withheld : lists.chunks).push(chunk);
-    }
-    return rows.map((row) => {
-      const lists = chunksById.get(row.id)!;
-      return captureFromRow(row, lists.chunks, lists.withheld);
-    });
+    return capturesFromRows(rows, this.statements.chunksByCaptureIds.all(idList(rows.map((row) => row.id))) as (CapturedChunk & { captureId: number; withheld: number })[]);
   }
 
   /** The store's id of a trace, or `undefined`. */

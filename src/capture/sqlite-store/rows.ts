@@ -1,11 +1,9 @@
-import { captureFromRow, flagsKeyOf, type CaptureRowOf } from '../capture-row.js';
+import { flagsKeyOf, type CaptureRowOf } from '../capture-row.js';
 import type { StoredJudgment } from '../types.js';
 
 /** Row shapes of the SQLite capture store's tables and their mapping to the public types. */
 
 export type CaptureRow = CaptureRowOf<number>;
-
-export { captureFromRow };
 
 /** A `judgments` row as the queries read it: the record and the capture it belongs to. */
 export interface JudgmentRow {
