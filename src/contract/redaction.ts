@@ -19,6 +19,13 @@ export function renderRedactionPlaceholder(kind: RedactionKind, token: string): 
 /** A placeholder (`[phone:3fa2c1d9]`), or a plain mark of the first release (`[phone]`). Global: use with `replace`. */
 export const REDACTION_PLACEHOLDER = new RegExp(`\\[(?:${REDACTION_KINDS.join('|')})(?::[0-9a-f]{${REDACTION_TOKEN_LENGTH}})?\\]`, 'g');
 
+const ONE_PLACEHOLDER = new RegExp(REDACTION_PLACEHOLDER.source);
+
+/** Whether the text holds a redaction placeholder (or a plain mark of the first release). */
+export function holdsRedactionPlaceholder(text: string): boolean {
+  return text.includes('[') && ONE_PLACEHOLDER.test(text);
+}
+
 /**
  * The text with every redaction placeholder taken out (a space in its place). A placeholder
  * stands for someone's value, not for what a question is about: read as words, its token

@@ -1,5 +1,5 @@
 import { passageParts } from '../contract/evidence.js';
-import { withoutRedactionPlaceholders } from '../contract/redaction.js';
+import { holdsRedactionPlaceholder, withoutRedactionPlaceholders } from '../contract/redaction.js';
 import { acronymTable, spellOutAcronyms } from '../text/acronyms.js';
 import { COMPARING_WORDS, DAY_GROUPS, DOCUMENT_WORDS } from '../text/specifics.js';
 import { questionTerms } from '../text/question-terms.js';
@@ -197,6 +197,8 @@ function nounPhrases(question: string): [string, string][] {
 const QUESTION_OPENERS = 'can|could|do|does|did|is|are|will|would|should|must|may|how|what|when|who|where|which';
 /** A sentence that opens as a question does, after an optional "and", "but", "also" (v101). */
 const ASKS = new RegExp(`^(?:(?:and|but|also|oh|plus)[, ]+)?(?:${QUESTION_OPENERS})\\b`, 'i');
+/** Whether a sentence asks something: it ends with "?", or opens as a question does (v101). */
+const asksSomething = (sentence: string) => /\?\s*$/.test(sentence) || ASKS.test(sentence);
 /** ", and" before a question of its own ("…, and can I just send a message?"), or one asking "if", "for", "about". */
 const AND_ASKS = new RegExp(`,?\\s+and\\s+(?=(?:${QUESTION_OPENERS}|if|for|about)\\b)`, 'i');
 
@@ -222,7 +224,7 @@ function answerKind(question: string): AnswerKind {
 export function questionParts(question: string): string[] {
   // A question typed without its "?" after one typed with it ("…how many characters?? and can i
   // use the same one as my gmail") is asked all the same (v101).
-  const sentences = question.split(/(?<=\?)\s+/).filter((sentence) => /\?\s*$/.test(sentence) || ASKS.test(sentence));
+  const sentences = question.split(/(?<=\?)\s+/).filter(asksSomething);
   const asked = sentences.length > 0 ? sentences : [question];
   const parts: string[] = [];
   for (const sentence of asked) {
@@ -244,10 +246,9 @@ export function questionParts(question: string): string[] {
  * withoutPersonalDetails('What is the mileage rate? My email is [email:3fa2c1d9].') // 'What is the mileage rate?'
  */
 export function withoutPersonalDetails(question: string): string {
-  const stripped = withoutRedactionPlaceholders(question);
-  if (stripped === question) return question;
+  if (!holdsRedactionPlaceholder(question)) return question;
   const sentences = question.split(/(?<=[?!]|\.(?=\s+[A-Z]))\s+/);
-  const kept = sentences.filter((sentence) => withoutRedactionPlaceholders(sentence) === sentence || /\?\s*$/.test(sentence) || ASKS.test(sentence.trim()));
+  const kept = sentences.filter((sentence) => !holdsRedactionPlaceholder(sentence) || asksSomething(sentence.trim()));
   return withoutRedactionPlaceholders(kept.length > 0 ? kept.join(' ') : question);
 }
 
