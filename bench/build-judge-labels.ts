@@ -78,13 +78,24 @@
  * with 8 chunks retrieved, 4 of them whose evidence holds the answer and 2 whose retrieved chunks
  * miss the answering section; of the 6 it answered, 3 quote a chunk that does not answer. It was
  * measured once with `heuristic-v101` and is kept held out (aggregate figures only).
+ * `handbook-fresh15.jsonl` is built the same way, from `source/handbook-fresh15-answers.jsonl`, to
+ * questions l256 to l282, written after `heuristic-v103` / `local-extractive-v23` by a helper blind
+ * to the judge. Each question's first answer is the offline pipeline's own answer
+ * (`local-extractive-v23`, `groundcheck ask` on the handbook corpus), the others hand-written; it
+ * is labelled against the evidence it was built with. The pipeline refused 11 of its 21 answerable
+ * questions as typed: 3 refused by the gate with no chunk at all ("ico", "covid", "helpline"), and
+ * 8 refused by the answerer with 8 chunks retrieved, 7 of them whose evidence holds the answer and
+ * 1 whose retrieved chunks miss the answering section; of the 10 it answered, 2 leave out a part
+ * asked for. l280 to l282 were added so that enough answerable questions have answering evidence.
+ * Of its 6 must-refuse questions the gate refused 4; the other 2 got a quote of a neighbouring rule.
+ * It was measured once with `heuristic-v103` and is kept held out (aggregate figures only).
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,7 +149,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
