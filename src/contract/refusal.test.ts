@@ -195,6 +195,56 @@ describe('isRefusal', () => {
     expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
   });
 
+  it("knows a fifth list of refusals and pointers, and answers worded alike stay answers (the judges' v104)", () => {
+    // Refusals and pointers written with v104's rules, in other words than the label files' (all but two of
+    // the refusals and all but one of the pointers were missed before).
+    const refusals = [
+      "I don't have the expenses limits for that kind of trip.",
+      "Sorry, I don't have the travel insurance details to hand.",
+      "I don't seem to have anything about sabbaticals.",
+      "I've got nothing on that one, I'm afraid.",
+      "Nothing about car parking in what I've got.",
+      'Nothing on sabbaticals in the handbook, sorry.',
+      "I can't find the policy on sabbaticals.",
+      "I can't look up another employee's salary.",
+      "I'm not able to access colleagues' sickness records.",
+      "I can't check his holiday balance for you.",
+      "Sorry, can't help on that one.",
+      "I'm not sure the handbook covers secondments at all.",
+      "Sabbaticals don't come up anywhere in the handbook.",
+      "Bike storage doesn't appear in the documents I've got.",
+      "The handbook sections I have don't cover parking.",
+      'Nothing in the handbook I have says how to book a locker.',
+      "That isn't something the handbook seems to cover.",
+      "That's not something I can look up or share.",
+      "Locker rules aren't in anything I can see.",
+      "I can't really comment on that.",
+    ];
+    expect(refusals.filter((answer) => !isRefusal(answer))).toEqual([]);
+    const answers = [
+      "I don't have to tell you the rules, they're on the intranet: 25 days a year.",
+      "Nothing in the handbook says you can't work from a café, as long as the connection is secure.",
+      "I don't have a problem with that: you can carry over 5 days.",
+      "Can't claim for that, sorry: alcohol is never reimbursed.",
+      "I'm not sure why you'd need to, but yes, you can take unpaid leave.",
+      'The handbook sections on leave say you get 25 days.',
+    ];
+    expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
+    const pointers = [
+      'Payroll (payroll@harbourline.co.uk) can tell you.',
+      'The Service Desk should be able to check it for you.',
+      'Your manager will know.',
+      'HR can get in touch with her on your behalf.',
+      'Salaries are confidential.',
+      'The People team deals with secondments.',
+      "You'd need to ask Facilities.",
+      'Maybe mention it to your line manager.',
+    ];
+    expect(pointers.filter((clause) => !isRefusalAside(clause))).toEqual([]);
+    const statements = ['Payroll can pay you the overtime in the next salary run.', 'Your manager will approve it within 5 days.', 'The People team handles the first 3 days of an absence differently.'];
+    expect(statements.filter((clause) => isRefusalAside(clause))).toEqual([]);
+  });
+
   it("after a refusal, reads pointers in more chat wordings as asides (the judges' v99)", () => {
     // 30 pointers written after v98; these 5 were missed before (4 of them made a right refusal `hallucinated`).
     const pointers = ['Might be worth dropping HR a line.', 'Give the Service Desk a shout.', 'HR are best placed to answer that.', "That's one for the People team.", 'Probably one for your manager.'];

@@ -53,14 +53,14 @@ function quotedAfter(prompt: string, lead: string): string | null {
 }
 
 /** Where an answer says its knowledge comes from, as refusals name it ("the handbook does not say"). */
-const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?|(?:[a-z-]+ )?section)`;
+const SOURCE = String.raw`(?:documents?|docs?|handbook|sources?|context|information|info|policies|policy documents|guidelines|materials?|texts?|excerpts?|passages?|(?:[a-z-]+ )?sections?)`;
 /** {@link SOURCE} with its determiner: "the provided documents", "these passages", "my sources". */
 const THE_SOURCE = String.raw`(?:the |these |your |our |my )?(?:provided )?${SOURCE}`;
 /**
  * What may follow {@link SOURCE} to say whose sources they are: "the documents provided", "the
  * policies I can see", "the docs I've got" (2026-12-05, v91 of the heuristic judge: chat wording).
  */
-const HELD = String.raw`(?:(?:that )?i (?:have got|have|was given|can see|have access to|could find) |provided |available (?:to me )?|given )?`;
+const HELD = String.raw`(?:(?:that )?i (?:have got|have|was given|can see|have access to|could find|can find|found|have found|looked at|have here) |provided |available (?:to me )?|given )?`;
 
 /**
  * Paraphrases of a refusal, over the answer as {@link normalize} gives it (lowercase, contractions
@@ -77,6 +77,8 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`\bnot (?:covered|mentioned|specified|addressed|stated|included|listed|described|explained) (?:in|by|anywhere in) ${THE_SOURCE}`),
   // "Nothing in the handbook covers this", "there is nothing in the documents about it".
   new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} ${HELD}(?:covers|mentions|addresses|says anything about|is about|about|on)\b`),
+  // v104: "Nothing in the documents I have says who pays"; not "Nothing in the handbook says you can't": that answers.
+  new RegExp(String.raw`\bnothing (?:in|within) ${THE_SOURCE} ${HELD}(?:says|states|explains|specifies) (?!(?:that )?(?:you|staff|employees|we|people) (?:cannot|can not|must not|are not|have to|need to|should not|may not)\b)`),
   /\b(?:unable|not able) to (?:find|answer|locate)\b/,
   // "There's nothing I can find on that", "there is no mention of it".
   /\bnothing (?:that )?i (?:can|could) (?:find|see)\b/,
@@ -131,7 +133,7 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`^(?:that is |this is |it is )?not covered(?:[,.!]?\s+(?:sorry|i am afraid)|\s+anywhere|\s+(?:in|by) ${THE_SOURCE})`),
   /^(?:i )?(?:cannot|can not) (?:say|tell)(?: (?:from|based on|for sure|for certain))?\b/,
   // "That's not something the handbook covers", "Not something I can help with", "That isn't something I have information on".
-  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:${HELD})?(?:covers?|mentions?|says?|address(?:es)?|goes into|deals? with)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:got )?(?:any )?(?:info|information|details?) (?:on|about))\b`),
+  new RegExp(String.raw`\bnot something (?:the |these |your |our |my )?(?:provided )?(?:${SOURCE} (?:${HELD})?(?:seems? to |appears? to )?(?:covers?|mentions?|says?|address(?:es)?|goes into|deals? with)|i (?:can|could) (?:help with|answer|find|see|say)|i have (?:got )?(?:any )?(?:info|information|details?) (?:on|about))\b`),
   // "The handbook is silent on this", "The handbook doesn't go into that / touch on that".
   new RegExp(String.raw`\b${SOURCE} (?:is|are) (?:silent|quiet) (?:on|about)\b`),
   new RegExp(String.raw`\b${SOURCE} ${HELD}(?:do|does|did) not (?:really |seem to |appear to )?(?:go into|touch on|talk about|deal with|get into|say anything)\b`),
@@ -143,7 +145,7 @@ const PARAPHRASES: RegExp[] = [
   // Chat wording (v60 of the heuristic judge): "Colleagues' pay isn't something I can share",
   // "Sorry, individual salaries are private", "… aren't available to me", "Hmm, not sure.",
   // "nothing I have covers that".
-  /\bnot something i (?:can|could|am able to|am allowed to) (?:share|give out|disclose|discuss|pass on)\b/,
+  /\bnot something i (?:can|could|am able to|am allowed to) (?:[a-z]+ or )?(?:share|give out|disclose|discuss|pass on|check|look up|look into)\b/,
   /^(?:sorry|unfortunately|i am afraid)[,.]? [^.]{0,60}\b(?:is|are) (?:private|confidential)\b/,
   /\b(?:is|are) not (?:available|accessible|visible) to me\b/,
   /^(?:(?:hmm|honestly|sorry)[,.]? )?(?:i am )?not (?:sure|certain)(?:[.!,;:\u2013\u2014]| -|$)/,
@@ -161,8 +163,25 @@ const PARAPHRASES: RegExp[] = [
   new RegExp(String.raw`\b(?:it|that|this) does not say (?:in|anywhere in) ${THE_SOURCE}`),
   /\bi (?:do not|cannot|can not) see (?:a|any) (?:policy|rule|section|mention|guidance) (?:on|for|about|covering) (?:that|this|it)\b/,
   /^no (?:policy|rule|guidance|section|mention|information|info) (?:on|about|for) (?:that|this|it)\b/,
-  /\bis not in anything i (?:have|have got|can see|was given)\b/,
+  /\b(?:is|are) not in anything i (?:have|have got|can see|was given)\b/,
   new RegExp(String.raw`\bthere (?:are not|is not) any (?:rules?|polic(?:y|ies)|guidance|sections?|mentions?|information|info|details?) (?:on|about|for|covering) [^.;]{0,40}?(?:in ${THE_SOURCE}|that i (?:can|could) (?:see|find))`),
+  // A fifth list (v104): what the answer lacks in more words ("I don't have contact details for
+  // Payroll", "I don't have the bereavement leave rules to hand", "I don't seem to have anything on
+  // that", "I've got nothing on the grievance process here", "Nothing on long-service awards in what I
+  // can see", "I can't find the rules on …"), what it may not look into ("I can't pull up another
+  // employee's payslip", "I can't look into a colleague's records", "Can't help with that one"),
+  // doubt about the sources ("I'm not sure the handbook says whether …") and sources it does not
+  // come up in ("Adoption appointments don't come up in the policies I can see").
+  /\bi (?:do not have|have no|do not hold|have not got|do not seem to have) (?:any |the |specific |enough )?(?:[\w-]+ ){0,3}?(?:information|info|details?|data|guidance|records?|rules?|polic(?:y|ies)|figures?|numbers?|limits?|rates?|dates?|process|procedure)\b(?! (?:else|more|here:|below))/,
+  /\bi do not seem to have (?:anything|any\b)/,
+  /\bi (?:have got|have) nothing (?:on|about|regarding|for)\b/,
+  new RegExp(String.raw`^(?:(?:sorry|hmm)[,.]? )?nothing (?:on|about) [^.;]{1,40}? (?:in|from) (?:what i (?:have|have got|can see|was given|can find)|${THE_SOURCE})\b`),
+  /\bi (?:cannot|can not|could not) find (?:the |any )?(?:rules?|polic(?:y|ies)|information|info|details?|guidance|sections?) (?:on|about|for|covering)\b/,
+  /\bi (?:cannot|can not|am not able to|am unable to|am not allowed to) (?:look into|look up|pull up|access|check) (?:another|a colleague|colleagues|someone|other (?:people|employees|staff)|[a-z]+'s|his|her|their|that|this)\b/,
+  /^(?:sorry[,.]? )?(?:i )?(?:cannot|can not) help (?:you )?(?:with|on) (?:that|this|it)\b/,
+  /\bi (?:cannot|can not) (?:really )?(?:advise|comment)(?: on (?:that|this|it))?(?:[.!,;]|$)/,
+  new RegExp(String.raw`\bi am not (?:sure|certain) (?:that |whether )?${THE_SOURCE} ${HELD}(?:says?|covers?|mentions?|address(?:es)?|goes into)\b`),
+  new RegExp(String.raw`\b(?:does|do) not (?:come up|appear|feature|show up|get a mention) (?:in|anywhere in) (?:${THE_SOURCE}\b|what i (?:have|have got|can see|was given))`),
 ];
 
 /** Contractions written out, so one pattern covers both spellings. */
@@ -206,7 +225,7 @@ const SELF_REPORT = /^(?:i (?:only |just |do not |don't |did not |didn't )?(?:ha
  * source states.
  */
 const SOURCE_SCOPE = new RegExp(
-  String.raw`^(?:(?:but|however|though)[,]? )?(?:${THE_SOURCE} (?:only |just |mainly |mostly )?(?:talks? about|covers?|mentions?|deals? with|discuss(?:es)?|focus(?:es)? on|goes into|(?:is|are|'s|'re) (?:only |just |mainly |mostly )?about)|(?:it|they|${THE_SOURCE}) (?:does not|doesn't|do not|don't|did not|didn't) (?:mention|cover|say|go into|talk about|address|specify))\b`,
+  String.raw`^(?:(?:but|however|though)[,]? )?(?:${THE_SOURCE} ${HELD}(?:only |just |mainly |mostly )?(?:talks? about|covers?|mentions?|deals? with|discuss(?:es)?|focus(?:es)? on|goes into|(?:is|are|'s|'re) (?:only |just |mainly |mostly )?about)|(?:it|they|${THE_SOURCE}) (?:does not|doesn't|do not|don't|did not|didn't) (?:mention|cover|say|go into|talk about|address|specify))\b`,
   'i',
 );
 
@@ -220,7 +239,8 @@ const SOURCE_SCOPE = new RegExp(
  * isRefusalAside('Full-time staff get 25 days.') // false
  */
 export function isRefusalAside(clause: string): boolean {
-  const text = clause.replace(/[\u2018\u2019]/g, "'").trim();
+  // A contact in parentheses ("Compliance (compliance@harbourline.co.uk) should be able to tell you") is part of the pointer (v104).
+  const text = clause.replace(/[\u2018\u2019]/g, "'").replace(/\s*\([^()]*\)/g, '').trim();
   if (REFERRAL.test(text) || SELF_REPORT.test(text) || SOURCE_SCOPE.test(text)) return true;
   // A pointer after the reason for it ("If you want to understand your own 3%, your manager can go
   // through it with you"; "For a definite answer, check with the People team").
@@ -243,19 +263,34 @@ const REFERRAL_REASON = /^(?:(?:but|however|so|otherwise|instead)[,]? )?(?:(?:if
 const MORE_REFERRALS: readonly RegExp[] = [
   /^(?:i (?:would |'d )?(?:recommend|suggest)(?: that)?(?: you)?|feel free to|you (?:may|might|could|can|should) (?:want|wish|like) to|your (?:best|easiest|quickest) (?:option|bet|move|route) (?:is|would be) to|the (?:best|easiest|quickest) (?:option|thing|way) (?:is|would be) to) (?:ask|asking|contact|contacting|check|checking|speak|speaking|talk|talking|e-?mail|e-?mailing|get(?:ting)? in touch|reach(?:ing)? out|raise|raising|consult|consulting|look|looking|visit|visiting|drop|dropping|message|messaging|call|calling|ring|ringing|phone|phoning)\b/i,
   /^have a (?:word|chat|quick word|quick chat) with\b/i,
-  /^[\w' -]{1,50}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:explain|go through|talk you through|walk you through|take you through|point you|look into|sort (?:it|this|that) out)\b/i,
+  /^[\w' -]{1,50}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:explain|go through|talk you through|walk you through|take you through|point you|look into|sort (?:it|this|that)(?: out)?)\b/i,
   /^(?:ring|call|phone|e-?mail|message|text) (?:the|your|them|him|her|hr|it)\b/i,
-  /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely |definitely |really )?(?:the |your )?(?:best |right |ones? )?(?:place|people|person|team|ones?|contact) (?:to (?:ask|go|go to|contact|check with|talk to|speak to)|for (?:this|that|these|those|questions|queries))\b/i,
+  /^[\w' -]{1,50}?(?: (?:is|are|would be|will be)|'s|'re) (?:probably |likely |definitely |really )?(?:the |your )?(?:best |right |ones? )?(?:place|people|person|team|ones?|contact) (?:to (?:ask|go|go to|contact|check with|talk to|speak to)|for (?:this|that|these|those|questions|queries))\b/i,
   /^[\w' -]{1,50}? (?:handles?|deals? with|looks? after|manages?) (?:these|such|this|that|those) (?:requests?|questions?|queries|enquiries|matters)\b/i,
   // v62: "You could check MyHarbour", "Have a look at the benefits page", "Worth a quick message to
   // the People team", "It might be worth looking on the intranet".
   /^(?:you (?:could|can|might|may|should)|maybe|perhaps) (?:also )?(?:check|look (?:at|on|in)|have a look (?:at|on|in)|search)\b/i,
   /^(?:have|take) a (?:quick )?look (?:at|on|in|through)\b/i,
-  /^(?:it(?:'s| is| might be| may be| could be| would be) )?(?:(?:might|may|could|would) be )?(?:probably |definitely |still |also )?worth (?:(?:a |an )?(?:quick )?(?:message|call|email|e-mail|word|chat|look|check|ask)|looking|having a look|checking|dropping|giving|sending|pinging|messaging|e-?mailing|ringing|calling|phoning)\b/i,
+  /^(?:it(?:'s| is| might be| may be| could be| would be) )?(?:(?:might|may|could|would) be )?(?:probably |definitely |still |also )?worth (?:(?:a |an )?(?:quick )?(?:message|call|email|e-mail|word|chat|look|check|ask)|looking|having a look|checking|dropping|giving|sending|pinging|messaging|e-?mailing|ringing|calling|phoning|asking|mentioning|raising|flagging|contacting)\b/i,
   // v99: "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team".
   /^give (?:the |your |them |him |her )?[\w' -]{0,40}?a (?:shout|call|ring|buzz|bell|nudge|message|e-?mail|quick call)\b/i,
   /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely )?(?:best|better|well) placed to (?:answer|help|advise|say|confirm|tell you)\b/i,
   /^(?:(?:that|this|it)(?:'s| is| would be| might be) )?(?:probably |definitely |really |more )?(?:one|a question) for (?!each\b|every\b|all\b|any\b)(?:the |your )?[\w' -]{1,40}?[.!]?$/i,
+  // v104: someone who can pass a message on ("The People team can contact him for you", "HR might be
+  // able to pass a message on for you"), who has the answer ("Your manager should have the dates"),
+  // why the answer will not tell ("individual pay is confidential", "home addresses are private") and
+  // who handles such things ("The People team handles internal moves").
+  /^[\w' -]{1,50}? (?:can|could|will|may|might|should|would) (?:be able to )?(?:contact|get in touch with|reach|pass (?:a message|it|this|that|your message) on|pass on (?:a|your) message)\b.*\b(?:for you|on your behalf)\b/i,
+  /^[\w' -]{1,50}? (?:should|will|would|may|might|could) (?:have|know)(?: (?:the|that|this|those|these|more)\b|[.!]?$)/i,
+  /^[\w' -]{1,60}? (?:is|are) (?:kept )?(?:strictly )?(?:confidential|private|sensitive)\b/i,
+  /^(?:the |your )?[\w' -]{0,40}?\b(?:team|desk|department|hr|payroll|compliance|facilities|finance)\b (?:handles?|deals? with|looks? after|is responsible for|manages?) (?:all )?(?:these |those |such |that |this |the )?[a-z' -]{1,30}[.!]?$/i,
+  // v104: "Maybe flag it to your office manager", "you'd need to ask Payroll", "Easiest is just to ask
+  // Ben", "Liam should contact Payroll himself", "The People team is the right contact", "Payroll can
+  // check it for you", "Finance should be able to give you a straight answer", "… could confirm".
+  /^(?:maybe|perhaps) (?:flag|raise|mention|bring up) (?:it|this|that)\b/i,
+  /^(?:you(?:'d| would)? (?:need|have) to|(?:the )?easiest (?:thing |option )?(?:is|would be)(?: just)? to|[\w' -]{1,30}? should) (?:ask|contact|check with|speak to|talk to|e-?mail|message)\b/i,
+  /^[\w' -]{1,50}?(?: (?:is|are|would be|will be)|'s|'re) (?:probably |likely |definitely |really )?(?:the |your )?(?:best |right )?(?:contact|person to ask|people to ask|ones to ask)[.!]?$/i,
+  /^[\w' -]{1,60}? (?:can|will|should|may|might|would|could) (?:be able to )?(?:check (?:it|this|that) for you|give you (?:a|an|the) (?:straight |proper |definite |clear |full )?answer|confirm|tell you)\b/i,
   // v60: "Your office manager is your best bet", "Facilities would be your best option".
   /^[\w' -]{1,50}? (?:is|are|would be|will be|'s|'re) (?:probably |likely )?your (?:best|safest) (?:bet|option|person to ask|place to start|port of call)\b/i,
 ];

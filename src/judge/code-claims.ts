@@ -30,7 +30,8 @@ import type { ClaimVerdict, EvidencePassage, FaithfulnessInput, FaithfulnessJudg
 // v7: more refusal wordings that say whose sources they are ("There isn't a policy on pet insurance that I can see", "The policies I can see don't cover that", "Nothing in the documents I have covers …", "That isn't something the documents address", "The handbook is quiet on that one"; `isRefusal`; the heuristic judge's v91).
 // v8: a fourth list of refusal wordings ("I've had a look and can't see anything about that", "Nothing comes up for that", "That doesn't seem to be covered anywhere", "It doesn't say in the handbook", "I don't see a policy for that", "No policy on that that I could find", "That isn't in anything I've got", "There aren't any rules about that in the handbook"), and "There's nothing in the handbook that stops you" is an answer; `isRefusal`; the heuristic judge's v98.
 // v9: more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
-export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v9';
+// v10: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
+export const CODE_CLAIMS_JUDGE_VERSION = 'code-claims-v10';
 
 /** Names every JavaScript program uses: mentioning them proves nothing and fabricates nothing. */
 const COMMON_NAMES = new Set(

@@ -318,8 +318,9 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   nothing ("call me on [phone:…]", "my email is [email:…].") is left out of what the question
  *   asks (`withoutPersonalDetails`): its other words ("call", "email") had made correct answers
  *   `off_topic` live.
+ * - `heuristic-v104`: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`. "Well done!" and a bare "I'm sorry" are social remarks.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v103';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v104';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -55,8 +55,9 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v17`: an over-refusal loses to a side that answers the question (or part of
  *   it) with a verified claim and none contradicted, stating more than a third of the reference
  *   where there is one (`overRefusalPrecedence`, shared with the LLM judge).
+ * - `pairwise-heuristic-v18`: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v17';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v18';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
