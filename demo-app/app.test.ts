@@ -108,6 +108,9 @@ describe('demo app API', () => {
     const answerable = await chat(app, { message: 'How many weeks of parental leave does a birth parent get?' });
     const unanswerable = await chat(app, { message: 'Can I get paid in bitcoin?' });
     for (const response of [answerable, unanswerable]) expect(response.body).toMatchObject({ refused: true, sources: [] });
+    // The response carries what the gate withheld (never as sources), with the text retrieval ranked.
+    expect(answerable.body.withheldChunks.map((chunk: { chunkId: string }) => chunk.chunkId)).toContain('leave-policy#parental-leave');
+    expect(answerable.body.withheldChunks[0]).toMatchObject({ chunkId: expect.any(String), title: expect.any(String), text: expect.stringContaining('') });
     await capture!.flush();
     await worker!.whenIdle();
     const over = await request(app).get(`/api/traces/${answerable.body.traceId}`);

@@ -58,7 +58,7 @@ export { checkTermCoverage, type MeaningMatcher, type TermCoverageOptions } from
 export { type OutdatedNoteOptions } from './rag/outdated-note.js';
 export { createRagPipeline, type RagPipeline, type RagPipelineOptions, type AskOptions } from './rag/pipeline.js';
 export { buildMessages, groundedSystemPrompt, closedBookSystemPrompt, promptDocuments, PROMPT_VERSION, type PromptOptions } from './rag/prompt.js';
-export { toAnswerPayload, type AnswerPayload, type AnswerSource } from './rag/sources.js';
+export { toAnswerPayload, type AnswerPayload, type AnswerPayloadOptions, type AnswerSource } from './rag/sources.js';
 export * from './capture/index.js';
 export {
   runEval,

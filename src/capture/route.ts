@@ -12,11 +12,18 @@ export interface RagChatHandlerOptions {
   maxMessageLength?: number;
   /** Modes a client may ask for. [modes=['rag', 'norag']] */
   modes?: readonly RagMode[];
+  /**
+   * Answer a relevance-gate refusal with the chunks the gate withheld, as `withheldChunks` (never
+   * as `sources`), so `groundcheck eval --target <url>` judges the refusal against them, as the
+   * in-process eval does. `false` leaves them out of the response. [withheldChunks=true]
+   */
+  withheldChunks?: boolean;
 }
 
 /**
  * The common case as one handler: validate `req.body.message` (and `mode`), run the pipeline once,
- * answer `{answer, refused, sources, traceId}`, and record the trace on `req.rag` when
+ * answer `{answer, refused, sources, traceId}` (and, for a relevance-gate refusal,
+ * `withheldChunks`), and record the trace on `req.rag` when
  * `captureRag` is mounted. Bad input reaches `next(err)` as an {@link HttpError} 400 with a stable
  * `type`: `message.missing`, `message.not_string`, `message.empty`, `message.too_long`, `mode.invalid`.
  * A model failure is a 502 `model.failed`.
@@ -33,6 +40,10 @@ export function ragChatHandler(options: RagChatHandlerOptions) {
     });
   }
   const modes = new Set<RagMode>(options.modes ?? ['rag', 'norag']);
+  if (options.withheldChunks !== undefined && typeof options.withheldChunks !== 'boolean') {
+    throw new InvalidInputError('ragChatHandler: option withheldChunks must be true or false', { code: 'invalid_option' });
+  }
+  const withheld = options.withheldChunks ?? true;
 
   return async function ragChat(req: Request, res: Response, next: NextFunction): Promise<void> {
     let message: string;
@@ -46,7 +57,7 @@ export function ragChatHandler(options: RagChatHandlerOptions) {
     try {
       const trace = await pipeline.ask(message, { mode });
       req.rag?.record(trace);
-      res.json(toAnswerPayload(trace));
+      res.json(toAnswerPayload(trace, { withheld }));
     } catch (error) {
       if (error instanceof ApiCallError) {
         next(new HttpError(502, 'model.failed', 'the language model could not answer; try again later', { cause: error }));
