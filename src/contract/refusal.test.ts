@@ -228,6 +228,7 @@ describe('isRefusal', () => {
       "Can't claim for that, sorry: alcohol is never reimbursed.",
       "I'm not sure why you'd need to, but yes, you can take unpaid leave.",
       'The handbook sections on leave say you get 25 days.',
+      "I don't have to process the claim myself: Payroll pays it with your salary.",
     ];
     expect(answers.filter((answer) => isRefusal(answer))).toEqual([]);
     const pointers = [

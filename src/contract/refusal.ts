@@ -172,7 +172,7 @@ const PARAPHRASES: RegExp[] = [
   // employee's payslip", "I can't look into a colleague's records", "Can't help with that one"),
   // doubt about the sources ("I'm not sure the handbook says whether …") and sources it does not
   // come up in ("Adoption appointments don't come up in the policies I can see").
-  /\bi (?:do not have|have no|do not hold|have not got|do not seem to have) (?:any |the |specific |enough )?(?:[\w-]+ ){0,3}?(?:information|info|details?|data|guidance|records?|rules?|polic(?:y|ies)|figures?|numbers?|limits?|rates?|dates?|process|procedure)\b(?! (?:else|more|here:|below))/,
+  /\bi (?:do not have|have no|do not hold|have not got|do not seem to have) (?!to )(?:any |the |specific |enough )?(?:[\w-]+ ){0,3}?(?:information|info|details?|data|guidance|records?|rules?|polic(?:y|ies)|figures?|numbers?|limits?|rates?|dates?|process|procedure)\b(?! (?:else|more|here:|below))/,
   /\bi do not seem to have (?:anything|any\b)/,
   /\bi (?:have got|have) nothing (?:on|about|regarding|for)\b/,
   new RegExp(String.raw`^(?:(?:sorry|hmm)[,.]? )?nothing (?:on|about) [^.;]{1,40}? (?:in|from) (?:what i (?:have|have got|can see|was given|can find)|${THE_SOURCE})\b`),
