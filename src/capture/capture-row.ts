@@ -68,6 +68,11 @@ export function captureFromRow(row: CaptureRowOf<number | boolean>, chunks: Capt
   };
 }
 
+/** Every chunk a capture stores, as its chunk rows hold them: the model's chunks, then a gate refusal's withheld ones. */
+export function storedChunks(capture: Pick<Capture, 'chunks' | 'withheldChunks'>): CapturedChunk[] {
+  return capture.withheldChunks === undefined ? capture.chunks : [...capture.chunks, ...capture.withheldChunks];
+}
+
 /**
  * The captures of these rows, from their chunk rows (each a chunk with its capture's id and whether
  * the gate withheld it, in capture and position order): one list of the model's chunks and one of

@@ -1,8 +1,7 @@
 import { answerForJudging } from '../contract/notes.js';
-import { evidenceFromChunks } from '../contract/evidence.js';
-import { judgedChunks } from '../contract/trace.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { errorMessage } from '../errors.js';
+import { evidenceFromTrace } from '../judge/evidence.js';
 import type { FaithfulnessJudgment } from '../judge/types.js';
 import { EMPTY_USAGE } from '../providers/spec.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,7 +46,7 @@ export interface JudgeWorker {
 
 /**
  * The live judge: judges captures out of band with the judge the evals use, giving it what it
- * reads: the capture's question, its chunks as evidence passages (`evidenceFromChunks`, the
+ * reads: the capture's question, its chunks as evidence passages (`evidenceFromTrace`, the
  * evidence `judgeTrace` builds from a trace; for a gate refusal, the chunks the gate withheld) and
  * its answer. Its state lives in the capture store (leases, attempts, judgments UNIQUE per
  * capture and judge version), so a killed process loses
@@ -208,7 +207,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
       // generator saw them (title, section and date as fields; for a gate refusal, the chunks the
       // gate withheld), the answer.
       // Notes the pipeline appended (the outdated-document note) are not claims, as in judgeTrace.
-      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromChunks(judgedChunks(capture)), answer: answerForJudging(capture) }, { abortSignal: signal });
+      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromTrace(capture), answer: answerForJudging(capture) }, { abortSignal: signal });
     } catch (error) {
       // Judges report failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
       judgment = {

@@ -1,4 +1,4 @@
-import { evidenceFromChunks, passageParts, withReferences, type EvidencePassage } from '../contract/evidence.js';
+import { evidenceFromChunks, passageParts, withReferences, type EvidencePassage, type PassageSource } from '../contract/evidence.js';
 import { judgedChunks, type RagTrace } from '../contract/trace.js';
 import { splitSentenceUnits } from '../text/text.js';
 
@@ -8,12 +8,16 @@ import { splitSentenceUnits } from '../text/text.js';
  * then any reference excerpts. The judge must see what the generator saw: nothing retrieved
  * again, nothing dropped. For a refusal by the relevance gate, which showed the model nothing,
  * the chunks the gate withheld (`judgedChunks`): what tells a correct refusal from an over-refusal.
+ * A stored capture reads the same way (the live judge's evidence).
  *
  * @throws InvalidInputError `invalid_option` for a malformed reference or one whose id clashes.
  * @example
  * const evidence = evidenceFromTrace(trace, [{ id: 'ref-1', text: 'Reference answer…', kind: 'reference' }]);
  */
-export function evidenceFromTrace(trace: Pick<RagTrace, 'chunks' | 'withheldChunks' | 'refusalReason'>, references: readonly EvidencePassage[] = []): EvidencePassage[] {
+export function evidenceFromTrace(
+  trace: { chunks: readonly PassageSource[]; withheldChunks?: readonly PassageSource[] | undefined; refusalReason: RagTrace['refusalReason'] },
+  references: readonly EvidencePassage[] = [],
+): EvidencePassage[] {
   return withReferences(evidenceFromChunks(judgedChunks(trace)), references);
 }
 

@@ -99,6 +99,7 @@ describe('evidenceFromTrace', () => {
       { chunkId: 'a#x', text: 'text a', title: 'A', section: 'X', updated: '2026-01-12' },
       { chunkId: 'b#y', text: 'text b', title: 'B', section: '', updated: null },
     ],
+    refusalReason: null,
   } as Parameters<typeof evidenceFromTrace>[0];
 
   it('maps chunks, then references; the same passage twice is kept once', () => {

@@ -102,7 +102,7 @@ export function createRagPipeline(options: RagPipelineOptions): RagPipeline {
         return {
           ...base,
           chunks: [],
-          withheldChunks: retrieval.withheld ?? [],
+          withheldChunks: retrieval.withheld,
           retrieval: retrievalSummary,
           messages: [],
           answer: refusal,

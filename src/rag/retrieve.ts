@@ -169,7 +169,8 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const termCoverage = coverageOptions && coverageOptions.enabled !== false ? await coverageOfTerms(index, terms, coverageOptions) : null;
   const uncovered = (termCoverage?.uncoveredTerms.length ?? 0) > 0;
   const passing = uncovered ? [] : ranked.filter(([, value]) => (value.similarity ?? 0) >= minSimilarity);
-  const byRowid = new Map(index.getChunks(passing.map(([rowid]) => rowid)).map((chunk) => [chunk.rowid, chunk]));
+  // One read for both lists: the chunks that pass are among the ranked ones the gate may withhold.
+  const byRowid = new Map(index.getChunks(ranked.map(([rowid]) => rowid)).map((chunk) => [chunk.rowid, chunk]));
   const toChunks = (list: typeof ranked): RetrievedChunk[] => {
     const chunks: RetrievedChunk[] = [];
     for (const [rowid, value] of list) {
@@ -196,7 +197,6 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   const chunks = toChunks(passing);
   const gated = chunks.length === 0;
   // When the gate fires, the ranked chunks it withheld are kept for the judge (never for the model).
-  if (gated) for (const chunk of index.getChunks(ranked.map(([rowid]) => rowid))) byRowid.set(chunk.rowid, chunk);
   const withheld = gated ? toChunks(ranked) : [];
 
   return {

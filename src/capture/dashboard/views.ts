@@ -1,5 +1,6 @@
 import { JUDGE_ERROR_ROW, OUTCOME_TABLE, outcomeNames, type OutcomeTone } from '../../contract/outcome.js';
 import type { CaptureFilter, OutcomeBucket } from '../capture-store.js';
+import { storedChunks } from '../capture-row.js';
 import { chunkDrift, type DriftedChunk } from '../drift.js';
 import type { Capture, StoredJudgment } from '../types.js';
 import { CAPTURE_STATES, verdictOf, type CaptureState, type VerdictView } from '../verdict.js';
@@ -27,7 +28,7 @@ export type HashLookup = ((chunkId: string) => string | undefined) | null;
 
 export function traceView(capture: Capture, judgment: StoredJudgment | null, judging: boolean, hashOf: HashLookup): TraceView {
   // A gate refusal's judgment rests on the chunks the gate withheld: their drift counts too.
-  const drift = hashOf === null ? [] : chunkDrift(capture.withheldChunks === undefined ? capture.chunks : [...capture.chunks, ...capture.withheldChunks], hashOf);
+  const drift = hashOf === null ? [] : chunkDrift(storedChunks(capture), hashOf);
   return { traceId: capture.traceId, ...verdictOf(capture, judgment, judging), capture, judgment, drift };
 }
 

@@ -14,6 +14,9 @@ import * as semconv from './semconv.js';
 export type AttributeValue = string | number | boolean | string[];
 export type Attributes = Record<string, AttributeValue>;
 
+/** The fields of a chunk a retrieval span's documents are made from. */
+type SpanChunk = Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>;
+
 /** The fields of a capture the spans are made from (a `Capture` has them all). */
 export type SpanSource = Pick<
   Capture,
@@ -38,9 +41,9 @@ export type SpanSource = Pick<
   | 'aborted'
   | 'firstTokenMs'
 > & {
-  chunks: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[];
+  chunks: readonly SpanChunk[];
   /** A gate refusal's withheld chunks: the retrieval span's documents then (with `groundcheck.gated`), as the judge read them. */
-  withheldChunks?: readonly Pick<Capture['chunks'][number], 'chunkId' | 'score' | 'rank' | 'hash' | 'text'>[];
+  withheldChunks?: readonly SpanChunk[];
   /**
    * Why the model stopped (`stop`, `length`…), sent as `gen_ai.response.finish_reasons` when
    * known. A trace has it; a `Capture` does not (the capture stores do not keep it yet), so the

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { CaptureRecord } from '../capture-store.js';
-import { capturesFromRows, evidenceDigest } from '../capture-row.js';
+import { capturesFromRows, evidenceDigest, storedChunks } from '../capture-row.js';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
 import { inTransaction } from './connection.js';
 import { CAPTURE_COLUMNS, type PostgresCaptureRow } from './rows.js';
@@ -23,7 +23,7 @@ export class PostgresCaptureLog {
     const chunksOf = new Map<string, { digests: Buffer[]; chunks: CapturedChunk[]; withheldFrom: number }>();
     const evidence = new Map<string, { digest: Buffer; chunk: CapturedChunk }>();
     for (const capture of captures) {
-      const chunks = capture.withheldChunks === undefined ? capture.chunks : [...capture.chunks, ...capture.withheldChunks];
+      const chunks = storedChunks(capture);
       const digests = chunks.map((chunk) => {
         const digest = evidenceDigest(chunk);
         evidence.set(digest.toString('hex'), { digest, chunk });

@@ -8,7 +8,7 @@ import { idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from '.
  * and reading captures back (one, or many by id list in a fixed number of statements).
  */
 
-/** Chunk rows per INSERT statement (6 parameters each, far below SQLite's 32,766). */
+/** Chunk rows per INSERT statement (7 parameters each, far below SQLite's 32,766). */
 const MAX_CHUNK_ROWS_PER_STATEMENT = 128;
 
 /** Distinct chunk texts whose evidence key a store remembers (by total length; emptied when full). */
@@ -42,7 +42,6 @@ export class SqliteCaptureLog {
   private readonly evidenceByHash = new Map<string, EvidenceEntry>();
   private rememberedTextChars = 0;
   private readonly insertChunksByCount = new Map<number, Database.Statement>();
-  private readonly insertWithheldByCount = new Map<number, Database.Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -143,7 +142,7 @@ export class SqliteCaptureLog {
   /** Rows `start`…`end - 1` of a capture's chunks, at positions from `offset + start`, in one statement, their evidence first where this file lacks it. */
   private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, offset: number, withheld: boolean, written: EvidenceEntry[]): void {
     const { insertEvidence } = this.statements;
-    const values: unknown[] = new Array((end - start) * 6);
+    const values: unknown[] = new Array((end - start) * 7);
     for (let position = start; position < end; position++) {
       const chunk = chunks[position]!;
       const evidence = this.evidenceOf(chunk);
@@ -151,26 +150,25 @@ export class SqliteCaptureLog {
         insertEvidence.run(evidence.digest, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text);
         written.push(evidence);
       }
-      const at = (position - start) * 6;
+      const at = (position - start) * 7;
       values[at] = captureId;
       values[at + 1] = offset + position;
       values[at + 2] = evidence.digest;
       values[at + 3] = chunk.score;
       values[at + 4] = chunk.fusedScore;
       values[at + 5] = chunk.rank;
+      values[at + 6] = withheld ? 1 : 0;
     }
     // One statement for the rows: a statement run costs more than a row (bench:middleware).
-    this.insertChunks(end - start, withheld).run(...values);
+    this.insertChunks(end - start).run(...values);
   }
 
-  /** `INSERT INTO capture_chunks` of `count` rows (marked `withheld`, or not), prepared once per count. */
-  private insertChunks(count: number, withheld: boolean): Database.Statement {
-    const prepared = withheld ? this.insertWithheldByCount : this.insertChunksByCount;
-    let statement = prepared.get(count);
+  /** `INSERT INTO capture_chunks` of `count` rows, prepared once per count. */
+  private insertChunks(count: number): Database.Statement {
+    let statement = this.insertChunksByCount.get(count);
     if (statement === undefined) {
-      const row = withheld ? '(?, ?, ?, ?, ?, ?, 1)' : '(?, ?, ?, ?, ?, ?, 0)';
-      statement = this.db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank, withheld) VALUES ${Array.from({ length: count }, () => row).join(', ')}`);
-      prepared.set(count, statement);
+      statement = this.db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank, withheld) VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
+      this.insertChunksByCount.set(count, statement);
     }
     return statement;
   }
