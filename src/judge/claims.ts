@@ -1,6 +1,6 @@
 import { extractCitations, type Citation } from '../contract/formats.js';
 import { isRefusal, isRefusalAside, REFUSAL_SENTENCE } from '../contract/refusal.js';
-import { splitSentences } from '../text/text.js';
+import { splitSentences, splitTypedSentences } from '../text/text.js';
 import { loadWordNet } from '../text/wordnet.js';
 import { readTableRow } from './table-row.js';
 
@@ -124,7 +124,7 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
 
   const claims: string[] = [];
   const refusalClauses: string[] = [];
-  for (const sentence of splitSentences(text)) {
+  for (const sentence of splitSentences(text).flatMap(splitTypedSentences)) {
     const line = sentence.replace(/^(?:[-*+•]|\d+[.)])\s+/, '').replace(ANSWER_LABEL, '').replace(LEAD_IN, '').trim();
     if (SOURCES_LINE.test(line)) continue;
     // A question back to the user ("Is it a particular gym you're thinking of?", "Want me to check

@@ -74,6 +74,19 @@ export const AVOIDING: readonly string[] = ['avoid', 'avoids', 'avoiding', 'skip
  * are not here. "unable to phone" is "cannot phone" (v12; its scope is the verb it negates).
  */
 const NEGATORS = new Set(['no', 'not', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'unable', ...AVOIDING]);
+/**
+ * Verbs of declining to do what follows (v105): "politely decline to comment" says what "do not
+ * comment" (or "say no comment") says. Only before "to" and a verb: "your request may be declined"
+ * and "refuse the offer" name the decision itself.
+ */
+const DECLINING: ReadonlySet<string> = new Set(['decline', 'declines', 'declined', 'declining', 'refuse', 'refuses', 'refused', 'refusing']);
+
+/** A negating word ({@link NEGATORS}), or a verb of declining before "to" ({@link DECLINING}). */
+function isNegator(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index]!;
+  if (NEGATORS.has(token.lower)) return true;
+  return DECLINING.has(token.lower) && tokens[index + 1]?.lower === 'to';
+}
 /** Words that end a negation's scope: a new clause with its own polarity starts. */
 const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'although', 'whereas', 'which', 'who', 'where', 'while', 'except', 'and']);
 /**
@@ -139,7 +152,7 @@ export function analyze(text: string): Analysis {
     !consumed.has(index) &&
     !isCopula(tokens, index) &&
     !STOPWORDS.has(token.lower) &&
-    !NEGATORS.has(token.lower) &&
+    !isNegator(tokens, index) &&
     !IGNORED.has(token.lower) &&
     (token.lower.length > 1 || /\d/.test(token.lower));
 
@@ -166,7 +179,7 @@ export function analyze(text: string): Analysis {
     if (!row && token.lower === 'not' && previous?.kind === 'punct' && previous.text === ',' && segmentOf[index - 1] !== segmentOf[index]) segments[segmentOf[index]!]!.contrast = true;
   });
   tokens.forEach((token, index) => {
-    if (token.kind !== 'word' || !NEGATORS.has(token.lower) || consumed.has(index)) return;
+    if (token.kind !== 'word' || !isNegator(tokens, index) || consumed.has(index)) return;
     // "whether or not", "or not": an alternative, not a negation.
     if (token.lower === 'not' && tokens[index - 1]?.lower === 'or') return;
     // "even if nobody calls you out", "even though it isn't…": a concession, which says the main
@@ -478,6 +491,7 @@ function foldNegatedBound(tokens: readonly Token[], index: number, quantities: r
   for (let gap = 0, at = index + 1; at < tokens.length && gap <= BOUND_VERB_GAP; at++, gap++) {
     const token = tokens[at]!;
     if (token.kind !== 'word' || token.clause !== tokens[index]!.clause || CONDITION_WORDS.has(token.lower)) return false;
+    if (EXCEEDING.has(token.lower)) return foldNotExceeding(tokens, at, quantities);
     if (!COMPARATIVE.has(token.lower) || tokens[at + 1]?.lower !== 'than') continue;
     const quantity = quantities.find((entry) => entry.kind === 'number' && entry.position === at + 2);
     if (!quantity || quantity.kind !== 'number') return false;
@@ -489,6 +503,29 @@ function foldNegatedBound(tokens: readonly Token[], index: number, quantities: r
     return true;
   }
   return false;
+}
+
+/** Verbs of going past a figure: "must not exceed 48 hours" states what "at most 48 hours" does (v105). */
+const EXCEEDING: ReadonlySet<string> = new Set(['exceed', 'exceeds', 'exceeding', 'surpass', 'surpasses']);
+/** Words that may stand between the verb and its figure: "exceed an average of 48 hours". */
+const BEFORE_FIGURE: ReadonlySet<string> = new Set(['a', 'an', 'the', 'total', 'average', 'maximum', 'combined', 'of']);
+
+/**
+ * "not exceed 48 hours": the negated verb of going past an exact figure is its upper bound ("at
+ * most 48 hours"), not a negation of what follows (v105). `at` is the verb's index.
+ */
+function foldNotExceeding(tokens: readonly Token[], at: number, quantities: readonly Quantity[]): boolean {
+  let next = at + 1;
+  while (next < tokens.length && tokens[next]!.kind === 'word' && BEFORE_FIGURE.has(tokens[next]!.lower) && next - at <= 4) next += 1;
+  // The figure's first token may be its currency sign ("£40" is "£" and "40").
+  const quantity = quantities.find((entry) => entry.kind === 'number' && entry.position >= next && entry.position <= next + 1);
+  if (!quantity || quantity.kind !== 'number' || !Number.isFinite(quantity.low)) return false;
+  // "exceed £40" read as one figure, "more than £40": not more than it is at most £40.
+  const readWithVerb = quantity.high === Infinity && quantity.text.toLowerCase().startsWith(tokens[at]!.lower);
+  if (!readWithVerb && quantity.low !== quantity.high) return false;
+  const text = readWithVerb ? `not ${quantity.text}` : `not ${tokens[at]!.text} ${quantity.text}`;
+  Object.assign(quantity, { high: quantity.low, highInclusive: true, low: -Infinity, lowInclusive: false, text });
+  return true;
 }
 
 /** Auxiliaries that end an elliptical contrast ("…, HMRC does", "…, your manager can"). */

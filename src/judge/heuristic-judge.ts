@@ -319,8 +319,14 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   asks (`withoutPersonalDetails`): its other words ("call", "email") had made correct answers
  *   `off_topic` live.
  * - `heuristic-v104`: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`. "Well done!" and a bare "I'm sorry" are social remarks.
+ * - `heuristic-v105`: an answer typed in lower case is split into its sentences at ". " before a
+ *   lower-case word, as one typed with capitals is (`splitTypedSentences`; a casual answer was one
+ *   long claim that no single sentence of the evidence holds); "one" standing for a thing already
+ *   named ("your normal one", "a new one") is no word to find; "must not exceed 48 hours" is an
+ *   upper bound, not a negation of what precedes it; "decline to comment" negates "comment"; and
+ *   clipped words ("comms", "stats", "quid", "docs", "info") are read as the words they stand for.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v104';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v105';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -105,6 +105,10 @@ const DISCOURSE_PHRASES: readonly RegExp[] = [
   // "Afraid not." / "Afraid so." (v92): "I'm afraid" without its subject.
   /(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)(afraid)\s+(?:not|so)\b/gi,
   /\b(mind) you\b/gi,
+  // "one" standing for a thing already named (v105): "your gmail one", "a work one", "put another
+  // one in", "do one now", "this one's paid for". Not a count: not after "only", "just", "at least",
+  // "than", "exactly", a figure or a unit word ("day one", "week one"), and not before a noun.
+  /(?<!\b(?:only|just|least|than|exactly|max|maximum|most|no|number|day|week|month|year|grade|level|step|stage|phase|page|option|room|floor|tier|of|to|under|over|about|around|\d+)\s+(?:\S+\s+)?)\b(?<=\b(?:a|an|another|the|this|that|your|my|his|her|their|our|its|which|each|any|new|old|\p{L}+)\s+)(one)(?=\s*$|\s*[.,;:!?)]|['’]s\b|\s+(?:now|yourself|myself|yet|too|instead|again|then|in|for|from|at|with|on|off|up|out|back|this|that|if|when|so|and|but|or|is|was|will|would|should|can|could|has|had|goes|comes|counts|works)\b)/giu,
   // "That makes 52 weeks in total": the figure is compared; "makes" only sums up (v47).
   /\b(?:that|which|this|it) (makes)\b/gi,
 ];

@@ -33,6 +33,8 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['b4', 'before'], ['tix', 'tickets'], ['lol', ''], ['til', 'until'],
   // Slang and idiom with one meaning in a customer's question (2026-12-05): "someone nicked my bike", "can I get my money back".
   ['nicked', 'stolen'], ['money back', 'refund'], ['moving house', 'moving home'], ['dodgy', 'suspicious'],
+  // Clipped words with one meaning (2026-12-06): "the comms team", "the stats", "40 quid", "the docs".
+  ['comms', 'communications'], ['stats', 'statistics'], ['quid', 'pounds'], ['docs', 'documents'], ['info', 'information'],
   // Weekdays (2026-12-05): not "wed", "sat", "sun", which are words too.
   ['mon', 'Monday'], ['tue', 'Tuesday'], ['tues', 'Tuesday'], ['thu', 'Thursday'], ['thur', 'Thursday'], ['thurs', 'Thursday'], ['fri', 'Friday'],
 ]);

@@ -1,7 +1,7 @@
 import { loadWordNet, type WordNetPos } from './wordnet.js';
 import { isNumberWord, numberWordsToDigits, ordinalValue } from './numbers.js';
 import { COMPARING_WORDS, DATE_WORDS, DOCUMENT_WORDS, PERSON_WORDS, PLACE_PAIRS, PLACE_REGIONS, PLACE_WORDS, QUANTITY_WORDS } from './specifics.js';
-import { ABBREVIATIONS, DETERMINERS, splitSentences, stem, STOPWORDS } from './text.js';
+import { DETERMINERS, splitSentences, splitTypedSentences, stem, STOPWORDS } from './text.js';
 
 /**
  * What each word of a question does, read from the question alone (no corpus): the words that
@@ -145,7 +145,7 @@ export function questionTerms(question: string, options: { typedSentences?: bool
   const sentences = text
     .split(/:\s+(?=(?:what|how|can|do|does|is|are|will|should|who|which|when|where)\b)/i)
     .flatMap((part) => splitSentences(part))
-    .flatMap((sentence) => (options.typedSentences ? typedSentences(sentence) : [sentence]));
+    .flatMap((sentence) => (options.typedSentences ? splitTypedSentences(sentence) : [sentence]));
   const asking = sentences.map((sentence) => sentence.trim().endsWith('?') || ASKING_START.test(sentence.trim()));
   const anyAsking = asking.some(Boolean);
   const terms: QuestionTerm[] = [];
@@ -176,29 +176,6 @@ export function questionTerms(question: string, options: { typedSentences?: bool
   const askingTopic = terms.some((term) => term.asking && term.kind === 'topic');
   for (const term of terms) term.focus = term.asking || !askingTopic;
   return terms;
-}
-
-/**
- * Sentences typed in lower case: `splitSentences` ends a sentence only before a capital or a
- * figure, so "my laptop died. can he borrow mine?" would be one sentence, and the scene before it
- * part of the clause that asks. A `?` or `!` followed by a lower-case word, or a `.` after a word
- * that is no abbreviation, ends a sentence here too.
- *
- * @example
- * typedSentences("my sons laptop died. can he borrow my work laptop? id be sat next to him")
- * // ['my sons laptop died.', 'can he borrow my work laptop?', 'id be sat next to him']
- */
-function typedSentences(sentence: string): string[] {
-  const parts: string[] = [];
-  let start = 0;
-  for (const match of sentence.matchAll(/[.?!]+(?=\s+\p{Ll})/gu)) {
-    const end = match.index + match[0].length;
-    if (match[0] === '.' && ABBREVIATIONS.test(sentence.slice(start, end))) continue;
-    parts.push(sentence.slice(start, end).trim());
-    start = end;
-  }
-  parts.push(sentence.slice(start).trim());
-  return parts.filter((part) => part !== '');
 }
 
 /** `£12,000` → `£12000`, so an amount is one number, not `12` and `000`. */

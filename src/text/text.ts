@@ -155,6 +155,29 @@ function splitLine(line: string): string[] {
   return sentences;
 }
 
+/**
+ * Sentences typed in lower case: `splitSentences` ends a sentence only before a capital or a
+ * figure, so "my laptop died. can he borrow mine?" would be one sentence, and the scene before it
+ * part of the clause that asks. A `?` or `!` followed by a lower-case word, or a `.` after a word
+ * that is no abbreviation, ends a sentence here too.
+ *
+ * @example
+ * splitTypedSentences("my sons laptop died. can he borrow my work laptop? id be sat next to him")
+ * // ['my sons laptop died.', 'can he borrow my work laptop?', 'id be sat next to him']
+ */
+export function splitTypedSentences(sentence: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of sentence.matchAll(/[.?!]+(?=\s+\p{Ll})/gu)) {
+    const end = match.index + match[0].length;
+    if (match[0] === '.' && ABBREVIATIONS.test(sentence.slice(start, end))) continue;
+    parts.push(sentence.slice(start, end).trim());
+    start = end;
+  }
+  parts.push(sentence.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
 /** Drops units that are only a list marker or a rule ("-", "2.", "---"); a unit that is only a number ("2101") is kept. */
 function dropMarkerOnlyUnits(units: string[]): string[] {
   return units.filter((unit) => !/^[-*+_=•\s]*$/.test(unit) && unit.replace(/^(?:[-*+•]|\d+[.)])(?:\s+|$)/, '').trim() !== '');

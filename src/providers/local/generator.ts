@@ -38,9 +38,10 @@ export interface LocalChatModelOptions {
  * sentence of the answer's document whose condition holds it, "50% for 30 to 59 minutes", joins the
  * answer; v22: a "fine" is looked up and matched as the documents' "penalty" or "charge"; v23:
  * prepositions and conjunctions such as "since" and "towards", and chat fillers such as "tbh", are
- * no topic words (`questionTerms`), so they no longer weigh in choosing sentences;
+ * no topic words (`questionTerms`), so they no longer weigh in choosing sentences; v24: clipped
+ * words, "comms", "stats", "quid", "docs", "info", are read as the words they stand for;
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v23';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v24';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
