@@ -8,7 +8,7 @@ import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
 import { askersWeekdays } from './heuristic-given.js';
-import { relate } from './heuristic-quantities.js';
+import { relate, type Quantity } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
@@ -325,8 +325,13 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   named ("your normal one", "a new one") is no word to find; "must not exceed 48 hours" is an
  *   upper bound, not a negation of what precedes it; "decline to comment" negates "comment"; and
  *   clipped words ("comms", "stats", "quid", "docs", "info") are read as the words they stand for.
+ * - `heuristic-v106`: with a reference answer, a sentence that the claim rules do not verify a
+ *   reference claim by "states most of" it only with half of the claim's words, unless it holds the
+ *   claim's very figure (`MOST_OF_REFERENCE_CLAIM`, `sameFigure`): figures whose ranges only meet
+ *   ("at least two working days", "15 working days") had let a quarter of the words do, and such a
+ *   chunk `answers`, so right refusals were over-refusals.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v105';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v106';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -620,11 +625,36 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
     let best: { unit: EvidenceUnit; coverage: number } | null = null;
     for (const unit of chunkUnits) {
       const stated = statesReferenceClaim(claim, new Set([...unit.own, ...unit.heading]), unit.quantities);
-      if (stated.enough && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
+      const pinned = stated.figures.some((entry) => unit.quantities.some((other) => sameFigure(entry.quantity, other.quantity)));
+      if (stated.enough && (pinned || stated.coverage >= MOST_OF_REFERENCE_CLAIM) && (best === null || stated.coverage > best.coverage)) best = { unit, coverage: stated.coverage };
     }
     grounded.push({ text, chunkId: best?.unit.passageId ?? null, verified: false, contentWords: claim.stems.length });
   }
   return grounded;
+}
+
+/**
+ * The share of a reference claim's content words a sentence must hold to state "most of" it when
+ * the claim rules do not verify it there and none of its figures is the claim's own figure (v106):
+ * half, as for a claim without figures. The reference-recall measure (`statesReferenceClaim`) asks
+ * only a quarter of the words of a claim whose figures agree, and figures agree when their ranges
+ * meet: "raise a request at least two working days beforehand" stated "three weeks is 15 working
+ * days, within the limit of 20 working days abroad", so that chunk `answers`, and a right refusal
+ * became an over-refusal. A sentence holding the very figure ("up to 20 working days in each
+ * calendar year") still needs only the quarter.
+ */
+const MOST_OF_REFERENCE_CLAIM = 0.5;
+
+/**
+ * The same figure: the same dimension and the same number, whatever the bound says of it ("20
+ * working days", "up to 20 working days", "limited to 20 working days"); not two ranges that only
+ * meet ("at least two working days" and "15 working days").
+ */
+function sameFigure(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== 'number' || b.kind !== 'number' || a.dimension !== b.dimension) return false;
+  const numbers = (quantity: typeof a) => [quantity.low, quantity.high].filter((value) => Number.isFinite(value));
+  const [ofA, ofB] = [numbers(a), numbers(b)];
+  return ofA.length > 0 && ofA.every((value) => ofB.includes(value)) && ofB.every((value) => ofA.includes(value));
 }
 
 /**
