@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v19' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v20' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -347,5 +347,30 @@ describe('heuristic pairwise judge: an over-refusal against an answer (pairwise-
   it('says why in its reason', async () => {
     const { reason } = await both(judgmentFrom('A.', [verified, absent]), overRefusal);
     expect(reason).toMatch(/B refuses although a passage answers \(an over-refusal\); A answers the question with a verified claim and none contradicted\./);
+  });
+});
+
+describe('heuristic pairwise judge: invented specifics break a tie (pairwise-heuristic-v20)', () => {
+  const verified: JudgedClaim = { text: 'Full-time employees receive 25 days of annual leave each year.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' };
+  // Unverified for an everyday word ("knock off"), no figure or name of its own.
+  const casual: JudgedClaim = { text: 'you can knock off a bit earlier on those days', verdict: 'absent', evidenceChunkId: null, note: '' };
+  // Unverified, with a figure and a name that neither the evidence nor the question holds.
+  const invented: JudgedClaim = { text: 'It is added to your balance on MyHarbour each January and lapses after 14 months.', verdict: 'absent', evidenceChunkId: null, note: '' };
+  const pair = async (first: ReturnType<typeof judgmentFrom>, second: ReturnType<typeof judgmentFrom>) => {
+    const ab = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', judgmentA: first, judgmentB: second })) as PairwiseOk;
+    const ba = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'B.', answerB: 'A.', judgmentA: second, judgmentB: first })) as PairwiseOk;
+    return { winners: [ab.winner, ba.winner], reason: ab.reason };
+  };
+
+  it('the side whose unverified claim invents no figure or name wins, in both orders, and says why', async () => {
+    const { winners, reason } = await pair(judgmentFrom('A.', [verified, casual]), judgmentFrom('B.', [verified, invented]));
+    expect(winners).toEqual(['A', 'B']);
+    expect(reason).toContain('a figure or a name that neither the evidence nor the question holds');
+  });
+
+  it('a figure the question gave is no invention: still a tie', async () => {
+    const asked: JudgedClaim = { text: 'So your 14 months count.', verdict: 'absent', evidenceChunkId: null, note: '' };
+    const ab = (await judge.judge({ question: `${QUESTION} I have been here 14 months.`, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', judgmentA: judgmentFrom('A.', [verified, casual]), judgmentB: judgmentFrom('B.', [verified, asked]) })) as PairwiseOk;
+    expect(ab.winner).toBe('tie');
   });
 });

@@ -57,8 +57,9 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   where there is one (`overRefusalPrecedence`, shared with the LLM judge).
  * - `pairwise-heuristic-v18`: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
  * - `pairwise-heuristic-v19`: the claims and the question as the heuristic judge's v105 reads them (answers typed in lower case split into sentences; "must not exceed 48 hours" an upper bound; "decline to" a negation; clipped words written out).
+ * - `pairwise-heuristic-v20`: a tie left by the criteria and the claim verdicts goes to the side whose unverified claims invent fewer figures or names that neither the evidence nor the question holds (`compareInvented`), before v6's partial-answer tie-break.
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v19';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v20';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -112,12 +113,15 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const standingA = claimStanding(input.judgmentA);
       const standingB = claimStanding(input.judgmentB);
       const byStanding = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
-      const byPart = byStanding === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
-      const winner = byStanding !== 'tie' ? byStanding : byPart;
+      const byInvented = byStanding === 'tie' ? compareInvented(inventedSpecifics(input.judgmentA, input.evidence, input.question), inventedSpecifics(input.judgmentB, input.evidence, input.question)) : 'tie';
+      const byPart = byStanding === 'tie' && byInvented === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
+      const winner = byStanding !== 'tie' ? byStanding : byInvented !== 'tie' ? byInvented : byPart;
       const precedence = precedenceReason(decided);
       const why = precedence
         ? ` ${precedence}`
-        : byPart !== 'tie'
+        : byInvented !== 'tie'
+          ? ` Equal criteria and claim verdicts; ${byInvented === 'A' ? 'B' : 'A'} states a figure or a name that neither the evidence nor the question holds in more of its unverified claims.`
+          : byPart !== 'tie'
           ? ` Equal criteria and claim verdicts; ${byPart} answers part of the question, ${byPart === 'A' ? 'B' : 'A'} none of it (${sideOutcome(byPart === 'A' ? input.judgmentB : input.judgmentA)}).`
           : decided.winner === 'tie' && winner !== 'tie'
             ? ` Equal criteria; ${winner} is contradicted less, states more of the reference or is supported more by the evidence (A: ${describeStanding(standingA)}; B: ${describeStanding(standingB)}).`
@@ -302,4 +306,33 @@ function containsPhrase(text: string, phrase: string): boolean {
   const needle = words(phrase).join(' ');
   if (needle === '') return false;
   return ` ${words(text).join(' ')} `.includes(` ${needle} `);
+}
+
+/**
+ * The tie-break after the claim verdicts (v20): between two answers the claim rules leave level,
+ * the one whose unverified claims invent fewer specifics wins. A figure or a name (a capitalised
+ * word inside a sentence) that neither the evidence nor the question holds is what a fabricated
+ * detail looks like ("it's added to your balance on MyHarbour each January and must be used by 31
+ * March"), while a correct answer in the user's own words is unverified for its everyday words,
+ * which this does not count. Symmetric; `tie` when either side has no judgment.
+ */
+export function compareInvented(a: number | null, b: number | null): 'A' | 'B' | 'tie' {
+  if (a === null || b === null || a === b) return 'tie';
+  return a < b ? 'A' : 'B';
+}
+
+/** How many of a side's unverified claims state a figure or a name that neither the evidence nor the question holds; `null` without a judgment. */
+export function inventedSpecifics(judgment: FaithfulnessJudgment | null, evidence: readonly EvidencePassage[], question: string): number | null {
+  if (judgment === null || judgment.status !== 'ok') return null;
+  const known = ` ${words([question, ...evidence.map((passage) => passage.text)].join(' ')).join(' ')} `;
+  const numbers = new Set(numbersIn(known));
+  let invented = 0;
+  for (const claim of judgment.claims) {
+    if (claim.verdict === 'verified') continue;
+    const newNumber = numbersIn(claim.text).some((number) => !numbers.has(number));
+    // A capitalised word after the sentence's first: a name ("MyHarbour", "Bupa"), not a sentence start.
+    const names = [...claim.text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}-]+/gu)].map((match) => match[0].toLowerCase());
+    if (newNumber || names.some((name) => !known.includes(` ${name} `))) invented += 1;
+  }
+  return invented;
 }
