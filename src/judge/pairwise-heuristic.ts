@@ -331,7 +331,7 @@ export function inventedSpecifics(judgment: FaithfulnessJudgment | null, evidenc
     if (claim.verdict === 'verified') continue;
     const newNumber = numbersIn(claim.text).some((number) => !numbers.has(number));
     // A capitalised word after the sentence's first: a name ("MyHarbour", "Bupa"), not a sentence start.
-    const names = [...claim.text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}-]+/gu)].map((match) => match[0].toLowerCase());
+    const names = [...claim.text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}-]+/gu)].map((match) => words(match[0]).join(' '));
     if (newNumber || names.some((name) => !known.includes(` ${name} `))) invented += 1;
   }
   return invented;
