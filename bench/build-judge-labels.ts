@@ -89,13 +89,25 @@
  * asked for. l280 to l282 were added so that enough answerable questions have answering evidence.
  * Of its 6 must-refuse questions the gate refused 4; the other 2 got a quote of a neighbouring rule.
  * It was measured once with `heuristic-v103` and is kept held out (aggregate figures only).
+ * `handbook-fresh16.jsonl` is built the same way, from `source/handbook-fresh16-answers.jsonl`, to
+ * questions l283 to l308, about handbook facts no earlier question asks, written after
+ * `heuristic-v106` / `local-extractive-v24` by a helper blind to the judge. Each question's first
+ * answer is the offline pipeline's own answer (`local-extractive-v24`, `groundcheck ask` on the
+ * handbook corpus), the others hand-written; it is labelled against the evidence it was built with.
+ * The pipeline refused 8 of its 20 answerable questions as typed: 4 refused by the gate with no
+ * chunk at all ("trigger", "land", "trainline", "hot"), and 4 refused by the answerer with 8 chunks
+ * retrieved, 3 of them whose evidence holds the answer and 1 whose retrieved chunks miss the
+ * answering section. Of the 12 it answered, 5 answer in full, 2 leave out a part asked for, and 5
+ * quote a chunk that does not answer (one of them, l293, with no answering chunk in its evidence).
+ * Of its 6 must-refuse questions the pipeline refused 4 (2 at the gate, 2 in the answerer); the
+ * other 2 got a quote of a neighbouring rule.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,7 +161,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
