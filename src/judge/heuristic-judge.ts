@@ -8,7 +8,7 @@ import { deriveFaithfulness, resolvePolicy } from './faithfulness-score.js';
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
 import { askersWeekdays } from './heuristic-given.js';
-import { relate, type Quantity } from './heuristic-quantities.js';
+import { relate, sameFigure } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
@@ -645,17 +645,6 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
  */
 const MOST_OF_REFERENCE_CLAIM = 0.5;
 
-/**
- * The same figure: the same dimension and the same number, whatever the bound says of it ("20
- * working days", "up to 20 working days", "limited to 20 working days"); not two ranges that only
- * meet ("at least two working days" and "15 working days").
- */
-function sameFigure(a: Quantity, b: Quantity): boolean {
-  if (a.kind !== 'number' || b.kind !== 'number' || a.dimension !== b.dimension) return false;
-  const numbers = (quantity: typeof a) => [quantity.low, quantity.high].filter((value) => Number.isFinite(value));
-  const [ofA, ofB] = [numbers(a), numbers(b)];
-  return ofA.length > 0 && ofA.every((value) => ofB.includes(value)) && ofB.every((value) => ofA.includes(value));
-}
 
 /**
  * Claims verified through the reference answer (v87, offline evals): an `absent` claim that a claim

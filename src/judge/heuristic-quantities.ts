@@ -584,6 +584,18 @@ function readBetween(tokens: readonly Token[], end: number, low: number): { high
 }
 
 /**
+ * The same figure: the same dimension and the same number, whatever the bound says of it ("20
+ * working days", "up to 20 working days", "limited to 20 working days"); not two ranges that only
+ * meet ("at least two working days" and "15 working days").
+ */
+export function sameFigure(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== 'number' || b.kind !== 'number' || a.dimension !== b.dimension) return false;
+  const numbers = (quantity: typeof a) => [quantity.low, quantity.high].filter((value) => Number.isFinite(value));
+  const [ofA, ofB] = [numbers(a), numbers(b)];
+  return ofA.length > 0 && ofA.every((value) => ofB.includes(value)) && ofB.every((value) => ofA.includes(value));
+}
+
+/**
  * How a claim's quantity relates to one evidence quantity.
  * - A claimed point agrees with an evidence point when equal; with a condition range ("less than
  *   £1,000", "over £5,000", "at least 26 weeks") when it falls inside (bounds exact: £1,000 is not
@@ -612,9 +624,9 @@ export function relate(claim: Quantity, evidence: Quantity): Relation {
     const calendar = WORKING_DAYS.test(claim.text) || WORKING_DAYS.test(evidence.text) ? null : unitRatio(CALENDAR_DAYS, claim.dimension, evidence.dimension);
     if (calendar === null) return 'incomparable';
     const { low, high } = inUnit(claim, evidence.dimension, calendar);
-    const sameFigure = same(low, evidence.low) && same(high, evidence.high);
+    const sameBounds = same(low, evidence.low) && same(high, evidence.high);
     const namesLimit = same(low, high) && (same(low, evidence.low) || same(high, evidence.high));
-    return sameFigure || namesLimit ? 'agree' : 'incomparable';
+    return sameBounds || namesLimit ? 'agree' : 'incomparable';
   }
   const claimIsPoint = claim.low === claim.high;
   const evidenceIsPoint = evidence.low === evidence.high;
