@@ -97,7 +97,7 @@ describe('the explain-errors eval, offline', () => {
     const config = { suite: subset, generator: openai.chat('explainer'), embedder: createLocalEmbedder(), judge: { chat: openai.chat('judge') }, indexPath: join(tempDir(), 'source.db'), cache };
     const results = await runExplainEval(config);
     expect(results.failures.map((failure) => failure.status)).toEqual(['ok', 'ok']);
-    expect(results.versions).toMatchObject({ generator: 'openai:explainer', claimsJudge: { kind: 'llm' }, pairwiseJudge: { kind: 'llm', promptVersion: 'explanation-llm-v11' } });
+    expect(results.versions).toMatchObject({ generator: 'openai:explainer', claimsJudge: { kind: 'llm' }, pairwiseJudge: { kind: 'llm', promptVersion: 'explanation-llm-v12' } });
     const explainCalls = server.requests.filter((request) => kindOf(request) === 'explain');
     expect(explainCalls).toHaveLength(6); // 2 failures × (RAG on, RAG off, RAG off tail-only)
     const ragPrompt = (explainCalls[0]!.body.messages as { content: string }[])[1]!.content;

@@ -71,7 +71,7 @@ const PLEASANTRY =
  * remark: "Congratulations, you get 4 weeks" keeps its claim.
  */
 const SOCIAL_REMARK =
-  /^(?:oh|ah|aw|well)?[\s,]*(?:congratulations|congrats|well done|(?:i'm |i am )?(?:so |really )?sorry(?=[.!]*$)|(?:i'm |i am |so |really )?sorry (?:to hear|about|for your loss|(?:that )?you(?:'re| are|'ve| have)\b)|(?:that's |what )?(?:great|good|exciting|lovely|sad) (?:news|question)|(?:great|good) question|thanks for (?:asking|the question|checking)|good luck|best of luck|no worries|happy to help|(?:that )?sounds (?:exciting|stressful|tough|rough|great|lovely|annoying|frustrating))\b/i;
+  /^(?:oh|ah|aw|aww|well|ugh|argh|oof|oh no)?[\s,!]*(?:congratulations|congrats|well done|(?:i'm |i am )?(?:so |really |very |truly )?sorry(?=[.!]*$)|(?:i'm |i am )?(?:so |really |very |truly )?sorry (?:to hear|about|for your loss|(?:that )?you(?:'re| are|'ve| have)\b)|(?:that's |what )?(?:great|good|exciting|lovely|sad) (?:news|question)|(?:great|good) question|thanks for (?:asking|the question|checking)|good luck|best of luck|no worries|happy to help|(?:that |this )?sounds (?:really |so |very |pretty )?(?:exciting|stressful|tough|rough|great|lovely|annoying|frustrating|awful|horrible|worrying|upsetting|hard|difficult))\b/i;
 /** Reassurance that is the whole clause (v52): "Don't panic!", "No need to worry." ("Don't worry, you won't be paid less" keeps its claim). */
 const REASSURANCE = /^(?:(?:don't|do not|try not to) (?:panic|worry|stress)|no need to (?:panic|worry|stress))(?: about (?:it|that|this))?(?: too much)?[.!]*$/i;
 const SOCIAL_REMARK_MAX_WORDS = 7;

@@ -26,7 +26,8 @@ import type { FaithfulnessPolicy, JudgedClaim, JudgeFailure, JudgeInfo, Pairwise
 // v9: more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
 // v10: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
 // v11: an explanation typed in lower case is split into its sentences (`splitAnswer`; the heuristic judge's v105).
-export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v11';
+// v12: social remarks with an interjection or an adverb ("ugh, sorry!") are no claims (`splitAnswer`; the heuristic judge's v107).
+export const HEURISTIC_EXPLANATION_VERSION = 'explanation-heuristic-v12';
 
 const FIX_VERB = /\b(?:fix|change|replace|rename|use|add|await|check|guard|return|bind|pass|call|correct|remove|create|point|update|make sure|should|instead|handle|send|store|keep|move|declare|import|define|end|stop)\b/i;
 const EXPLAINS = /\b(?:means?|because|happens when|occurs when|this is why|so that|which is why|in other words|that is,|caused by|results? in)\b/i;

@@ -30,7 +30,8 @@ import type { EvidencePassage, FaithfulnessPolicy, JudgeFailure, JudgeInfo, Pair
 // v9: the prompt's wording is v1's; more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
 // v10: the prompt's wording is v1's; a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
 // v11: the prompt's wording is v1's; an explanation typed in lower case is split into its sentences (`splitAnswer`; the heuristic judge's v105).
-export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v11';
+// v12: the prompt's wording is v1's; social remarks with an interjection or an adverb are no claims (`splitAnswer`; the heuristic judge's v107).
+export const LLM_EXPLANATION_PROMPT_VERSION = 'explanation-llm-v12';
 
 export interface LlmExplanationJudgeOptions {
   /** The judge model; use another model than the one that explains. */

@@ -60,6 +60,11 @@ export interface Segment {
    * card"): it rules out part of the statement before it (v28).
    */
   contrast?: true;
+  /**
+   * A concession opening with "even" ("…, even on a business journey", "even for a day"): it says
+   * the statement before it holds in that case too, and states nothing of its own (v107).
+   */
+  concession?: true;
 }
 
 /**
@@ -95,9 +100,16 @@ const SCOPE_BREAKERS = new Set(['but', 'if', 'unless', 'when', 'because', 'altho
  */
 const COPULAS_BEFORE_AS = new Set(['count', 'counts', 'counted', 'classed', 'classified']);
 
+/**
+ * Tokens after a negation within which "until" makes it a condition: a verb, its object and a
+ * coordinated second object ("won't get access to customer systems or customer data until…": 9;
+ * it was 8 before v107).
+ */
+const UNTIL_WITHIN = 12;
+
 /** Whether "until" follows a negation in its clause, within a few words ("won't print until…", "not paid until"). */
 function untilFollows(tokens: readonly Token[], index: number): boolean {
-  for (let at = index + 1; at < tokens.length && at <= index + 8; at++) {
+  for (let at = index + 1; at < tokens.length && at <= index + UNTIL_WITHIN; at++) {
     const token = tokens[at]!;
     if (token.kind === 'punct' && /[.;:!?,]/.test(token.text)) return false;
     if (token.lower === 'until' || token.lower === 'till') return true;
@@ -177,11 +189,16 @@ export function analyze(text: string): Analysis {
     if (isContent(token, index)) segments[segmentOf[index]!]!.stems.add(token.stem);
     const previous = tokens[index - 1];
     if (!row && token.lower === 'not' && previous?.kind === 'punct' && previous.text === ',' && segmentOf[index - 1] !== segmentOf[index]) segments[segmentOf[index]!]!.contrast = true;
+    // The segment's first word is "even", after a comma: a concession.
+    if (!row && token.lower === 'even' && previous?.kind === 'punct' && previous.text === ',' && segmentOf[index - 1] !== segmentOf[index]) segments[segmentOf[index]!]!.concession = true;
   });
   tokens.forEach((token, index) => {
     if (token.kind !== 'word' || !isNegator(tokens, index) || consumed.has(index)) return;
     // "whether or not", "or not": an alternative, not a negation.
     if (token.lower === 'not' && tokens[index - 1]?.lower === 'or') return;
+    // "…, and neither do lunch-and-learns", "nor does the course library": what follows the
+    // auxiliary is the subject of the verb negated before, not what is negated (v107).
+    if ((token.lower === 'neither' || token.lower === 'nor') && CONTRAST_AUXILIARIES.has(tokens[index + 1]?.lower ?? '')) return;
     // "even if nobody calls you out", "even though it isn't…": a concession, which says the main
     // statement holds either way, as "whether or not you are called out" does (v12).
     if (inConcession(tokens, index)) return;
@@ -211,6 +228,10 @@ export function analyze(text: string): Analysis {
       segments[segmentOf[index]!]!.negated.add(stem);
     }
   });
+  // "The following are not reimbursed: speeding and traffic fines, …": a negated lead-in and the
+  // list it introduces are one statement about each item, read as one more segment (v107).
+  const listed = row ? null : negatedListSegment(tokens, segmentOf, segments, isContent);
+  if (listed) segments.push(listed);
 
   const rowLabel = row ? rowLabelStems(tokens, isContent) : null;
   return {
@@ -256,9 +277,23 @@ export function analyze(text: string): Analysis {
 function segmentIndices(tokens: readonly Token[]): number[] {
   const indices: number[] = [];
   let segment = 0;
+  // Words since a condition's opener in this segment (-1: not in a condition): a condition written
+  // without its comma ends where the main clause's subject starts (v107, as `scope` reads it).
+  let conditionWords = -1;
   tokens.forEach((token, index) => {
     const previous = tokens[index - 1];
-    if (previous && (previous.clause !== token.clause || (token.kind === 'word' && SCOPE_BREAKERS.has(token.lower)))) segment += 1;
+    const word = token.kind === 'word';
+    if (previous && (previous.clause !== token.clause || (word && SCOPE_BREAKERS.has(token.lower)))) {
+      segment += 1;
+      conditionWords = word && CONDITION_OPENERS.has(token.lower) ? 0 : -1;
+    } else if (!previous && word && CONDITION_OPENERS.has(token.lower)) {
+      conditionWords = 0;
+    } else if (conditionWords >= 2 && word && SUBJECT_PRONOUNS.has(token.lower)) {
+      segment += 1;
+      conditionWords = -1;
+    } else if (conditionWords >= 0 && word && !STOPWORDS.has(token.lower)) {
+      conditionWords += 1;
+    }
     indices.push(segment);
   });
   return indices;
@@ -549,14 +584,54 @@ function contrastFollows(tokens: readonly Token[], index: number): boolean {
   return CONTRAST_AUXILIARIES.has(words.at(-1)!.lower);
 }
 
+/** Words that open a condition: a negation after one of them is the condition's. */
+const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 'once']);
+/** Subject pronouns: in a condition written without its comma, the main clause starts at one. */
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
+
+/** Whether the token at `index` lies in a condition opened earlier in its clause ("if you don't have one"). */
+function inCondition(tokens: readonly Token[], index: number): boolean {
+  const clause = tokens[index]!.clause;
+  for (let at = index - 1; at >= 0 && tokens[at]!.clause === clause; at--) {
+    if (tokens[at]!.kind === 'word' && CONDITION_OPENERS.has(tokens[at]!.lower)) return true;
+  }
+  return false;
+}
+
+/**
+ * A clause that ends with ":", negates something and has at least two content words of its own
+ * ("The following are not reimbursed:"), followed by a list of at least two items: one segment
+ * holding the clause's words and the items', negating what the clause negates. A claim saying an
+ * item is reimbursed ("Speeding fines are reimbursed") meets the negation beside the item's words;
+ * one that lists items without the verb ("Speeding and traffic fines, …") meets no negated word.
+ * `null` otherwise ("Not any more: it went up to 20 weeks" has no words of its own before ":").
+ */
+function negatedListSegment(tokens: readonly Token[], segmentOf: readonly number[], segments: readonly Segment[], isContent: (token: Token, index: number) => boolean): Segment | null {
+  const colon = tokens.findIndex((token) => token.kind === 'punct' && token.text === ':');
+  if (colon <= 0) return null;
+  const leadIn = segments[segmentOf[colon - 1]!];
+  if (leadIn === undefined || leadIn.negated.size === 0) return null;
+  const words = tokens.slice(0, colon).filter((token, index) => isContent(token, index));
+  if (words.length < 2) return null;
+  const rest = tokens.slice(colon + 1);
+  if (rest.filter((token) => token.kind === 'punct' && token.text === ',').length < 1) return null;
+  const stems = new Set(leadIn.stems);
+  for (let index = colon + 1; index < tokens.length; index++) if (isContent(tokens[index]!, index)) stems.add(tokens[index]!.stem);
+  return { stems, negated: new Set(leadIn.negated) };
+}
+
 /** Content stems from a negation to the end of its clause (or back to the start, for "X isn't"). */
 function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: (token: Token, index: number) => boolean): string[] {
   const clause = tokens[from]!.clause;
   const stems: string[] = [];
+  const condition = step === 1 && inCondition(tokens, from);
   for (let index = from + step; index >= 0 && index < tokens.length; index += step) {
     const token = tokens[index]!;
     if (token.clause !== clause) break;
     if (token.kind === 'word' && SCOPE_BREAKERS.has(token.lower)) break;
+    // A condition written without its comma ends where the main clause's subject starts: "if you
+    // don't have a company phone you use the app" negates "company phone", not "use the app" (v107).
+    if (condition && stems.length >= 2 && token.kind === 'word' && SUBJECT_PRONOUNS.has(token.lower)) break;
     // A purpose after the negated verb and its object ("must not split a course into smaller
     // bookings to stay under the £1,000 threshold") is not negated: what is ruled out is the
     // splitting (v48). Only after two content words: "not need to book" negates the booking.

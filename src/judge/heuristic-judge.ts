@@ -330,8 +330,15 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   claim's very figure (`MOST_OF_REFERENCE_CLAIM`, `sameFigure`): figures whose ranges only meet
  *   ("at least two working days", "15 working days") had let a quarter of the words do, and such a
  *   chunk `answers`, so right refusals were over-refusals.
+ * - `heuristic-v107`: a prose claim may state several rows of one table, each figure (with the
+ *   figures after it) resting on the row its words name (`rowsVerify`); a concession after a comma
+ *   ("…, even on a business journey") and "neither do X" are no statement or negation of their own;
+ *   a condition written without its comma negates only itself; a negated lead-in and its list are
+ *   one segment; one shared word does not align a segment of three or more words; "won't … until"
+ *   reaches twelve words; "only when X" contradicts "whether or not X"; social remarks with an
+ *   interjection or an adverb ("ugh, sorry!", "I'm so sorry about…") and "whatever" state nothing.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v106';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v107';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -70,6 +70,8 @@ const LIGHT_STEMS: ReadonlySet<string> = new Set([
   'togeth',
   // Chat spellings of yes and no (v92): "And nope, …", "Yep, …" state what "no" and "yes" do.
   'nope', 'yep', 'yup', 'yeah',
+  // Indefinite and discourse words (v107): "Whatever you still owe on the bike comes out of your final pay".
+  'whatev', 'whichev', 'anywai', 'obvious', 'certainli',
 ]);
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -154,6 +156,8 @@ interface Assessment {
   asPhrase: boolean;
   /** Whether the unit with its neighbouring sentences verifies the claim (names still in the unit itself). */
   neighbourhoodVerifies: boolean;
+  /** …through the rows of the unit's table, the claim stating several of them (v107, {@link rowsVerify}). */
+  rowsVerified: boolean;
   /** Claim and unit are table rows and a column they share holds a different cell. */
   rowMismatch: boolean;
   /** …and they are the same row (same label): the claim misstates that row. */
@@ -270,18 +274,21 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);
   const names = bare ? nameParts(text) : null;
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names, options.askersDays ?? EMPTY));
+  const onlyWhen = onlyWhenStems(text);
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names, options.askersDays ?? EMPTY, onlyWhen));
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
   // A relation noun ("Bob Barker's wife", v39), a word of proportion ("half", v44) and a word of certainty ("automatically", v87) must be found.
   const mustFind = new Set([...relationalStems(text), ...proportionStems(text), ...certaintyStems(text)]);
   const verifying = assessments
-    .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && otherRowLabel(assessment, assessments, text, claim) === null && !assessment.missing.some((stem) => mustFind.has(stem)))
+    .filter((assessment) => verifies(assessment, bare) && holdsIds(assessment.unit) && (assessment.rowsVerified || otherRowLabel(assessment, assessments, text, claim) === null) && !assessment.missing.some((stem) => mustFind.has(stem)))
     .sort((a, b) => b.score - a.score);
-  const askedRow = verifying.length > 0 && question !== null ? rowTheQuestionNames(verifying[0]!, assessments, claim, question) : null;
+  // A claim stating several rows names the rows it states (v107): the one-row checks do not apply.
+  const oneRow = verifying.length > 0 && !verifying[0]!.rowsVerified;
+  const askedRow = oneRow && question !== null ? rowTheQuestionNames(verifying[0]!, assessments, claim, question) : null;
   if (askedRow) return { text, verdict: 'absent', evidenceChunkId: null, note: askedRow };
-  const ambiguous = verifying.length > 0 ? ambiguousRow(verifying[0]!, assessments) : null;
+  const ambiguous = oneRow ? ambiguousRow(verifying[0]!, assessments) : null;
   if (ambiguous) return { text, verdict: 'absent', evidenceChunkId: null, note: ambiguous };
   // A claim about every case ("every course needs written approval", "all passwords must be changed
   // every 90 days") is not stated by a sentence about some cases ("Training costing £1,000 or more
@@ -699,6 +706,7 @@ function assess(
   phrases: ReadonlyMap<string, readonly string[]> = NO_PHRASES,
   names: readonly (readonly string[])[] | null = null,
   askersDays: ReadonlySet<string> = EMPTY,
+  onlyWhen: ReadonlySet<string> = EMPTY,
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
@@ -749,24 +757,23 @@ function assess(
   const missingNames = [...claim.keyStems].filter((stem) => !unit.own.has(stem) && !unit.heading.has(stem) && !details.includes(stem) && !acronym(stem));
   const aboutQuestion = !bare || questionStems.some((stem) => unit.passageStems.has(stem));
   const rows = compareRows(claim.row, unit.row);
+  const baseForNeighbours = claim.row === null && missingNames.length === 0 && aboutQuestion;
+  const rowsVerified = baseForNeighbours && unit.row !== null && figures.length >= 2 && rowsVerify(claim, figures, unit);
   return {
     unit,
     score,
     coverage,
     missing,
     missingNames,
-    polarity: comparePolarity(claim, unit.segments),
+    polarity: comparePolarity(claim, unit.segments) ?? restrictsRegardless(onlyWhen, unit.leadIn ? `${unit.leadIn} ${unit.text}` : unit.text),
     figures: compared,
     subjectCovered: bare ? questionCoverage >= 0.5 && coverage >= 0.5 : coverage >= SUBJECT_COVERAGE,
     aboutQuestion,
     asPhrase: !bare || appearsAsPhrase(names ?? [claim.stems], unit),
     // A table row is one statement: it must match one row, never be pieced together from neighbours.
-    neighbourhoodVerifies:
-      claim.row === null &&
-      (claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS || (figures.length >= 2 && unit.row === null)) &&
-      missingNames.length === 0 &&
-      aboutQuestion &&
-      neighbourhoodVerifies(claim, figures, unit, bare, worked),
+    // A prose claim may state several rows of one table, each figure the row its words name (v107).
+    neighbourhoodVerifies: rowsVerified || (baseForNeighbours && unit.row === null && (claim.stems.length >= NEIGHBOURHOOD_MIN_STEMS || figures.length >= 2) && neighbourhoodVerifies(claim, figures, unit, bare, worked)),
+    rowsVerified,
     rowMismatch: rows.mismatch,
     rowConflict: rows.conflict,
     bySynonym,
@@ -812,6 +819,92 @@ function neighbourhoodVerifies(claim: Analysis, figures: readonly QuantityInCont
   if (claim.stems.length > 0 && covered.length / claim.stems.length < VERIFY_COVERAGE) return false;
   if (comparePolarity(claim, segments) !== null) return false;
   return figures.every((figure) => orWorked(compareFigure(figure, quantities, bare, claim.written, unit.passageStems, unit.heading), figure, figures, worked).relation === 'agree');
+}
+
+/**
+ * A prose claim stating several rows of one table at once ("45p a mile for the first 10,000
+ * business miles and 25p a mile after that", "£40 for a weekday night (17:00 to 09:00) and £80 for
+ * a weekend day") (v107). The claim's figures are cut into groups, one per figure of the kind the
+ * table's rows give different values of (the rate, the allowance), each with the figures that
+ * follow it up to the next one ("25p a mile for the first 10,000 business miles"). A group rests on
+ * one row: every figure of it agrees with a figure of that row. A group of one figure rests on a row
+ * among those its own words describe most that gives it. So "25p for the first 10,000 miles and 45p
+ * after that" (rows swapped) and "24p a mile over 10,000" (the motorcycle's rate on the car row) are
+ * not verified this way. The groups must rest on at least two rows (one row is the ordinary case),
+ * and the claim's words must be found in those rows, the table's lead-in and the heading, with no
+ * negation the rows do not share.
+ */
+function rowsVerify(claim: Analysis, figures: readonly QuantityInContext[], unit: EvidenceUnit): boolean {
+  const rows = unit.table ?? [];
+  if (rows.length < 2) return false;
+  const agreesIn = (figure: QuantityInContext, row: EvidenceUnit) => row.quantities.some((entry) => relate(figure.quantity, entry.quantity) === 'agree');
+  // The kind of figure the rows give different values of.
+  const varies = (figure: QuantityInContext) => {
+    const values = new Set(rows.flatMap((row) => row.quantities.filter((entry) => figureKindOf(entry.quantity) === figureKindOf(figure.quantity)).map((entry) => entry.quantity.text)));
+    return values.size >= 2;
+  };
+  const ordered = [...figures].sort((a, b) => a.quantity.position - b.quantity.position);
+  const lead = ordered.find(varies);
+  if (lead === undefined) return false;
+  const groups: QuantityInContext[][] = [];
+  for (const figure of ordered) {
+    if (groups.length === 0 || figureKindOf(figure.quantity) === figureKindOf(lead.quantity)) groups.push([figure]);
+    else groups.at(-1)!.push(figure);
+  }
+  const resting = new Set<EvidenceUnit>();
+  for (const group of groups) {
+    if (group.length > 1) {
+      const row = rows.find((candidate) => group.every((figure) => agreesIn(figure, candidate)));
+      if (row === undefined) return false;
+      resting.add(row);
+      continue;
+    }
+    const figure = group[0]!;
+    const candidates = rows
+      .filter((row) => row.quantities.some((entry) => relate(figure.quantity, entry.quantity) !== 'incomparable'))
+      .map((row) => ({ row, closeness: [...figure.context].filter((stem) => hasStem(row.own, stem)).length }));
+    const closest = Math.max(0, ...candidates.map((candidate) => candidate.closeness));
+    const agreeing = candidates.find((candidate) => candidate.closeness === closest && agreesIn(figure, candidate.row));
+    if (agreeing === undefined) return false;
+    resting.add(agreeing.row);
+  }
+  if (resting.size < 2) return false;
+  const own = new Set([...resting].flatMap((row) => [...row.own]));
+  const found = (stem: string) => hasStem(own, stem) || hasStem(unit.heading, stem) || LIGHT_STEMS.has(stem) || hasSynonym(own, stem, claim.written, unit.passageStems);
+  if (claim.stems.length > 0 && claim.stems.filter(found).length / claim.stems.length < VERIFY_COVERAGE) return false;
+  return comparePolarity(claim, [...resting].flatMap((row) => row.segments)) === null;
+}
+
+/** "only when you're called out", "only if it's approved", "only for the nights you work": the restriction's words. */
+const ONLY_WHEN = /\bonly\s+(?:(?:for|on|in|during)\s+(?:the\s+)?\w+\s+)?(?:when|if|where|while|once)\s+([^.;,:]+)/i;
+/** "whether or not they are called out", "regardless of whether you are called out": the words it holds either way. */
+const EITHER_WAY = /\b(?:whether or not|regardless of whether|whether (?:[^.;,:]+?) or not)\s*([^.;,:]*)/i;
+
+/** The content stems of a claim's "only when …" restriction (empty without one). */
+function onlyWhenStems(text: string): ReadonlySet<string> {
+  const match = ONLY_WHEN.exec(text);
+  return match ? analyze(match[1]!).stemSet : EMPTY;
+}
+
+/**
+ * A claim that makes something hold "only when" a condition holds, against a sentence saying it
+ * holds "whether or not" that condition holds ("paid only for the periods when you're actually
+ * called out" against "an allowance for each period they are on call, whether or not they are
+ * called out") (v107): the sentence rules the restriction out. Before, "whether or not" was no
+ * negation on either side (v12), so the claim was verified.
+ */
+function restrictsRegardless(onlyWhen: ReadonlySet<string>, unitText: string): string | null {
+  if (onlyWhen.size === 0) return null;
+  const match = EITHER_WAY.exec(unitText);
+  if (!match) return null;
+  const either = analyze(match[0]).stemSet;
+  const shared = [...onlyWhen].filter((stem) => hasStem(either, stem));
+  return shared.length > 0 ? `the evidence says it holds "${match[0].trim()}", the claim only when "${shared.join(' ')}"` : null;
+}
+
+/** A figure's kind for grouping: its dimension (dates apart). */
+function figureKindOf(quantity: Quantity): string {
+  return quantity.kind === 'number' ? quantity.dimension : 'date';
 }
 
 /**
@@ -867,6 +960,8 @@ function weightedCoverage(stems: readonly string[], unit: EvidenceUnit): number 
  */
 function comparePolarity(claim: Analysis, evidenceSegments: readonly Segment[]): string | null {
   for (const segment of claim.segments) {
+    // A concession ("…, even on a business journey") states nothing of its own to compare (v107).
+    if (segment.concession) continue;
     let most = 0;
     let aligned: { evidence: Segment; next: Segment | undefined; shared: string[] }[] = [];
     evidenceSegments.forEach((evidence, index) => {
@@ -876,11 +971,22 @@ function comparePolarity(claim: Analysis, evidenceSegments: readonly Segment[]):
       aligned.push({ evidence, next: evidenceSegments[index + 1], shared });
     });
     if (aligned.length === 0) continue;
+    // One shared word is too little to say a segment of three or more words is about what an
+    // evidence segment negates ("no need to use your own" against "you need to…") (v107).
+    if (most === 1 && segment.stems.size >= WEAK_ALIGNMENT_STEMS) continue;
     const mismatches = aligned.map(({ evidence, next, shared }) => polarityMismatch(claim, segment, evidence, shared) ?? contrastMismatch(claim, segment, next));
     if (mismatches.every((mismatch) => mismatch !== null)) return mismatches[0]!;
   }
   return null;
 }
+
+/**
+ * Content words from which a claim segment must share two with an evidence segment for their
+ * polarity to be compared (v107): "You get a work phone, no need to use your own" is about using a
+ * phone, not about the "need" of whichever sentence shares that one word. Shorter segments ("It
+ * isn't paid") still meet on one word.
+ */
+const WEAK_ALIGNMENT_STEMS = 3;
 
 /** Content words an elliptical negation may hold: "not by Harbourline", "not a personal card". */
 const MAX_CONTRAST_STEMS = 3;

@@ -47,6 +47,10 @@ export interface EvidenceUnit {
    * "Wifi"). Found among the evidence passages alone (v81); empty for most units.
    */
   elsewhere: ReadonlySet<string>;
+  /** For a table row: every row of its table, in order (itself included); unset otherwise (v107). */
+  table?: readonly EvidenceUnit[];
+  /** For a table row: the sentence introducing its table ("… whether or not they are called out:"), when there is one (v107). */
+  leadIn?: string;
 }
 
 export interface PassageInfo {
@@ -89,6 +93,8 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
         quantities: [...around.flatMap((analysis) => analysis.quantities), ...heading.quantities],
       };
     };
+    // The row units of each table of the passage, by the index of its first row.
+    const tables = new Map<number, EvidenceUnit[]>();
     sentences.forEach((sentence, index) => {
       // A table row is about what the sentence introducing the table says, like its title and section.
       const leadIn = sentence.analysis.row !== null ? tableLeadIn(sentences, index) : null;
@@ -115,7 +121,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
           elsewhere,
         });
       }
-      units.push({
+      const unit: EvidenceUnit = {
         passageId: passage.id,
         text: sentence.text,
         own: sentence.analysis.stemSet,
@@ -129,7 +135,17 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
         passageStems,
         neighbourhood: neighbourhood(index, index),
         elsewhere,
-      });
+        ...(leadIn ? { leadIn: leadInText(sentences, index) } : {}),
+      };
+      units.push(unit);
+      if (sentence.analysis.row !== null) {
+        let first = index;
+        while (first > 0 && sentences[first - 1]!.analysis.row !== null) first -= 1;
+        const rows = tables.get(first) ?? [];
+        rows.push(unit);
+        tables.set(first, rows);
+        unit.table = rows;
+      }
       const next = sentences[index + 1];
       if (next && REFERS_BACK.test(next.text)) {
         units.push({
@@ -178,6 +194,13 @@ function topicsOfOtherSections(passage: PassageInfo, all: readonly PassageInfo[]
 }
 
 const EMPTY_STEMS: ReadonlySet<string> = new Set();
+
+/** The text of a table row's lead-in sentence (see {@link tableLeadIn}). */
+function leadInText(sentences: readonly { text: string; analysis: Analysis }[], index: number): string {
+  let first = index;
+  while (first > 0 && sentences[first - 1]!.analysis.row !== null) first -= 1;
+  return sentences[first - 1]?.text ?? '';
+}
 
 /**
  * The sentence that introduces the table a row belongs to ("…up to these daily limits:"): the

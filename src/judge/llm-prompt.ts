@@ -23,7 +23,8 @@ import type { FaithfulnessInput } from './types.js';
 // v11: the prompt's wording is v3's; more pointers after a refusal are asides ("Might be worth dropping HR a line", "Give the Service Desk a shout", "HR are best placed to answer that", "That's one for the People team", "Probably one for your manager"; `isRefusalAside`; the heuristic judge's v99).
 // v12: the prompt's wording is v3's; a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
 // v13: the prompt's wording is v3's; an answer typed in lower case is split into its sentences before its claims are listed (`splitAnswer`, `splitTypedSentences`; the heuristic judge's v105).
-export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v13';
+// v14: the prompt's wording is v3's; social remarks with an interjection or an adverb ("ugh, sorry!", "I'm so sorry about your nan.", "That sounds really frustrating") are no claims (`splitAnswer`; the heuristic judge's v107).
+export const FAITHFULNESS_PROMPT_VERSION = 'faithfulness-v14';
 
 /** What the prompt calls the documents when no domain is set. */
 export const DEFAULT_JUDGE_DOMAIN = 'a collection of documents';

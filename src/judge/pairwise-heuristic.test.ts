@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v20' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v21' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
