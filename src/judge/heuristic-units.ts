@@ -139,8 +139,7 @@ export function buildUnits(evidence: readonly EvidencePassage[]): { units: Evide
       };
       units.push(unit);
       if (sentence.analysis.row !== null) {
-        let first = index;
-        while (first > 0 && sentences[first - 1]!.analysis.row !== null) first -= 1;
+        const first = tableStart(sentences, index);
         const rows = tables.get(first) ?? [];
         rows.push(unit);
         tables.set(first, rows);
@@ -195,11 +194,16 @@ function topicsOfOtherSections(passage: PassageInfo, all: readonly PassageInfo[]
 
 const EMPTY_STEMS: ReadonlySet<string> = new Set();
 
-/** The text of a table row's lead-in sentence (see {@link tableLeadIn}). */
-function leadInText(sentences: readonly { text: string; analysis: Analysis }[], index: number): string {
+/** The index of the first row of the table the row at `index` belongs to. */
+function tableStart(sentences: readonly { analysis: Analysis }[], index: number): number {
   let first = index;
   while (first > 0 && sentences[first - 1]!.analysis.row !== null) first -= 1;
-  return sentences[first - 1]?.text ?? '';
+  return first;
+}
+
+/** The text of a table row's lead-in sentence (see {@link tableLeadIn}). */
+function leadInText(sentences: readonly { text: string; analysis: Analysis }[], index: number): string {
+  return sentences[tableStart(sentences, index) - 1]?.text ?? '';
 }
 
 /**
@@ -208,9 +212,7 @@ function leadInText(sentences: readonly { text: string; analysis: Analysis }[], 
  * says what every row is about.
  */
 function tableLeadIn(sentences: readonly { text: string; analysis: Analysis }[], index: number): Analysis | null {
-  let first = index;
-  while (first > 0 && sentences[first - 1]!.analysis.row !== null) first -= 1;
-  const before = sentences[first - 1];
+  const before = sentences[tableStart(sentences, index) - 1];
   return before && before.text.trimEnd().endsWith(':') ? before.analysis : null;
 }
 
