@@ -187,10 +187,11 @@ export function analyze(text: string): Analysis {
   const segments: Segment[] = Array.from({ length: (segmentOf.at(-1) ?? -1) + 1 }, () => ({ stems: new Set<string>(), negated: new Set<string>() }));
   tokens.forEach((token, index) => {
     if (isContent(token, index)) segments[segmentOf[index]!]!.stems.add(token.stem);
+    // A segment opening after a comma with "not" is a contrast, with "even" a concession.
     const previous = tokens[index - 1];
-    if (!row && token.lower === 'not' && previous?.kind === 'punct' && previous.text === ',' && segmentOf[index - 1] !== segmentOf[index]) segments[segmentOf[index]!]!.contrast = true;
-    // The segment's first word is "even", after a comma: a concession.
-    if (!row && token.lower === 'even' && previous?.kind === 'punct' && previous.text === ',' && segmentOf[index - 1] !== segmentOf[index]) segments[segmentOf[index]!]!.concession = true;
+    if (row || previous?.kind !== 'punct' || previous.text !== ',' || segmentOf[index - 1] === segmentOf[index]) return;
+    if (token.lower === 'not') segments[segmentOf[index]!]!.contrast = true;
+    if (token.lower === 'even') segments[segmentOf[index]!]!.concession = true;
   });
   tokens.forEach((token, index) => {
     if (token.kind !== 'word' || !isNegator(tokens, index) || consumed.has(index)) return;
@@ -214,15 +215,15 @@ export function analyze(text: string): Analysis {
     // "Harbourline doesn't set your tax code, HMRC does": the contrast that follows says the verb
     // holds, for another subject; what is negated is the subject before the negation (v28).
     if (contrastFollows(tokens, index)) {
-      for (const stem of scope(tokens, index, -1, isContent)) {
+      for (const stem of scope(tokens, index, -1, isContent, segmentOf)) {
         negatedStems.add(stem);
         segments[segmentOf[index]!]!.negated.add(stem);
       }
       return;
     }
     // "unable to work because of illness for 26 weeks": the adjective negates its verb, not the rest of the clause.
-    const forward = token.lower === 'unable' ? scope(tokens, index, 1, isContent).slice(0, 1) : scope(tokens, index, 1, isContent);
-    const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent);
+    const forward = token.lower === 'unable' ? scope(tokens, index, 1, isContent, segmentOf).slice(0, 1) : scope(tokens, index, 1, isContent, segmentOf);
+    const stemsInScope = forward.length > 0 ? forward : scope(tokens, index, -1, isContent, segmentOf);
     for (const stem of stemsInScope) {
       negatedStems.add(stem);
       segments[segmentOf[index]!]!.negated.add(stem);
@@ -339,7 +340,7 @@ function fieldContext(quantity: Quantity, tokens: readonly Token[], isContent: (
 }
 
 /** What a figure measures, for pairing it with another of the same kind: a date, or its dimension ("week", "GBP"). */
-function figureKind(quantity: Quantity): string {
+export function figureKind(quantity: Quantity): string {
   return quantity.kind === 'date' ? 'date' : quantity.dimension;
 }
 
@@ -589,15 +590,6 @@ const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 
 /** Subject pronouns: in a condition written without its comma, the main clause starts at one. */
 const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
 
-/** Whether the token at `index` lies in a condition opened earlier in its clause ("if you don't have one"). */
-function inCondition(tokens: readonly Token[], index: number): boolean {
-  const clause = tokens[index]!.clause;
-  for (let at = index - 1; at >= 0 && tokens[at]!.clause === clause; at--) {
-    if (tokens[at]!.kind === 'word' && CONDITION_OPENERS.has(tokens[at]!.lower)) return true;
-  }
-  return false;
-}
-
 /**
  * A clause that ends with ":", negates something and has at least two content words of its own
  * ("The following are not reimbursed:"), followed by a list of at least two items: one segment
@@ -613,25 +605,24 @@ function negatedListSegment(tokens: readonly Token[], segmentOf: readonly number
   if (leadIn === undefined || leadIn.negated.size === 0) return null;
   const words = tokens.slice(0, colon).filter((token, index) => isContent(token, index));
   if (words.length < 2) return null;
-  const rest = tokens.slice(colon + 1);
-  if (rest.filter((token) => token.kind === 'punct' && token.text === ',').length < 1) return null;
+  if (!tokens.slice(colon + 1).some((token) => token.kind === 'punct' && token.text === ',')) return null;
   const stems = new Set(leadIn.stems);
   for (let index = colon + 1; index < tokens.length; index++) if (isContent(tokens[index]!, index)) stems.add(tokens[index]!.stem);
   return { stems, negated: new Set(leadIn.negated) };
 }
 
 /** Content stems from a negation to the end of its clause (or back to the start, for "X isn't"). */
-function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: (token: Token, index: number) => boolean): string[] {
+function scope(tokens: readonly Token[], from: number, step: 1 | -1, isContent: (token: Token, index: number) => boolean, segmentOf: readonly number[]): string[] {
   const clause = tokens[from]!.clause;
   const stems: string[] = [];
-  const condition = step === 1 && inCondition(tokens, from);
   for (let index = from + step; index >= 0 && index < tokens.length; index += step) {
     const token = tokens[index]!;
     if (token.clause !== clause) break;
     if (token.kind === 'word' && SCOPE_BREAKERS.has(token.lower)) break;
-    // A condition written without its comma ends where the main clause's subject starts: "if you
-    // don't have a company phone you use the app" negates "company phone", not "use the app" (v107).
-    if (condition && stems.length >= 2 && token.kind === 'word' && SUBJECT_PRONOUNS.has(token.lower)) break;
+    // A condition written without its comma ends where the main clause's subject starts, as the
+    // segments read it: "if you don't have a company phone you use the app" negates "company
+    // phone", not "use the app" (v107).
+    if (step === 1 && segmentOf[index] !== segmentOf[from]) break;
     // A purpose after the negated verb and its object ("must not split a course into smaller
     // bookings to stay under the £1,000 threshold") is not negated: what is ruled out is the
     // splitting (v48). Only after two content words: "not need to book" negates the booking.

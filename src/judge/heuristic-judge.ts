@@ -652,7 +652,6 @@ function groundedReferenceClaims(reference: string, chunkUnits: readonly Evidenc
  */
 const MOST_OF_REFERENCE_CLAIM = 0.5;
 
-
 /**
  * Claims verified through the reference answer (v87, offline evals): an `absent` claim that a claim
  * of the reference answer verifies, by the same claim rules, is verified by the retrieved chunk

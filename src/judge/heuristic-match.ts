@@ -2,7 +2,7 @@ import { hasVerb } from './claims.js';
 import { escapeRegExp, stem } from '../text/text.js';
 import { loadWordNet } from '../text/wordnet.js';
 import { identifierConflict, identifiersOf } from './heuristic-identifiers.js';
-import { SUPERSEDED_MARKER, analyze, analyzeClaim, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
+import { SUPERSEDED_MARKER, analyze, analyzeClaim, figureKind, type Analysis, type QuantityInContext, type RowFieldWords, type Segment } from './heuristic-analysis.js';
 import { MONEY_DIMENSIONS, isUnitWord, relate, type Quantity, type Relation } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import { readTableRow } from './table-row.js';
@@ -840,7 +840,7 @@ function rowsVerify(claim: Analysis, figures: readonly QuantityInContext[], unit
   const agreesIn = (figure: QuantityInContext, row: EvidenceUnit) => row.quantities.some((entry) => relate(figure.quantity, entry.quantity) === 'agree');
   // The kind of figure the rows give different values of.
   const varies = (figure: QuantityInContext) => {
-    const values = new Set(rows.flatMap((row) => row.quantities.filter((entry) => figureKindOf(entry.quantity) === figureKindOf(figure.quantity)).map((entry) => entry.quantity.text)));
+    const values = new Set(rows.flatMap((row) => row.quantities.filter((entry) => figureKind(entry.quantity) === figureKind(figure.quantity)).map((entry) => entry.quantity.text)));
     return values.size >= 2;
   };
   const ordered = [...figures].sort((a, b) => a.quantity.position - b.quantity.position);
@@ -848,7 +848,7 @@ function rowsVerify(claim: Analysis, figures: readonly QuantityInContext[], unit
   if (lead === undefined) return false;
   const groups: QuantityInContext[][] = [];
   for (const figure of ordered) {
-    if (groups.length === 0 || figureKindOf(figure.quantity) === figureKindOf(lead.quantity)) groups.push([figure]);
+    if (groups.length === 0 || figureKind(figure.quantity) === figureKind(lead.quantity)) groups.push([figure]);
     else groups.at(-1)!.push(figure);
   }
   const resting = new Set<EvidenceUnit>();
@@ -900,11 +900,6 @@ function restrictsRegardless(onlyWhen: ReadonlySet<string>, unitText: string): s
   const either = analyze(match[0]).stemSet;
   const shared = [...onlyWhen].filter((stem) => hasStem(either, stem));
   return shared.length > 0 ? `the evidence says it holds "${match[0].trim()}", the claim only when "${shared.join(' ')}"` : null;
-}
-
-/** A figure's kind for grouping: its dimension (dates apart). */
-function figureKindOf(quantity: Quantity): string {
-  return quantity.kind === 'number' ? quantity.dimension : 'date';
 }
 
 /**

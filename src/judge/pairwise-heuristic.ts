@@ -114,7 +114,8 @@ export function createHeuristicPairwiseJudge(options: HeuristicPairwiseJudgeOpti
       const standingA = claimStanding(input.judgmentA);
       const standingB = claimStanding(input.judgmentB);
       const byStanding = decided.winner !== 'tie' ? decided.winner : compareStanding(standingA, standingB);
-      const byInvented = byStanding === 'tie' ? compareInvented(inventedSpecifics(input.judgmentA, input.evidence, input.question), inventedSpecifics(input.judgmentB, input.evidence, input.question)) : 'tie';
+      const known = byStanding === 'tie' ? knownSpecifics(input.evidence, input.question) : null;
+      const byInvented = known ? compareInvented(inventedSpecifics(input.judgmentA, known), inventedSpecifics(input.judgmentB, known)) : 'tie';
       const byPart = byStanding === 'tie' && byInvented === 'tie' ? comparePartialAnswer(input.judgmentA, input.judgmentB) : 'tie';
       const winner = byStanding !== 'tie' ? byStanding : byInvented !== 'tie' ? byInvented : byPart;
       const precedence = precedenceReason(decided);
@@ -322,18 +323,28 @@ export function compareInvented(a: number | null, b: number | null): 'A' | 'B' |
   return a < b ? 'A' : 'B';
 }
 
+/** The words and numbers of the evidence and the question, read once for both sides of a pair. */
+export interface KnownSpecifics {
+  /** Their words, space-separated and space-padded, for whole-word lookups. */
+  text: string;
+  numbers: ReadonlySet<string>;
+}
+
+export function knownSpecifics(evidence: readonly EvidencePassage[], question: string): KnownSpecifics {
+  const text = ` ${words([question, ...evidence.map((passage) => passage.text)].join(' ')).join(' ')} `;
+  return { text, numbers: new Set(numbersIn(text)) };
+}
+
 /** How many of a side's unverified claims state a figure or a name that neither the evidence nor the question holds; `null` without a judgment. */
-export function inventedSpecifics(judgment: FaithfulnessJudgment | null, evidence: readonly EvidencePassage[], question: string): number | null {
+export function inventedSpecifics(judgment: FaithfulnessJudgment | null, known: KnownSpecifics): number | null {
   if (judgment === null || judgment.status !== 'ok') return null;
-  const known = ` ${words([question, ...evidence.map((passage) => passage.text)].join(' ')).join(' ')} `;
-  const numbers = new Set(numbersIn(known));
   let invented = 0;
   for (const claim of judgment.claims) {
     if (claim.verdict === 'verified') continue;
-    const newNumber = numbersIn(claim.text).some((number) => !numbers.has(number));
+    const newNumber = numbersIn(claim.text).some((number) => !known.numbers.has(number));
     // A capitalised word after the sentence's first: a name ("MyHarbour", "Bupa"), not a sentence start.
     const names = [...claim.text.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}-]+/gu)].map((match) => words(match[0]).join(' '));
-    if (newNumber || names.some((name) => !known.includes(` ${name} `))) invented += 1;
+    if (newNumber || names.some((name) => !known.text.includes(` ${name} `))) invented += 1;
   }
   return invented;
 }
