@@ -23,7 +23,9 @@ import type { EvidenceUnit } from './heuristic-units.js';
  *   ("50 miles" worked out, then "at 45p" a mile);
  * - a figure the asker gave, restated beside a result worked from it ("50 miles: the 60 miles to
  *   the customer minus your 10-mile commute"), counts as given; restated alone it does not (it is
- *   the asker's premise, which the answer may wrongly confirm: "yes, it's still 16 weeks").
+ *   the asker's premise, which the answer may wrongly confirm: "yes, it's still 16 weeks"), unless
+ *   the claim states it as the asker's situation or compares it with a bound it states (v108,
+ *   {@link situatedFigure}).
  * A worked-out figure stands in for a figure the sentence does not state, or for one it disagrees
  * with only because that figure is its operand (£300 against the £1,500 it was taken from). Any
  * other disagreement stands, and a worked-out figure never counts as "stated elsewhere" against a
@@ -41,6 +43,11 @@ export interface Working {
 export interface WorkedFigures {
   /** The ways the figure could have been worked out, results first (empty when none). */
   explain(quantity: Quantity): readonly Working[];
+  /**
+   * How the claim states the figure, when the question gave it: as the asker's situation ("at 8
+   * months you don't meet that yet", "your £80 one") or compared with a bound ({@link situatedFigure}).
+   */
+  situated(quantity: Quantity): Situated;
 }
 
 /** Dimensions a money amount may be multiplied by: it is then a rate per unit of it. */
@@ -56,7 +63,7 @@ interface Value {
   restated?: true;
 }
 
-export const NO_WORKING: WorkedFigures = { explain: () => [] };
+export const NO_WORKING: WorkedFigures = { explain: () => [], situated: () => null };
 
 /**
  * The figures a claim may have worked out from the question's and the evidence's figures.
@@ -65,7 +72,7 @@ export const NO_WORKING: WorkedFigures = { explain: () => [] };
  * workedFigures(analyze('The site is 60 miles away and my office is 10 miles from home.'), units, 'You claim 50 miles: 60 minus 10.').explain(fiftyMiles)
  * // [{ how: '60 miles − 10 miles', restated: false, operands: [{ dimension: 'mile', value: 60 }, { dimension: 'mile', value: 10 }] }]
  */
-export function workedFigures(question: Analysis | null, units: readonly EvidenceUnit[], claimText: string): WorkedFigures {
+export function workedFigures(question: Analysis | null, units: readonly EvidenceUnit[], claimText: string, claimed: readonly Quantity[] = []): WorkedFigures {
   const asked = points(question?.quantities.map((entry) => entry.quantity) ?? []);
   if (asked.length === 0) return NO_WORKING;
   const stated = points(units.flatMap((unit) => unit.quantities.map((entry) => entry.quantity)));
@@ -103,14 +110,87 @@ export function workedFigures(question: Analysis | null, units: readonly Evidenc
     }
   }
   const results = [...sums, ...products, ...restated];
-  return {
-    explain(quantity: Quantity): readonly Working[] {
-      if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
-      return results
-        .filter((result) => result.dimension === quantity.dimension && close(result.value, quantity.low))
-        .map((result) => ({ how: result.how, restated: result.restated === true, operands: result.operands }));
-    },
+  const explain = (quantity: Quantity): readonly Working[] => {
+    if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
+    return results
+      .filter((result) => result.dimension === quantity.dimension && close(result.value, quantity.low))
+      .map((result) => ({ how: result.how, restated: result.restated === true, operands: result.operands }));
   };
+  return {
+    explain,
+    situated: (quantity) => (explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, claimed) : null),
+  };
+}
+
+/**
+ * How a claim states a figure the question gave, as the asker's own (v108): in words of their
+ * situation ("at 8 months you don't meet that yet"), or compared with a bound it states ("£80 is
+ * over the £50 you can give without approval"); `null` when neither, or not the question's figure.
+ */
+export type Situated = 'situation' | 'comparison' | null;
+
+/**
+ * Words right before a figure that make it the asker's situation in a claim (v108): "at 8 months"
+ * and "with 3 completed years" opening the clause (not "paid at 40p a mile", a rate the rules
+ * set), "your £80 one", "those 3 days", "you're only 3 weeks in", "you've
+ * been off 2 months", and a figure in a clause opening "if you" ("If you put in 6%, the company
+ * puts in 8%"). Not "you get", "you can take", "you're entitled to": there the claim states what
+ * the rules give, which is what a confirmed premise ("Yes, you get 16 weeks") looks like.
+ */
+const SITUATED_BEFORE =
+  /(?:^\s*(?:(?:and|but|so|yes|no|since|because|as)\s+)?(?:at|with)|\b(?:those|these|your|yours\s+(?:is|are|was))|\byou(?:'re|\s+are)(?:\s+only|\s+just)?|\byou(?:'ve|\s+have)\s+been(?:\s+\w+){0,2})\s+(?:(?:about|around|roughly|only|just|nearly|almost|over|under|a|an|the)\s+)*$/i;
+const IF_YOU = /(?:^|\s)if\s+you\b/i;
+/** Between a figure and the bound it is compared with: "£80 is over the £50", "£18k, it's well over the £5,000". */
+const COMPARED_WITH = /^(?:\s+\S+){0,3}?\s*(?:\bis|\bare|\bwas|\bwere|'s)\s+(?:(?:way|well|far|still|just|already|clearly|comfortably)\s+)?$/i;
+
+export interface ClaimedComparison {
+  figure: NumericQuantity;
+  bound: NumericQuantity;
+  /** Whether the figure lies within the bound. */
+  holds: boolean;
+}
+
+/**
+ * Comparisons a claim makes between two of its own figures (v108): a single figure, then "is",
+ * then a bound of the same dimension ("£80 is over the £50 limit", "3 weeks is more than 14
+ * days" is not one: weeks and days are compared as the evidence's figures are, see `relate`).
+ * Whether it holds is arithmetic, whatever the evidence says: "£80 is under the £50 limit" is
+ * false even where "£80" and "up to £50" each agree with a sentence.
+ */
+export function claimedComparisons(claimText: string, claimed: readonly Quantity[]): ClaimedComparison[] {
+  const lower = claimText.toLowerCase();
+  const comparisons: ClaimedComparison[] = [];
+  for (const figure of claimed) {
+    if (figure.kind !== 'number' || figure.low !== figure.high) continue;
+    const at = lower.indexOf(figure.text.toLowerCase());
+    if (at < 0) continue;
+    const end = at + figure.text.length;
+    for (const bound of claimed) {
+      if (bound === figure || bound.kind !== 'number' || bound.dimension !== figure.dimension) continue;
+      if (Number.isFinite(bound.low) && Number.isFinite(bound.high)) continue;
+      const start = lower.indexOf(bound.text.toLowerCase(), end);
+      if (start < 0 || !COMPARED_WITH.test(claimText.slice(end, start))) continue;
+      comparisons.push({ figure, bound, holds: within(figure.low, bound) });
+    }
+  }
+  return comparisons;
+}
+
+/**
+ * Whether the claim states a figure of the question as the asker's situation (v108). The figure's
+ * own clause decides (from the last comma, semicolon, colon or sentence end before it): the words
+ * before it ({@link SITUATED_BEFORE}, {@link IF_YOU}), or a comparison with a bound of the claim
+ * that holds ("£80 is over the £50 you can give without approval": {@link claimedComparisons}).
+ * A figure the asker gave, restated as the asker's, needs no sentence of the evidence; restated as
+ * what the rules say it still does (`orWorked` in heuristic-match.ts).
+ */
+export function situatedFigure(claimText: string, figure: Quantity, claimed: readonly Quantity[]): Situated {
+  const at = claimText.toLowerCase().indexOf(figure.text.toLowerCase());
+  if (at < 0) return null;
+  const before = claimText.slice(0, at);
+  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'), before.search(/[.!?]\s[^.!?]*$/)) + 1);
+  if (SITUATED_BEFORE.test(clause) || IF_YOU.test(clause)) return 'situation';
+  return claimedComparisons(claimText, claimed).some((comparison) => comparison.figure === figure && comparison.holds) ? 'comparison' : null;
 }
 
 /** Whether a working took `figure` as one of its operands. */
@@ -122,6 +202,13 @@ function points(quantities: readonly Quantity[]): Value[] {
   return quantities
     .filter((quantity): quantity is NumericQuantity => quantity.kind === 'number' && quantity.low === quantity.high && Number.isFinite(quantity.low) && quantity.low > 0)
     .map((quantity) => ({ dimension: quantity.dimension, value: quantity.low, how: quantity.text, operands: [{ dimension: quantity.dimension, value: quantity.low }] }));
+}
+
+/** Whether a value lies in a one-sided bound ("over £50": above 50; "within 5 days": at most 5). */
+function within(value: number, bound: NumericQuantity): boolean {
+  const aboveLow = bound.lowInclusive ? value >= bound.low : value > bound.low;
+  const belowHigh = bound.highInclusive ? value <= bound.high : value < bound.high;
+  return aboveLow && belowHigh;
 }
 
 function close(a: number, b: number): boolean {

@@ -337,8 +337,14 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   one segment; one shared word does not align a segment of three or more words; "won't … until"
  *   reaches twelve words; "only when X" contradicts "whether or not X"; social remarks with an
  *   interjection or an adverb ("ugh, sorry!", "I'm so sorry about…") and "whatever" state nothing.
+ * - `heuristic-v108`: a figure the question gave, restated in a claim as the asker's situation
+ *   ("at 8 months you don't meet that yet", "your £80 gift", "If you put in 6%, …"), needs no
+ *   sentence (`situatedFigure`); a comparison a claim makes between two of its figures ("£80 is
+ *   over the £50 you can give without approval") is checked as arithmetic: when it holds, the bound
+ *   is compared as the number it names, and when it does not ("£80 is under the £50 limit") the
+ *   claim is contradicted (`claimedComparisons`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v107';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v108';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -12,7 +12,7 @@ import { spelledOut } from './heuristic-acronyms.js';
 import { hasPhraseSynonym, hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
-import { NO_WORKING, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
+import { NO_WORKING, claimedComparisons, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -266,16 +266,30 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
   const bare = isBareAnswer(text, questionStems);
-  const figures = figuresAboutQuestion(text, claim, questionStems, bare);
+  // "£80 is under the £50 limit": the claim's own comparison of two of its figures is false, whatever
+  // sentences state each figure (v108). When it holds ("£80 is over the £50 you can give without
+  // approval"), the bound is the rules' figure, compared as the number it names ("up to £50").
+  const comparisons = claimedComparisons(text, claim.quantities.map((entry) => entry.quantity));
+  const falseComparison = comparisons.find((comparison) => !comparison.holds);
+  const bounds = new Set<Quantity>(comparisons.map((comparison) => comparison.bound));
+  const figures = figuresAboutQuestion(text, claim, questionStems, bare).map((entry) => (bounds.has(entry.quantity) ? { ...entry, quantity: boundFigure(entry.quantity) } : entry));
 
   const given = question && !bare ? question.stemSet : EMPTY;
-  const worked = workedFigures(question, units, text);
+  const worked = workedFigures(question, units, text, claim.quantities.map((entry) => entry.quantity));
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
   const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);
   const names = bare ? nameParts(text) : null;
   const onlyWhen = onlyWhenStems(text);
   const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names, options.askersDays ?? EMPTY, onlyWhen));
+  if (falseComparison) {
+    const { figure, bound } = falseComparison;
+    const stating = assessments
+      .flatMap((assessment) => assessment.figures.filter((entry) => entry.relation === 'agree' && entry.claim === bound.text).map((entry) => ({ assessment, entry })))
+      .sort((a, b) => b.assessment.score - a.assessment.score)[0];
+    const where = stating ? ` (${stating.assessment.unit.passageId} states ${stating.entry.evidence})` : '';
+    return { text, verdict: 'contradicted', evidenceChunkId: stating?.assessment.unit.passageId ?? null, note: `${figure.text} is not ${bound.text}${where}` };
+  }
   // An address or phone number must be in the unit exactly, like a name (its parts as words are not enough).
   const claimedIds = identifiersOf(text);
   const holdsIds = (unit: EvidenceUnit) => claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value));
@@ -337,6 +351,13 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
   }
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+}
+
+/** The number a bound names ("over the £50" → £50), as a single figure. */
+function boundFigure(bound: Quantity): Quantity {
+  if (bound.kind !== 'number') return bound;
+  const value = Number.isFinite(bound.low) ? bound.low : bound.high;
+  return { ...bound, low: value, high: value, lowInclusive: true, highInclusive: true };
 }
 
 /**
@@ -913,10 +934,14 @@ function orWorked(comparison: FigureComparison, figure: QuantityInContext, figur
   // The question's own figure counts only beside a result the claim works out from the question.
   const isResult = (entry: QuantityInContext) => worked.explain(entry.quantity).some((working) => !working.restated);
   const usable = isResult(figure) || figures.some((other) => other !== figure && isResult(other)) ? workings : [];
+  // The asker's own figure, restated as theirs ("at 8 months you don't meet that yet"), needs no sentence (v108).
+  // Compared with a bound the claim states ("£80 is over the £50"), it is not the rules' figure at all.
+  const how = worked.situated(figure.quantity);
+  const situated = how !== null ? workings.filter((working) => working.restated) : [];
   const working =
     comparison.relation === 'disagree'
-      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated))
-      : usable[0];
+      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated)) ?? (how === 'comparison' ? situated[0] : undefined)
+      : usable[0] ?? situated[0];
   return working ? { relation: 'agree', claim: comparison.claim, evidence: working.how, worked: true } : comparison;
 }
 
