@@ -15,6 +15,12 @@ export interface QuantityInContext {
    * (v34).
    */
   asked?: ReadonlySet<string>;
+  /**
+   * For the bound of a comparison a claim makes ("£80 is over the £50 you can give"): the number it
+   * names (£50), which agrees with the rules' "up to £50" as the bound itself agrees with "more than
+   * £50" (v108).
+   */
+  named?: Quantity;
 }
 
 /** What the heuristic judge reads from one claim, question or evidence sentence. */

@@ -341,8 +341,8 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   ("at 8 months you don't meet that yet", "your £80 gift", "If you put in 6%, …"), needs no
  *   sentence (`situatedFigure`); a comparison a claim makes between two of its figures ("£80 is
  *   over the £50 you can give without approval") is checked as arithmetic: when it holds, the bound
- *   is compared as the number it names, and when it does not ("£80 is under the £50 limit") the
- *   claim is contradicted (`claimedComparisons`).
+ *   agrees as itself or as the number it names ("up to £50"), and when it does not ("£80 is under
+ *   the £50 limit") the claim is contradicted (`claimedComparisons`).
  */
 export const HEURISTIC_JUDGE_VERSION = 'heuristic-v108';
 

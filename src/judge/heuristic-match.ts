@@ -268,11 +268,11 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const bare = isBareAnswer(text, questionStems);
   // "£80 is under the £50 limit": the claim's own comparison of two of its figures is false, whatever
   // sentences state each figure (v108). When it holds ("£80 is over the £50 you can give without
-  // approval"), the bound is the rules' figure, compared as the number it names ("up to £50").
+  // approval"), the bound is the rules' figure, and also agrees as the number it names ("up to £50").
   const comparisons = claimedComparisons(text, claim.quantities.map((entry) => entry.quantity));
   const falseComparison = comparisons.find((comparison) => !comparison.holds);
   const bounds = new Set<Quantity>(comparisons.map((comparison) => comparison.bound));
-  const figures = figuresAboutQuestion(text, claim, questionStems, bare).map((entry) => (bounds.has(entry.quantity) ? { ...entry, quantity: boundFigure(entry.quantity) } : entry));
+  const figures = figuresAboutQuestion(text, claim, questionStems, bare).map((entry) => (bounds.has(entry.quantity) ? { ...entry, named: namedFigure(entry.quantity) } : entry));
 
   const given = question && !bare ? question.stemSet : EMPTY;
   const worked = workedFigures(question, units, text, claim.quantities.map((entry) => entry.quantity));
@@ -354,7 +354,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
 }
 
 /** The number a bound names ("over the £50" → £50), as a single figure. */
-function boundFigure(bound: Quantity): Quantity {
+function namedFigure(bound: Quantity): Quantity {
   if (bound.kind !== 'number') return bound;
   const value = Number.isFinite(bound.low) ? bound.low : bound.high;
   return { ...bound, low: value, high: value, lowInclusive: true, highInclusive: true };
@@ -1073,6 +1073,7 @@ function compareFigure(
   const current = superseded(claimed, CLAIMED_SUPERSEDED_STEMS) ? available : available.filter((entry) => !superseded(entry));
   const comparable = current
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
+    .map((candidate) => (claimed.named && candidate.relation !== 'agree' && relateFigures(claimed.named, candidate.entry.quantity, bare) === 'agree' ? { ...candidate, relation: 'agree' as const } : candidate))
     .filter((candidate) => candidate.relation !== 'incomparable');
   if (comparable.length === 0) return { relation: 'missing', claim, evidence: '' };
   const asked = claimed.asked ?? EMPTY;

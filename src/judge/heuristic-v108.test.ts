@@ -64,8 +64,13 @@ describe('heuristic-v108: the asker\'s figure, restated as theirs', () => {
 describe('heuristic-v108: a comparison between two of the claim\'s figures', () => {
   const question = 'Want to send a customer a christmas gift worth about £80. Do I need anyone to ok it first?';
 
-  it('when it holds, the asker\'s figure is theirs and the bound is compared as the number it names', async () => {
+  it('when it holds, the asker\'s figure is theirs and the bound agrees as itself or as the number it names', async () => {
     expect(await verdicts(question, [gifts], 'Yes, £80 is over the £50 you can give without approval.')).toEqual(['verified: Yes, £80 is over the £50 you can give without approval.']);
+    const register = chunkPassage('gifts#receiving', { title: 'Gifts and Hospitality', section: 'Receiving Gifts', updated: '2025-01-01' }, 'Any gift worth more than £50 must be recorded in the Gifts Register within 5 working days.');
+    expect(await verdicts('A supplier sent me wine worth about £80. Do I have to record it?', [register], 'Yes, £80 is over £50, so it must be recorded in the Gifts Register within 5 working days.')).toEqual([
+      'verified: Yes, £80 is over £50',
+      'verified: it must be recorded in the Gifts Register within 5 working days.',
+    ]);
   });
 
   it('when it does not hold, the claim is contradicted', async () => {
