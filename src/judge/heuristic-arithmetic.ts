@@ -116,10 +116,14 @@ export function workedFigures(question: Analysis | null, units: readonly Evidenc
       .filter((result) => result.dimension === quantity.dimension && close(result.value, quantity.low))
       .map((result) => ({ how: result.how, restated: result.restated === true, operands: result.operands }));
   };
-  return {
-    explain,
-    situated: (quantity) => (explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, claimed) : null),
+  // Asked once per figure and evidence unit: read once per figure.
+  const situatedOf = new Map<Quantity, Situated>();
+  const situated = (quantity: Quantity): Situated => {
+    let how = situatedOf.get(quantity);
+    if (how === undefined) situatedOf.set(quantity, (how = explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, claimed) : null));
+    return how;
   };
+  return { explain, situated };
 }
 
 /**
