@@ -235,6 +235,9 @@ export function analyze(text: string): Analysis {
       segments[segmentOf[index]!]!.negated.add(stem);
     }
   });
+  // "Use the app on your company phone or, if you do not have one, on your personal phone": the
+  // pronoun "one" stands for the words before its segment, which it negates (v109).
+  if (!row) negatedAntecedents(tokens, segmentOf, segments, isContent);
   // "The following are not reimbursed: speeding and traffic fines, …": a negated lead-in and the
   // list it introduces are one statement about each item, read as one more segment (v107).
   const listed = row ? null : negatedListSegment(tokens, segmentOf, segments, isContent);
@@ -604,6 +607,49 @@ const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they',
  * one that lists items without the verb ("Speeding and traffic fines, …") meets no negated word.
  * `null` otherwise ("Not any more: it went up to 20 weeks" has no words of its own before ":").
  */
+/** Words after which "one" ends a noun phrase of its own: "if you do not have one, …", "don't need one yet". */
+const AFTER_PRONOUN_ONE = new Set(['on', 'in', 'for', 'yet', 'and', 'or', 'but', 'then', 'already', 'either', 'too']);
+/** How many words before it a pronoun "one" may stand for: "your company phone" gives "company phone". */
+const ANTECEDENT_WORDS = 3;
+
+/**
+ * The pronoun "one" in a negated segment, standing for the noun phrase that ends right before the
+ * segment ("Use the authenticator app on your company phone or, if you do not have one, on your
+ * personal phone"): the segment negates that phrase's words, as "if you do not have a company
+ * phone" would (v109). Before, "if you don't have a company phone, …" met "on your company phone"
+ * as the segment sharing its words and read as its opposite. Only "one" (or "ones") ending its noun
+ * phrase, at a clause end or before {@link AFTER_PRONOUN_ONE}, after a negation in a segment that
+ * opens a condition ("if", "unless", …; in a contrast, "…a backup method, not as your main one",
+ * "one" stands for the head noun alone, "method", not for "backup method"); the
+ * phrase is the content words (at most {@link ANTECEDENT_WORDS}) right before the segment, past a
+ * comma and "or"/"and".
+ */
+function negatedAntecedents(tokens: readonly Token[], segmentOf: readonly number[], segments: Segment[], isContent: (token: Token, index: number) => boolean): void {
+  tokens.forEach((token, index) => {
+    if (token.lower !== 'one' && token.lower !== 'ones') return;
+    const next = tokens[index + 1];
+    if (next !== undefined && next.kind === 'word' && !AFTER_PRONOUN_ONE.has(next.lower)) return;
+    const segment = segmentOf[index]!;
+    const start = segmentOf.indexOf(segment);
+    // A condition ("if you do not have one"); in a contrast ("…a backup method, not your main one") "one" stands for the head noun alone.
+    if (!CONDITION_OPENERS.has(tokens[start]!.lower)) return;
+    let negated = false;
+    for (let at = start; at < index; at += 1) if (tokens[at]!.kind === 'word' && isNegator(tokens, at)) negated = true;
+    if (!negated) return;
+    let at = start - 1;
+    while (at >= 0 && (tokens[at]!.kind === 'punct' || tokens[at]!.lower === 'or' || tokens[at]!.lower === 'and')) at -= 1;
+    const antecedent: string[] = [];
+    while (at >= 0 && antecedent.length < ANTECEDENT_WORDS && tokens[at]!.kind === 'word' && isContent(tokens[at]!, at)) {
+      antecedent.push(tokens[at]!.stem);
+      at -= 1;
+    }
+    for (const stem of antecedent) {
+      segments[segment]!.stems.add(stem);
+      segments[segment]!.negated.add(stem);
+    }
+  });
+}
+
 function negatedListSegment(tokens: readonly Token[], segmentOf: readonly number[], segments: readonly Segment[], isContent: (token: Token, index: number) => boolean): Segment | null {
   const colon = tokens.findIndex((token) => token.kind === 'punct' && token.text === ':');
   if (colon <= 0) return null;

@@ -343,8 +343,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   over the £50 you can give without approval") is checked as arithmetic: when it holds, the bound
  *   agrees as itself or as the number it names ("up to £50"), and when it does not ("£80 is under
  *   the £50 limit") the claim is contradicted (`claimedComparisons`).
+ * - `heuristic-v109`: the pronoun "one" in a negated condition ("Use the app on your company phone
+ *   or, if you do not have one, on your personal phone") negates the noun phrase it stands for, so
+ *   "if you don't have a company phone, use your personal phone" states that condition instead of
+ *   meeting "on your company phone" as its opposite (`negatedAntecedents`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v108';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v109';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
