@@ -21,6 +21,8 @@ export interface QuantityInContext {
    * £50" (v108).
    */
   named?: Quantity;
+  /** A claim's figure stated in the past tense ("it was £20 until 30 September 2025"): a figure no longer in force may support it (v110). */
+  past?: true;
 }
 
 /** What the heuristic judge reads from one claim, question or evidence sentence. */

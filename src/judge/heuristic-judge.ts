@@ -347,8 +347,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   or, if you do not have one, on your personal phone") negates the noun phrase it stands for, so
  *   "if you don't have a company phone, use your personal phone" states that condition instead of
  *   meeting "on your company phone" as its opposite (`negatedAntecedents`).
+ * - `heuristic-v110`: a claim's figure stated in the past tense ("it was £20 until 30 September
+ *   2025", "it used to be 16 weeks") may rest on a figure the evidence gives as no longer in force
+ *   ("the previous allowance of £20 per month, which applied until 30 September 2025"), as one
+ *   called "old" or "previous" already could (`statedInPast`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v109';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v110';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

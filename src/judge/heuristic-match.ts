@@ -266,13 +266,16 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
   const bare = isBareAnswer(text, questionStems);
+  // A figure stated in the past tense ("it was £20 until 30 September 2025") may rest on one no longer in force (v110).
   // "£80 is under the £50 limit": the claim's own comparison of two of its figures is false, whatever
   // sentences state each figure (v108). When it holds ("£80 is over the £50 you can give without
   // approval"), the bound is the rules' figure, and also agrees as the number it names ("up to £50").
   const comparisons = claimedComparisons(text, claim.quantities.map((entry) => entry.quantity));
   const falseComparison = comparisons.find((comparison) => !comparison.holds);
   const bounds = new Set<Quantity>(comparisons.map((comparison) => comparison.bound));
-  const figures = figuresAboutQuestion(text, claim, questionStems, bare).map((entry) => (bounds.has(entry.quantity) ? { ...entry, named: namedFigure(entry.quantity) } : entry));
+  const figures = figuresAboutQuestion(text, claim, questionStems, bare)
+    .map((entry) => (bounds.has(entry.quantity) ? { ...entry, named: namedFigure(entry.quantity) } : entry))
+    .map((entry) => (statedInPast(text, entry.quantity) ? { ...entry, past: true as const } : entry));
 
   const given = question && !bare ? question.stemSet : EMPTY;
   const worked = workedFigures(question, units, text, claim.quantities.map((entry) => entry.quantity));
@@ -351,6 +354,21 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
   }
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+}
+
+/** A past tense in the figure's clause, before it: "it was £20 until 30 September 2025", "it used to be 16 weeks". */
+const PAST_BEFORE = /\b(?:was|were|used\s+to(?:\s+be)?|had\s+been)\b/i;
+
+/**
+ * Whether the claim states the figure in the past tense (v110): its clause, from the last comma,
+ * semicolon, colon or bracket before it, says "was", "were", "used to" or "had been" before it.
+ */
+function statedInPast(text: string, figure: Quantity): boolean {
+  const at = text.toLowerCase().indexOf(figure.text.toLowerCase());
+  if (at < 0) return false;
+  const before = text.slice(0, at);
+  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf('(')) + 1);
+  return PAST_BEFORE.test(clause);
 }
 
 /** The number a bound names ("over the £50" → £50), as a single figure. */
@@ -1070,7 +1088,7 @@ function compareFigure(
 ): FigureComparison {
   const claim = claimed.quantity.text;
   // A figure the evidence gives as superseded is not what a claim in the present states.
-  const current = superseded(claimed, CLAIMED_SUPERSEDED_STEMS) ? available : available.filter((entry) => !superseded(entry));
+  const current = claimed.past || superseded(claimed, CLAIMED_SUPERSEDED_STEMS) ? available : available.filter((entry) => !superseded(entry));
   const comparable = current
     .map((entry) => ({ entry, relation: relateFigures(claimed.quantity, entry.quantity, bare) }))
     .map((candidate) => (claimed.named && candidate.relation !== 'agree' && relateFigures(claimed.named, candidate.entry.quantity, bare) === 'agree' ? { ...candidate, relation: 'agree' as const } : candidate))
