@@ -182,19 +182,29 @@ export function claimedComparisons(claimText: string, claimed: readonly Quantity
 
 /**
  * Whether the claim states a figure of the question as the asker's situation (v108). The figure's
- * own clause decides (from the last comma, semicolon, colon or sentence end before it): the words
+ * own clause decides ({@link clauseBefore}): the words
  * before it ({@link SITUATED_BEFORE}, {@link IF_YOU}), or a comparison with a bound of the claim
  * that holds ("£80 is over the £50 you can give without approval": {@link claimedComparisons}).
  * A figure the asker gave, restated as the asker's, needs no sentence of the evidence; restated as
  * what the rules say it still does (`orWorked` in heuristic-match.ts).
  */
 export function situatedFigure(claimText: string, figure: Quantity, claimed: readonly Quantity[]): Situated {
-  const at = claimText.toLowerCase().indexOf(figure.text.toLowerCase());
-  if (at < 0) return null;
-  const before = claimText.slice(0, at);
-  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'), before.search(/[.!?]\s[^.!?]*$/)) + 1);
+  const clause = clauseBefore(claimText, figure);
+  if (clause === null) return null;
   if (SITUATED_BEFORE.test(clause) || IF_YOU.test(clause)) return 'situation';
   return claimedComparisons(claimText, claimed).some((comparison) => comparison.figure === figure && comparison.holds) ? 'comparison' : null;
+}
+
+/**
+ * The words of a figure's clause before it: from the last comma, semicolon, colon, bracket or
+ * sentence end before the figure ("…, at 8 months" gives "at "); `null` when the figure is not
+ * written in the text as read.
+ */
+export function clauseBefore(text: string, figure: Quantity): string | null {
+  const at = text.toLowerCase().indexOf(figure.text.toLowerCase());
+  if (at < 0) return null;
+  const before = text.slice(0, at);
+  return before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf('('), before.search(/[.!?]\s[^.!?]*$/)) + 1);
 }
 
 /** Whether a working took `figure` as one of its operands. */

@@ -12,7 +12,7 @@ import { spelledOut } from './heuristic-acronyms.js';
 import { hasPhraseSynonym, hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
-import { NO_WORKING, claimedComparisons, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
+import { NO_WORKING, clauseBefore, claimedComparisons, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -359,16 +359,10 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
 /** A past tense in the figure's clause, before it: "it was £20 until 30 September 2025", "it used to be 16 weeks". */
 const PAST_BEFORE = /\b(?:was|were|used\s+to(?:\s+be)?|had\s+been)\b/i;
 
-/**
- * Whether the claim states the figure in the past tense (v110): its clause, from the last comma,
- * semicolon, colon or bracket before it, says "was", "were", "used to" or "had been" before it.
- */
+/** Whether the claim states the figure in the past tense (v110): its clause says "was", "were", "used to" or "had been" before it (`clauseBefore`). */
 function statedInPast(text: string, figure: Quantity): boolean {
-  const at = text.toLowerCase().indexOf(figure.text.toLowerCase());
-  if (at < 0) return false;
-  const before = text.slice(0, at);
-  const clause = before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf('(')) + 1);
-  return PAST_BEFORE.test(clause);
+  const clause = clauseBefore(text, figure);
+  return clause !== null && PAST_BEFORE.test(clause);
 }
 
 /** The number a bound names ("over the £50" → £50), as a single figure. */
