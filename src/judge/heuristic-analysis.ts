@@ -601,14 +601,6 @@ const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 
 /** Subject pronouns: in a condition written without its comma, the main clause starts at one. */
 const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
 
-/**
- * A clause that ends with ":", negates something and has at least two content words of its own
- * ("The following are not reimbursed:"), followed by a list of at least two items: one segment
- * holding the clause's words and the items', negating what the clause negates. A claim saying an
- * item is reimbursed ("Speeding fines are reimbursed") meets the negation beside the item's words;
- * one that lists items without the verb ("Speeding and traffic fines, …") meets no negated word.
- * `null` otherwise ("Not any more: it went up to 20 weeks" has no words of its own before ":").
- */
 /** Words after which "one" ends a noun phrase of its own: "if you do not have one, …", "don't need one yet". */
 const AFTER_PRONOUN_ONE = new Set(['on', 'in', 'for', 'yet', 'and', 'or', 'but', 'then', 'already', 'either', 'too']);
 /** How many words before it a pronoun "one" may stand for: "your company phone" gives "company phone". */
@@ -652,6 +644,14 @@ function negatedAntecedents(tokens: readonly Token[], segmentOf: readonly number
   });
 }
 
+/**
+ * A clause that ends with ":", negates something and has at least two content words of its own
+ * ("The following are not reimbursed:"), followed by a list of at least two items: one segment
+ * holding the clause's words and the items', negating what the clause negates. A claim saying an
+ * item is reimbursed ("Speeding fines are reimbursed") meets the negation beside the item's words;
+ * one that lists items without the verb ("Speeding and traffic fines, …") meets no negated word.
+ * `null` otherwise ("Not any more: it went up to 20 weeks" has no words of its own before ":").
+ */
 function negatedListSegment(tokens: readonly Token[], segmentOf: readonly number[], segments: readonly Segment[], isContent: (token: Token, index: number) => boolean): Segment | null {
   const colon = tokens.findIndex((token) => token.kind === 'punct' && token.text === ':');
   if (colon <= 0) return null;

@@ -72,7 +72,7 @@ export const NO_WORKING: WorkedFigures = { explain: () => [], situated: () => nu
  * workedFigures(analyze('The site is 60 miles away and my office is 10 miles from home.'), units, 'You claim 50 miles: 60 minus 10.').explain(fiftyMiles)
  * // [{ how: '60 miles − 10 miles', restated: false, operands: [{ dimension: 'mile', value: 60 }, { dimension: 'mile', value: 10 }] }]
  */
-export function workedFigures(question: Analysis | null, units: readonly EvidenceUnit[], claimText: string, claimed: readonly Quantity[] = []): WorkedFigures {
+export function workedFigures(question: Analysis | null, units: readonly EvidenceUnit[], claimText: string, comparisons: readonly ClaimedComparison[] = []): WorkedFigures {
   const asked = points(question?.quantities.map((entry) => entry.quantity) ?? []);
   if (asked.length === 0) return NO_WORKING;
   const stated = points(units.flatMap((unit) => unit.quantities.map((entry) => entry.quantity)));
@@ -120,7 +120,7 @@ export function workedFigures(question: Analysis | null, units: readonly Evidenc
   const situatedOf = new Map<Quantity, Situated>();
   const situated = (quantity: Quantity): Situated => {
     let how = situatedOf.get(quantity);
-    if (how === undefined) situatedOf.set(quantity, (how = explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, claimed) : null));
+    if (how === undefined) situatedOf.set(quantity, (how = explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, comparisons) : null));
     return how;
   };
   return { explain, situated };
@@ -181,18 +181,18 @@ export function claimedComparisons(claimText: string, claimed: readonly Quantity
 }
 
 /**
- * Whether the claim states a figure of the question as the asker's situation (v108). The figure's
- * own clause decides ({@link clauseBefore}): the words
- * before it ({@link SITUATED_BEFORE}, {@link IF_YOU}), or a comparison with a bound of the claim
- * that holds ("£80 is over the £50 you can give without approval": {@link claimedComparisons}).
- * A figure the asker gave, restated as the asker's, needs no sentence of the evidence; restated as
- * what the rules say it still does (`orWorked` in heuristic-match.ts).
+ * Whether the claim states a figure of the question as the asker's situation (v108). The words
+ * before it in its own clause ({@link clauseBefore}) decide ({@link SITUATED_BEFORE},
+ * {@link IF_YOU}), or one of the claim's comparisons ({@link claimedComparisons}, read once per
+ * claim) that holds with the figure on its left ("£80 is over the £50 you can give without
+ * approval"). A figure the asker gave, restated as the asker's, needs no sentence of the evidence;
+ * restated as what the rules say it still does (`orWorked` in heuristic-match.ts).
  */
-export function situatedFigure(claimText: string, figure: Quantity, claimed: readonly Quantity[]): Situated {
+export function situatedFigure(claimText: string, figure: Quantity, comparisons: readonly ClaimedComparison[]): Situated {
   const clause = clauseBefore(claimText, figure);
   if (clause === null) return null;
   if (SITUATED_BEFORE.test(clause) || IF_YOU.test(clause)) return 'situation';
-  return claimedComparisons(claimText, claimed).some((comparison) => comparison.figure === figure && comparison.holds) ? 'comparison' : null;
+  return comparisons.some((comparison) => comparison.figure === figure && comparison.holds) ? 'comparison' : null;
 }
 
 /**

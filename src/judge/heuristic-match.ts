@@ -266,7 +266,6 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
   // A table row ("Stage: Calibration; Deadline: February") names its own subject in its label.
   const bare = isBareAnswer(text, questionStems);
-  // A figure stated in the past tense ("it was £20 until 30 September 2025") may rest on one no longer in force (v110).
   // "£80 is under the £50 limit": the claim's own comparison of two of its figures is false, whatever
   // sentences state each figure (v108). When it holds ("£80 is over the £50 you can give without
   // approval"), the bound is the rules' figure, and also agrees as the number it names ("up to £50").
@@ -275,10 +274,11 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   const bounds = new Set<Quantity>(comparisons.map((comparison) => comparison.bound));
   const figures = figuresAboutQuestion(text, claim, questionStems, bare)
     .map((entry) => (bounds.has(entry.quantity) ? { ...entry, named: namedFigure(entry.quantity) } : entry))
+    // A figure stated in the past tense ("it was £20 until 30 September 2025") may rest on one no longer in force (v110).
     .map((entry) => (statedInPast(text, entry.quantity) ? { ...entry, past: true as const } : entry));
 
   const given = question && !bare ? question.stemSet : EMPTY;
-  const worked = workedFigures(question, units, text, claim.quantities.map((entry) => entry.quantity));
+  const worked = workedFigures(question, units, text, comparisons);
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
   const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);

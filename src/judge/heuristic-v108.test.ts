@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPassage, okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimReadings, okJudgment } from '../test-support/judgments.js';
 import { analyze } from './heuristic-analysis.js';
 import { claimedComparisons, situatedFigure } from './heuristic-arithmetic.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
@@ -22,24 +22,20 @@ const parental = chunkPassage(
   'Birth parents may take up to 20 weeks of parental leave at full pay for children born on or after 1 January 2026.',
 );
 
-async function verdicts(question: string, evidence: ReturnType<typeof chunkPassage>[], answer: string) {
-  const judgment = okJudgment(await judge.judge({ question, evidence, answer }));
-  return judgment.claims.map((claim) => `${claim.verdict}: ${claim.text}`);
-}
 
 describe('heuristic-v108: the asker\'s figure, restated as theirs', () => {
   it('needs no sentence of the evidence', async () => {
     const question = 'Want to send a customer a christmas gift worth about £80. Do I need anyone to ok it first?';
-    expect(await verdicts(question, [gifts], "Yes, your £80 gift needs your director's approval in advance.")).toEqual(["verified: Yes, your £80 gift needs your director's approval in advance."]);
+    expect(await claimReadings(judge, question, [gifts], "Yes, your £80 gift needs your director's approval in advance.")).toEqual(["verified: Yes, your £80 gift needs your director's approval in advance."]);
     // Stated as what the rules allow, the asker's figure is still compared with the rules' figure.
-    expect(await verdicts(question, [gifts], 'No, you may give gifts worth up to £80 without approval.')).toEqual(['contradicted: No, you may give gifts worth up to £80 without approval.']);
+    expect(await claimReadings(judge, question, [gifts], 'No, you may give gifts worth up to £80 without approval.')).toEqual(['contradicted: No, you may give gifts worth up to £80 without approval.']);
   });
 
   it('is not verified by the question when the answer states it as the rules\' figure', async () => {
-    const [verdict] = await verdicts('A colleague told me Harbourline gives 16 weeks of parental leave at full pay. Is that still right?', [parental], 'Yes, birth parents get 16 weeks of parental leave at full pay.');
+    const [verdict] = await claimReadings(judge, 'A colleague told me Harbourline gives 16 weeks of parental leave at full pay. Is that still right?', [parental], 'Yes, birth parents get 16 weeks of parental leave at full pay.');
     expect(verdict).not.toMatch(/^verified/);
     // "your 16 weeks" is the asker's own only where no sentence gives another figure for it.
-    const [yours] = await verdicts('A colleague told me Harbourline gives 16 weeks of parental leave at full pay. Is that still right?', [parental], 'Yes, your 16 weeks of parental leave are at full pay.');
+    const [yours] = await claimReadings(judge, 'A colleague told me Harbourline gives 16 weeks of parental leave at full pay. Is that still right?', [parental], 'Yes, your 16 weeks of parental leave are at full pay.');
     expect(yours).not.toMatch(/^verified/);
   });
 
@@ -56,7 +52,7 @@ describe('heuristic-v108: the asker\'s figure, restated as theirs', () => {
     ];
     for (const [text, written, expected] of cases) {
       const quantity = figure(text, written);
-      expect(situatedFigure(text, quantity, [quantity]), text).toBe(expected);
+      expect(situatedFigure(text, quantity, claimedComparisons(text, [quantity])), text).toBe(expected);
     }
   });
 });
@@ -65,9 +61,9 @@ describe('heuristic-v108: a comparison between two of the claim\'s figures', () 
   const question = 'Want to send a customer a christmas gift worth about £80. Do I need anyone to ok it first?';
 
   it('when it holds, the asker\'s figure is theirs and the bound agrees as itself or as the number it names', async () => {
-    expect(await verdicts(question, [gifts], 'Yes, £80 is over the £50 you can give without approval.')).toEqual(['verified: Yes, £80 is over the £50 you can give without approval.']);
+    expect(await claimReadings(judge, question, [gifts], 'Yes, £80 is over the £50 you can give without approval.')).toEqual(['verified: Yes, £80 is over the £50 you can give without approval.']);
     const register = chunkPassage('gifts#receiving', { title: 'Gifts and Hospitality', section: 'Receiving Gifts', updated: '2025-01-01' }, 'Any gift worth more than £50 must be recorded in the Gifts Register within 5 working days.');
-    expect(await verdicts('A supplier sent me wine worth about £80. Do I have to record it?', [register], 'Yes, £80 is over £50, so it must be recorded in the Gifts Register within 5 working days.')).toEqual([
+    expect(await claimReadings(judge, 'A supplier sent me wine worth about £80. Do I have to record it?', [register], 'Yes, £80 is over £50, so it must be recorded in the Gifts Register within 5 working days.')).toEqual([
       'verified: Yes, £80 is over £50',
       'verified: it must be recorded in the Gifts Register within 5 working days.',
     ]);
@@ -78,7 +74,7 @@ describe('heuristic-v108: a comparison between two of the claim\'s figures', () 
     expect(judgment.claims[0]).toMatchObject({ verdict: 'contradicted', evidenceChunkId: 'gifts#giving' });
     expect(judgment.claims[0]!.note).toContain('£80 is not under the £50');
     // A wrong bound is not verified either.
-    expect(await verdicts(question, [gifts], 'Yes, £80 is over the £60 you can give without approval.')).not.toEqual(['verified: Yes, £80 is over the £60 you can give without approval.']);
+    expect(await claimReadings(judge, question, [gifts], 'Yes, £80 is over the £60 you can give without approval.')).not.toEqual(['verified: Yes, £80 is over the £60 you can give without approval.']);
   });
 
   it('compares only figures of one dimension, with the bound\'s own inclusivity', () => {
