@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitAnswer } from './claims.js';
-import { chunkPassage, okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts, okJudgment } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 
 // heuristic-v107: readings that were wrong in English. A claim stating several rows of a table; a
@@ -56,32 +56,28 @@ const phones = chunkPassage(
   'Use the authenticator app on your personal phone when you have no company phone. Text message codes are a backup only.',
 );
 
-async function verdicts(question: string, evidence: ReturnType<typeof chunkPassage>[], answer: string) {
-  const judgment = okJudgment(await judge.judge({ question, evidence, answer }));
-  return judgment.claims.map((claim) => claim.verdict);
-}
 
 describe('heuristic-v107: a claim stating several rows of one table', () => {
   const question = 'What mileage rate do I get for my car?';
 
   it('is verified when each figure agrees with the row its words name', async () => {
-    expect(await verdicts(question, [mileage], 'Mileage is 45p a mile for the first 10,000 business miles and 25p a mile over 10,000.')).toEqual(['verified']);
-    expect(await verdicts(question, [mileage], "It's 45p a mile for a car and 24p for a motorcycle.")).toEqual(['verified']);
-    expect(await verdicts('What is the on-call allowance?', [onCall], 'On-call pays £40 for each weekday night (17:00 to 09:00) and £80 for a weekend day or bank holiday.')).toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, [mileage], 'Mileage is 45p a mile for the first 10,000 business miles and 25p a mile over 10,000.')).toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, [mileage], "It's 45p a mile for a car and 24p for a motorcycle.")).toEqual(['verified']);
+    expect(await claimVerdicts(judge, 'What is the on-call allowance?', [onCall], 'On-call pays £40 for each weekday night (17:00 to 09:00) and £80 for a weekend day or bank holiday.')).toEqual(['verified']);
   });
 
   it('is not verified with the rows swapped or a figure from another row', async () => {
-    expect(await verdicts(question, [mileage], 'Mileage is 25p a mile for the first 10,000 business miles and 45p a mile over 10,000.')).not.toEqual(['verified']);
-    expect(await verdicts(question, [mileage], 'Mileage is 45p a mile for the first 10,000 business miles and 24p a mile over 10,000.')).not.toEqual(['verified']);
-    expect(await verdicts(question, [mileage], "It's 24p a mile for a car and 45p for a motorcycle.")).not.toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, [mileage], 'Mileage is 25p a mile for the first 10,000 business miles and 45p a mile over 10,000.')).not.toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, [mileage], 'Mileage is 45p a mile for the first 10,000 business miles and 24p a mile over 10,000.')).not.toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, [mileage], "It's 24p a mile for a car and 45p for a motorcycle.")).not.toEqual(['verified']);
   });
 });
 
 describe('heuristic-v107: polarity', () => {
   it('a concession after a comma states nothing to compare: the fine is still not reimbursed', async () => {
     const question = 'Can I claim back a speeding fine from a customer visit?';
-    expect(await verdicts(question, [cannotClaim], 'No, speeding and traffic fines aren\'t reimbursed, even on a business journey.')).toEqual(['verified']);
-    expect(await verdicts(question, [cannotClaim], 'Speeding fines are reimbursed, even on a business journey.')).toEqual(['contradicted']);
+    expect(await claimVerdicts(judge, question, [cannotClaim], 'No, speeding and traffic fines aren\'t reimbursed, even on a business journey.')).toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, [cannotClaim], 'Speeding fines are reimbursed, even on a business journey.')).toEqual(['contradicted']);
   });
 
   it('"neither does X" negates the verb said before, not X', async () => {
@@ -98,7 +94,7 @@ describe('heuristic-v107: polarity', () => {
   it('"won\'t … until" is a condition however long its object', async () => {
     const question = 'When do I get access to customer systems?';
     expect(
-      await verdicts(question, [mandatory], "You won't get access to customer systems or customer data until Information Security Essentials and Data Protection Basics are complete."),
+      await claimVerdicts(judge, question, [mandatory], "You won't get access to customer systems or customer data until Information Security Essentials and Data Protection Basics are complete."),
     ).toEqual(['verified']);
   });
 
@@ -112,10 +108,10 @@ describe('heuristic-v107: polarity', () => {
   it('one shared word does not align a longer segment with a negated one', async () => {
     const forms = chunkPassage('expenses#forms', { title: 'Expenses', section: 'Claims', updated: '2025-01-01' }, 'You need to complete the expense form within 5 days. Overtime is paid at time and a half.');
     const question = 'Do I need to chase anyone?';
-    expect(await verdicts(question, [forms], "You shouldn't need to chase anyone.")).toEqual(['absent']);
+    expect(await claimVerdicts(judge, question, [forms], "You shouldn't need to chase anyone.")).toEqual(['absent']);
     // Two shared words, or a short claim, are still compared.
-    expect(await verdicts(question, [forms], "You don't need to complete the expense form.")).toEqual(['contradicted']);
-    expect(await verdicts(question, [forms], "Overtime isn't paid.")).toEqual(['contradicted']);
+    expect(await claimVerdicts(judge, question, [forms], "You don't need to complete the expense form.")).toEqual(['contradicted']);
+    expect(await claimVerdicts(judge, question, [forms], "Overtime isn't paid.")).toEqual(['contradicted']);
   });
 
   it('"only when" against "whether or not" is contradicted', async () => {
@@ -143,6 +139,6 @@ describe('heuristic-v107: words that state nothing', () => {
       'Any outstanding balance on the cycle to work scheme is deducted from your final pay.',
     );
     // One word of the claim's own ("owe") may be missing; "whatever" is not a second one.
-    expect(await verdicts('What happens to my bike scheme when I leave?', [finalPay], 'Whatever you owe is deducted from your final pay.')).toEqual(['verified']);
+    expect(await claimVerdicts(judge, 'What happens to my bike scheme when I leave?', [finalPay], 'Whatever you owe is deducted from your final pay.')).toEqual(['verified']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPassage, okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimReadings } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 
 // heuristic-v109: the pronoun "one" in a negated condition ("if you do not have one") stands for
@@ -12,10 +12,7 @@ const mfa = chunkPassage(
 );
 const question = "Don't have a work phone. Do I really have to put the authenticator app on my personal phone?";
 
-async function verdicts(answer: string, evidence = [mfa]) {
-  const judgment = okJudgment(await judge.judge({ question, evidence, answer }));
-  return judgment.claims.map((claim) => `${claim.verdict}: ${claim.text}`);
-}
+const verdicts = (answer: string) => claimReadings(judge, question, [mfa], answer);
 
 describe('heuristic-v109: "if you do not have one"', () => {
   it('negates the phrase "one" stands for: a claim negating that phrase states the condition', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPassage, okJudgment } from '../test-support/judgments.js';
+import { chunkPassage, claimVerdicts } from '../test-support/judgments.js';
 import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 
 // heuristic-v110: a figure stated in the past tense may rest on one the evidence gives as no longer in force.
@@ -11,10 +11,7 @@ const allowance = chunkPassage(
 );
 const question = 'How much is the home working allowance?';
 
-async function verdict(answer: string) {
-  const judgment = okJudgment(await judge.judge({ question, evidence: [allowance], answer }));
-  return judgment.claims.map((claim) => claim.verdict);
-}
+const verdict = (answer: string) => claimVerdicts(judge, question, [allowance], answer);
 
 describe('heuristic-v110: a figure stated in the past tense', () => {
   it('is supported by the figure no longer in force', async () => {

@@ -39,6 +39,11 @@ export async function claimVerdicts(judge: FaithfulnessJudge, question: string, 
   return okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => claim.verdict);
 }
 
+/** The same with each claim's text (`verified: <claim>`), for tests that pin how the answer was split too. */
+export async function claimReadings(judge: FaithfulnessJudge, question: string, evidence: EvidencePassage[], answer: string) {
+  return okJudgment(await judge.judge({ question, evidence, answer })).claims.map((claim) => `${claim.verdict}: ${claim.text}`);
+}
+
 /**
  * A chunk as retrieval gives it to a prompt: the source line (`[Source: … | Section: … | Last
  * updated: …]`) and the body.
