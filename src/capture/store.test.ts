@@ -181,16 +181,18 @@ describe('capture store schema 2', () => {
       sampleCapture('c', { chunks: [chunk('travel#mileage', 'Cars: 45p per mile.', 'hash-before-redaction-2')] }),
     ]);
     const count = (table: string) => store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
-    expect([count('capture_chunks'), count('evidence')]).toEqual([4, 3]);
+    const references = store.db.prepare(`SELECT sum(json_array_length(chunk_refs)) FROM captures`).pluck().get();
+    expect([references, count('evidence')]).toEqual([4, 3]);
     expect((await store.getCapture('b'))!.capture.chunks).toEqual([{ ...shared, score: 0.9, rank: 2 }]);
     expect((await store.getCapture('c'))!.capture.chunks[0]!.hash).toBe('hash-before-redaction-2');
     expect((await store.getCapture('a'))!.capture.chunks.map(({ chunkId, hash }) => ({ chunkId, hash }))).toEqual([
       { chunkId: 'travel#mileage', hash: 'hash-of-travel#mileage' },
       { chunkId: 'leave#parental', hash: 'hash-of-leave#parental' },
     ]);
-    // A chunk row is a reference, scores and a rank: no text.
-    const columns = (store.db.prepare(`SELECT name FROM pragma_table_info('capture_chunks')`).pluck().all() as string[]).sort();
-    expect(columns).toEqual(['capture_id', 'evidence', 'fused_score', 'position', 'rank', 'score', 'withheld']);
+    // A chunk reference is the evidence key, the scores, the rank and the withheld mark: no text.
+    const refs = JSON.parse(store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = 'b'`).pluck().get() as string) as unknown[][];
+    expect(refs).toEqual([[expect.stringMatching(/^[0-9a-f]{64}$/), 0.9, shared.fusedScore, 2, 0]]);
+    expect(store.db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'capture_chunks'`).pluck().get()).toBe(0);
   });
 
   it('writes a capture of many chunks (more than one INSERT holds) whole and in order, and one with none', async () => {
@@ -384,5 +386,99 @@ describe('capture store redaction key (schema 6)', () => {
     const first = await tokenAfterOpen();
     expect(first).toMatch(/\[email:[0-9a-f]+\]/);
     expect(await tokenAfterOpen()).toBe(first);
+  });
+});
+
+describe('capture store chunk references (schema 8)', () => {
+  const chunk = (chunkId: string, score: number, fusedScore: number, rank: number) => ({ ...sampleCapture('x').chunks[0]!, chunkId, text: `Text of ${chunkId}.`, hash: `hash-of-${chunkId}`, score, fusedScore, rank });
+
+  it('a schema-7 file is migrated: chunk rows become each capture’s chunk_refs, in position order, scores exact, withheld chunks after the prompt’s; the rows are gone', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const { db } = openSqlite({ path, kind: 'capture-store', migrations: CAPTURE_MIGRATIONS.slice(0, 7), configure: registerCaptureFunctions });
+    // Scores whose 16th and 17th digits matter (SQLite's JSON functions would keep 15).
+    const prompt = [chunk('a#1', 0.1 + 0.2, 1 / 61, 2), chunk('b#2', 1 / 3, 0.016129032258064516, 1)];
+    const withheld = [chunk('c#3', 2 / 3, 1 / 62, 1)];
+    const captures = [
+      sampleCapture('answered', { chunks: prompt }),
+      sampleCapture('gated', { chunks: [], refused: true, withheldChunks: withheld }),
+      sampleCapture('bare', { chunks: [] }),
+    ];
+    const insertCapture = db.prepare(`
+      INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode, answer, refused, refusal_reason,
+        prompt_version, chat_model, embedding_model, input_tokens, output_tokens, total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated, aborted, first_token_ms)
+      VALUES (@traceId, @requestId, @capturedAt, 0, @route, @method, @status, @latencyMs, @query, @mode, @answer, @refused, NULL, @promptVersion, @chat, @embedding,
+        @inputTokens, @outputTokens, @totalTokens, NULL, @retrievalMs, @generationMs, @totalMs, 0, 0, NULL)`);
+    const insertEvidence = db.prepare(`
+      INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text),
+        @chunkId, @document, @title, @section, @updated, @hash, @text) ON CONFLICT DO NOTHING`);
+    const insertChunk = db.prepare(`
+      INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank, withheld)
+      VALUES (?, ?, gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text), @score, @fusedScore, @rank, ?)`);
+    for (const capture of captures) {
+      const id = Number(
+        insertCapture.run({ ...capture, refused: capture.refused ? 1 : 0, ...capture.models, ...capture.usage, ...capture.timings }).lastInsertRowid,
+      );
+      // Rows inserted out of position order: the migration orders them by position.
+      const rows = [...capture.chunks.map((item, at) => [item, at, 0] as const), ...(capture.withheldChunks ?? []).map((item, at) => [item, capture.chunks.length + at, 1] as const)].reverse();
+      for (const [item, position, mark] of rows) {
+        insertEvidence.run(item);
+        insertChunk.run(id, position, item, mark);
+      }
+    }
+    db.close();
+
+    const store = newStore(path);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
+    expect(store.db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'capture_chunks'`).pluck().get()).toBe(0);
+    for (const capture of captures) expect((await store.getCapture(capture.traceId))!.capture).toEqual(capture);
+    expect(store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = 'bare'`).pluck().get()).toBe('[]');
+    // The migration writes each reference as the store does: a capture written now of the same chunks holds the same text.
+    await store.writeCaptures([sampleCapture('answered-again', { chunks: prompt })]);
+    const refsOf = (traceId: string) => store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+    expect(refsOf('answered-again')).toBe(refsOf('answered'));
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('the drift filter finds a capture by any of its references, withheld ones too, whether few keys drifted (each looked for in the text) or many (the references parsed)', async () => {
+    const store = newStore();
+    const chunks = Array.from({ length: 13 }, (_, at) => chunk(`doc#${at}`, 0.5, 0.01, at + 1));
+    await store.writeCaptures([
+      sampleCapture('a', { capturedAt: '2026-03-01T10:00:00.000Z', chunks: chunks.slice(0, 4) }),
+      sampleCapture('b', { capturedAt: '2026-03-01T10:01:00.000Z', chunks: chunks.slice(4, 12) }),
+      sampleCapture('gated', { capturedAt: '2026-03-01T10:02:00.000Z', chunks: [], refused: true, withheldChunks: chunks.slice(12) }),
+      sampleCapture('none', { capturedAt: '2026-03-01T10:03:00.000Z', chunks: [] }),
+    ]);
+    const listed = async (changed: number[]) => {
+      const current = new Map([...chunks, sampleCapture('x').chunks[0]!].map((item) => [item.chunkId, item.hash]));
+      for (const at of changed) current.set(`doc#${at}`, 'changed');
+      return (await store.listCaptures({ filter: { driftedFrom: current } })).map((item) => item.capture.traceId);
+    };
+    expect(await listed([])).toEqual([]);
+    expect(await listed([5])).toEqual(['b']);
+    expect(await listed([12])).toEqual(['gated']);
+    expect(await listed([3, 11])).toEqual(['b', 'a']);
+    // Nine keys and more: the other form of the query, the same answers.
+    expect(await listed([4, 5, 6, 7, 8, 9, 10, 11, 12])).toEqual(['gated', 'b']);
+    expect(await listed([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual(['b', 'a']);
+    expect(await listed([0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12])).toEqual(['gated', 'b', 'a']);
+  });
+
+  it('a chunk score that JSON cannot hold (NaN, Infinity) is refused with its capture alone, as the schema refused it before; the rest of the batch is written', async () => {
+    const store = newStore();
+    const nan = sampleCapture('nan', { chunks: [chunk('a#1', Number.NaN, 0.1, 1)] });
+    const result = await store.writeRawCaptures([sampleCapture('fine'), nan, sampleCapture('also-fine', { withheldChunks: [chunk('b#2', 0.5, Infinity, 1)] })], { redactionKey: null, limits: null, returnStored: false });
+    expect(result.outcomes.map((outcome) => outcome.kind)).toEqual(['written', 'refused', 'refused']);
+    expect(result.outcomes[1]).toMatchObject({ error: { message: "a captured chunk's score must be a finite number, got NaN" } });
+    expect(result.outcomes[2]).toMatchObject({ error: { message: "a captured chunk's fusedScore must be a finite number, got Infinity" } });
+    expect((await store.getCapture('fine'))!.capture).toEqual(sampleCapture('fine'));
+    expect(await store.getCapture('nan')).toBeUndefined();
+    await expect(store.writeCaptures([nan])).rejects.toThrow(/score must be a finite number/);
+  });
+
+  it('a reference to evidence the file lacks (a file edited by hand) is an error naming the capture, never a capture read with part of its evidence', async () => {
+    const store = newStore();
+    await store.writeCaptures([sampleCapture('edited')]);
+    store.db.exec('DELETE FROM evidence');
+    await expect(store.getCapture('edited')).rejects.toThrow(/capture edited names evidence [0-9a-f]{64}, which this store file lacks/);
   });
 });

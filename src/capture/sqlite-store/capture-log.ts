@@ -1,15 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
-import { capturesFromRows, evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
+import { captureFromRow, capturedChunk, evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
 import { idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
 
 /**
  * The capture log of the SQLite store: writing captures with their content-addressed evidence,
  * and reading captures back (one, or many by id list in a fixed number of statements).
  */
-
-/** Chunk rows per INSERT statement (7 parameters each, far below SQLite's 32,766). */
-const MAX_CHUNK_ROWS_PER_STATEMENT = 128;
 
 /** Distinct chunk texts whose evidence key a store remembers (by total length; emptied when full). */
 const MAX_REMEMBERED_TEXT_CHARS = 4_000_000;
@@ -32,8 +29,19 @@ export function registerEvidenceDigest(db: Database.Database): void {
 /** A chunk's evidence key, the fields it was computed from, and whether this file holds the row. */
 interface EvidenceEntry extends EvidenceFields {
   digest: Buffer;
+  /** The key in lowercase hex, as `captures.chunk_refs` holds it. */
+  hex: string;
   stored: boolean;
 }
+
+/**
+ * One entry of `captures.chunk_refs` (schema 8), by position: the evidence key (lowercase hex),
+ * the score, the fused score, the rank, and 1 for a chunk the gate withheld (0 for the prompt's).
+ */
+export type ChunkRef = [evidence: string, score: number, fusedScore: number, rank: number, withheld: 0 | 1];
+
+/** An evidence row as `withChunks` reads it: its key in lowercase hex and its fields. */
+type EvidenceRow = EvidenceFields & { digest: string };
 
 export class SqliteCaptureLog {
   private readonly statements;
@@ -41,7 +49,6 @@ export class SqliteCaptureLog {
   /** Chunks seen by this store, by index hash: their evidence key, and whether the file holds the row. */
   private readonly evidenceByHash = new Map<string, EvidenceEntry>();
   private rememberedTextChars = 0;
-  private readonly insertChunksByCount = new Map<number, Database.Statement>();
 
   constructor(
     private readonly db: Database.Database,
@@ -51,8 +58,8 @@ export class SqliteCaptureLog {
       insertCapture: db.prepare(`
         INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode,
           answer, refused, refusal_reason, prompt_version, chat_model, embedding_model, input_tokens, output_tokens,
-          total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated, aborted, first_token_ms)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          total_tokens, cost_usd, retrieval_ms, generation_ms, total_ms, truncated, aborted, first_token_ms, chunk_refs)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (trace_id) DO NOTHING`),
       insertEvidence: db.prepare(`
         INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -60,12 +67,10 @@ export class SqliteCaptureLog {
       captureByTraceId: db.prepare(`SELECT * FROM captures WHERE trace_id = ?`),
       captureIdOf: db.prepare(`SELECT id FROM captures WHERE trace_id = ?`).pluck(),
       capturesByIds: db.prepare(`SELECT * FROM captures WHERE id IN (SELECT value FROM json_each(?))`),
-      // Columns named as the fields of CapturedChunk: each row is the chunk (plus its capture id), no mapping.
-      chunksByCaptureIds: db.prepare(`
-        SELECT k.capture_id AS captureId, k.withheld, e.chunk_id AS chunkId, e.document, e.title, e.section, e.updated, e.hash, e.text,
-               k.score, k.fused_score AS fusedScore, k.rank
-        FROM capture_chunks k JOIN evidence e ON e.digest = k.evidence
-        WHERE k.capture_id IN (SELECT value FROM json_each(?)) ORDER BY k.capture_id, k.position`),
+      // Columns named as the fields of a chunk's evidence: no mapping.
+      evidenceByDigests: db.prepare(`
+        SELECT lower(hex(digest)) AS digest, chunk_id AS chunkId, document, title, section, updated, hash, text
+        FROM evidence WHERE digest IN (SELECT unhex(value) FROM json_each(?))`),
       judgmentsOf: db.prepare(`SELECT capture_id, record FROM judgments WHERE capture_id = ? ORDER BY id`),
       countCaptures: db.prepare(`SELECT count(*) FROM captures`).pluck(),
     };
@@ -93,10 +98,15 @@ export class SqliteCaptureLog {
   }
 
   private writeBatch(captures: readonly Capture[], written: EvidenceEntry[]): void {
-    const { insertCapture, insertEvidence } = this.statements;
+    const { insertCapture } = this.statements;
     for (const capture of captures) {
+      // The chunk references go in the capture's own row (schema 8): one row a capture, where a
+      // row a chunk cost half the write (bench:capture-path).
+      let refs = this.chunkRefs('[', capture.chunks, false, written);
+      // A gate refusal's withheld chunks, marked `withheld`, after the model's chunks.
+      if (capture.withheldChunks !== undefined && capture.withheldChunks.length > 0) refs = this.chunkRefs(refs, capture.withheldChunks, true, written);
       // Positional parameters throughout: binding by name cost ~15% more per row (bench:middleware).
-      const result = insertCapture.run(
+      insertCapture.run(
         capture.traceId,
         capture.requestId,
         capture.capturedAt,
@@ -123,54 +133,29 @@ export class SqliteCaptureLog {
         capture.truncated ? 1 : 0,
         capture.aborted ? 1 : 0,
         capture.firstTokenMs,
+        `${refs}]`,
       );
-      if (result.changes === 0) continue;
-      const captureId = Number(result.lastInsertRowid);
-      this.writeChunkRows(captureId, capture.chunks, 0, false, written);
-      // A gate refusal's withheld chunks: rows marked `withheld`, at the positions after the model's chunks.
-      if (capture.withheldChunks !== undefined) this.writeChunkRows(captureId, capture.withheldChunks, capture.chunks.length, true, written);
     }
   }
 
-  /** A capture's chunk rows from position `offset` on (marked `withheld`, or not), at most MAX_CHUNK_ROWS_PER_STATEMENT per statement. */
-  private writeChunkRows(captureId: number, chunks: readonly CapturedChunk[], offset: number, withheld: boolean, written: EvidenceEntry[]): void {
-    for (let start = 0; start < chunks.length; start += MAX_CHUNK_ROWS_PER_STATEMENT) {
-      this.writeChunks(captureId, chunks, start, Math.min(chunks.length, start + MAX_CHUNK_ROWS_PER_STATEMENT), offset, withheld, written);
-    }
-  }
-
-  /** Rows `start`…`end - 1` of a capture's chunks, at positions from `offset + start`, in one statement, their evidence first where this file lacks it. */
-  private writeChunks(captureId: number, chunks: readonly CapturedChunk[], start: number, end: number, offset: number, withheld: boolean, written: EvidenceEntry[]): void {
+  /**
+   * `refs` (the JSON of `chunk_refs` so far, without its closing bracket) followed by a
+   * {@link ChunkRef} for each of `chunks`, their evidence rows first where this file lacks them.
+   * Built as text (JSON.stringify of the arrays cost more); the numbers as JavaScript writes them,
+   * which JSON.parse reads back exactly.
+   */
+  private chunkRefs(refs: string, chunks: readonly CapturedChunk[], withheld: boolean, written: EvidenceEntry[]): string {
     const { insertEvidence } = this.statements;
-    const values: unknown[] = new Array((end - start) * 7);
-    for (let position = start; position < end; position++) {
-      const chunk = chunks[position]!;
+    const mark = withheld ? '1]' : '0]';
+    for (const chunk of chunks) {
       const evidence = this.evidenceOf(chunk);
       if (!evidence.stored) {
         insertEvidence.run(evidence.digest, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text);
         written.push(evidence);
       }
-      const at = (position - start) * 7;
-      values[at] = captureId;
-      values[at + 1] = offset + position;
-      values[at + 2] = evidence.digest;
-      values[at + 3] = chunk.score;
-      values[at + 4] = chunk.fusedScore;
-      values[at + 5] = chunk.rank;
-      values[at + 6] = withheld ? 1 : 0;
+      refs += `${refs.length === 1 ? '' : ','}${chunkRefOpening(evidence.hex, chunk.score, chunk.fusedScore, chunk.rank)}${mark}`;
     }
-    // One statement for the rows: a statement run costs more than a row (bench:middleware).
-    this.insertChunks(end - start).run(...values);
-  }
-
-  /** `INSERT INTO capture_chunks` of `count` rows, prepared once per count. */
-  private insertChunks(count: number): Database.Statement {
-    let statement = this.insertChunksByCount.get(count);
-    if (statement === undefined) {
-      statement = this.db.prepare(`INSERT INTO capture_chunks (capture_id, position, evidence, score, fused_score, rank, withheld) VALUES ${Array.from({ length: count }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
-      this.insertChunksByCount.set(count, statement);
-    }
-    return statement;
+    return refs;
   }
 
   /**
@@ -182,8 +167,10 @@ export class SqliteCaptureLog {
   private evidenceOf(chunk: CapturedChunk): EvidenceEntry {
     const known = this.evidenceByHash.get(chunk.hash);
     if (known !== undefined && sameEvidenceFields(known, chunk)) return known;
+    const digest = evidenceDigest(chunk);
     const entry: EvidenceEntry = {
-      digest: evidenceDigest(chunk),
+      digest,
+      hex: digest.toString('hex'),
       stored: false,
       chunkId: chunk.chunkId,
       document: chunk.document,
@@ -224,10 +211,30 @@ export class SqliteCaptureLog {
     return this.withChunks(ids.map((id) => rows.get(id)).filter((row): row is CaptureRow => row !== undefined));
   }
 
-  /** The captures of these rows, their chunks read in one statement. */
+  /**
+   * The captures of these rows, their chunks from each row's `chunk_refs` and the evidence rows
+   * they name, read in one statement.
+   *
+   * @throws Error when a reference names an evidence row the file lacks (a file edited by hand):
+   * a capture read with part of its evidence would be judged against less than the model saw.
+   */
   withChunks(rows: readonly CaptureRow[]): Capture[] {
     if (rows.length === 0) return [];
-    return capturesFromRows(rows, this.statements.chunksByCaptureIds.all(idList(rows.map((row) => row.id))) as (CapturedChunk & { captureId: number; withheld: number })[]);
+    const refsOf = rows.map((row) => JSON.parse(row.chunk_refs) as ChunkRef[]);
+    const digests = new Set<string>();
+    for (const refs of refsOf) for (const ref of refs) digests.add(ref[0]);
+    const evidence = new Map<string, EvidenceRow>();
+    if (digests.size > 0) for (const row of this.statements.evidenceByDigests.all(JSON.stringify([...digests])) as EvidenceRow[]) evidence.set(row.digest, row);
+    return rows.map((row, at) => {
+      const chunks: CapturedChunk[] = [];
+      const withheld: CapturedChunk[] = [];
+      for (const [digest, score, fusedScore, rank, mark] of refsOf[at]!) {
+        const fields = evidence.get(digest);
+        if (fields === undefined) throw new Error(`capture ${row.trace_id} names evidence ${digest}, which this store file lacks (was the file edited by hand?)`);
+        (mark === 1 ? withheld : chunks).push(capturedChunk(fields, score, fusedScore, rank));
+      }
+      return captureFromRow(row, chunks, withheld);
+    });
   }
 
   /** The store's id of a trace, or `undefined`. */
@@ -238,4 +245,22 @@ export class SqliteCaptureLog {
   count(): number {
     return this.statements.countCaptures.get() as number;
   }
+}
+
+/** The JSON of a {@link ChunkRef} up to its withheld mark (`1]` or `0]` completes it). */
+function chunkRefOpening(hex: string, score: number, fusedScore: number, rank: number): string {
+  return `["${hex}",${jsonNumber(score, 'score')},${jsonNumber(fusedScore, 'fusedScore')},${jsonNumber(rank, 'rank')},`;
+}
+
+/** Registers `gc_chunk_ref(evidence, score, fused_score, rank, withheld)`: the JSON of a {@link ChunkRef} as the store writes it, for the migration that moves chunk rows into `chunk_refs`. */
+export function registerChunkRef(db: Database.Database): void {
+  db.function('gc_chunk_ref', { deterministic: true }, (evidence, score, fusedScore, rank, withheld) =>
+    `${chunkRefOpening((evidence as Buffer).toString('hex'), Number(score), Number(fusedScore), Number(rank))}${Number(withheld) === 1 ? '1]' : '0]'}`,
+  );
+}
+
+/** A finite number as JSON text; anything else is refused (JSON has no NaN, and SQLite stored it as NULL, which the schema refused too). */
+function jsonNumber(value: number, field: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`a captured chunk's ${field} must be a finite number, got ${String(value)}`);
+  return String(value);
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { JudgmentFlags } from '../../contract/judgment.js';
-import { registerEvidenceDigest } from './capture-log.js';
+import { registerChunkRef, registerEvidenceDigest } from './capture-log.js';
 import { flagsKeyOf } from '../capture-row.js';
 
 /**
@@ -10,6 +10,7 @@ import { flagsKeyOf } from '../capture-row.js';
  */
 export function registerCaptureFunctions(db: Database.Database): void {
   registerEvidenceDigest(db);
+  registerChunkRef(db);
   db.function('gc_flags_key', { deterministic: true }, (status, record) => flagsKeyOf(String(status), flagsOfRecord(record)));
 }
 

@@ -70,10 +70,10 @@ describe('SQLite live outcome counts', () => {
       sampleCapture('old-hallucinated', { capturedAt: at(70) }),
       sampleCapture('new-correct', { capturedAt: at(75) }),
     ];
-    // Today's capture log reads and writes the `withheld` column of schema 7: lent to the file for the write, then dropped again.
-    db.exec('ALTER TABLE capture_chunks ADD COLUMN withheld INTEGER NOT NULL DEFAULT 0');
+    // Today's capture log writes the `chunk_refs` column of schema 8: lent to the file for the write, then dropped again.
+    db.exec(`ALTER TABLE captures ADD COLUMN chunk_refs TEXT NOT NULL DEFAULT '[]'`);
     new SqliteCaptureLog(db, () => T0).write(captures);
-    db.exec('ALTER TABLE capture_chunks DROP COLUMN withheld');
+    db.exec('ALTER TABLE captures DROP COLUMN chunk_refs');
     const old = [judgmentWithOutcome('old-correct', 'correct'), judgmentWithOutcome('old-error', 'judge_error'), judgmentWithOutcome('old-aborted', 'correct'), judgmentWithOutcome('old-hallucinated', 'hallucinated')];
     const insert = db.prepare(`
       INSERT INTO judgments (capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record)

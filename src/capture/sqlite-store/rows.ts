@@ -3,7 +3,8 @@ import type { StoredJudgment } from '../types.js';
 
 /** Row shapes of the SQLite capture store's tables and their mapping to the public types. */
 
-export type CaptureRow = CaptureRowOf<number>;
+/** A `captures` row: the columns both stores share, and the chunk references (schema 8, JSON of `ChunkRef`s). */
+export type CaptureRow = CaptureRowOf<number> & { chunk_refs: string };
 
 /** A `judgments` row as the queries read it: the record and the capture it belongs to. */
 export interface JudgmentRow {

@@ -7,7 +7,8 @@ import type { SqliteMigration } from '../../sqlite/open.js';
  * transaction. To change the schema, append a migration; never edit one that has shipped.
  * Migrations may call the SQL functions `functions.ts` registers on the connection (the same
  * values the store computes when it writes): `gc_evidence_digest(chunk_id, document, title,
- * section, updated, hash, text)` and `gc_flags_key(status, record)`.
+ * section, updated, hash, text)`, `gc_flags_key(status, record)` and `gc_chunk_ref(evidence, score,
+ * fused_score, rank, withheld)`.
  */
 export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
   {
@@ -267,6 +268,25 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
     // positions after the model's chunks. Earlier rows are the model's.
     version: 7,
     up: `ALTER TABLE capture_chunks ADD COLUMN withheld INTEGER NOT NULL DEFAULT 0;`,
+  },
+  {
+    // Version 8: a capture's chunk references move into its own row (`captures.chunk_refs`, a
+    // JSON array, by position, of [evidence key in lowercase hex, score, fused score, rank,
+    // withheld 0/1]: `ChunkRef` in capture-log.ts) and `capture_chunks` goes: a row per chunk was
+    // half the cost of writing a capture (bench:capture-path). `gc_chunk_ref` renders each as the
+    // store writes it (JavaScript's shortest exact form of each number; SQLite's JSON functions
+    // keep 15 digits, which would change a score).
+    version: 8,
+    up: `
+      ALTER TABLE captures ADD COLUMN chunk_refs TEXT NOT NULL DEFAULT '[]';
+      UPDATE captures SET chunk_refs = refs.list
+        FROM (
+          SELECT capture_id, '[' || group_concat(gc_chunk_ref(evidence, score, fused_score, rank, withheld), ',' ORDER BY position) || ']' AS list
+          FROM capture_chunks GROUP BY capture_id
+        ) AS refs
+        WHERE refs.capture_id = captures.id;
+      DROP TABLE capture_chunks;
+    `,
   },
 ];
 
