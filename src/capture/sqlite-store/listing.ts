@@ -12,14 +12,14 @@ export const MAX_PAGE = 500;
 /** The stand-in for a judge error's flags key (NULL in the column) in the outcome filter's key list: no real key is empty. */
 const JUDGE_ERROR_KEY = '';
 
+/** Up to this many drifted evidence keys, a drift filter looks for each in a capture's references as text (`driftedFew`). */
+const FEW_DRIFTED_KEYS = 8;
+
 /**
  * The conditions of a list's WHERE clause, one per filter field (plus the cursor). Each is fixed
  * SQL with bound parameters; a list's statement is the conjunction of the fields it uses,
  * prepared once per combination.
  */
-/** Up to this many drifted evidence keys, a drift filter looks for each in a capture's references as text (`driftedFew`). */
-const FEW_DRIFTED_KEYS = 8;
-
 const CONDITIONS = {
   cursor: '(c.captured_ms < @cursorMs OR (c.captured_ms = @cursorMs AND c.id < @cursorId))',
   from: 'c.captured_ms >= @from',

@@ -273,9 +273,9 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
     // Version 8: a capture's chunk references move into its own row (`captures.chunk_refs`, a
     // JSON array, by position, of [evidence key in lowercase hex, score, fused score, rank,
     // withheld 0/1]: `ChunkRef` in capture-log.ts) and `capture_chunks` goes: a row per chunk was
-    // half the CPU of writing a capture. `gc_chunk_ref` renders each as the
-    // store writes it (JavaScript's shortest exact form of each number; SQLite's JSON functions
-    // keep 15 digits, which would change a score).
+    // half the CPU of writing a capture. `gc_chunk_ref` renders each as the store writes it
+    // (JavaScript's shortest exact form of each number; SQLite's JSON functions keep 15 digits,
+    // which would change a score).
     version: 8,
     up: `
       ALTER TABLE captures ADD COLUMN chunk_refs TEXT NOT NULL DEFAULT '[]';
