@@ -98,6 +98,11 @@ export interface CaptureRagMiddleware {
   /** Captures waiting to be written (in the batch window or for a retry). */
   readonly queued: number;
   /**
+   * Whether a request recorded this trace and its response has not closed yet (so it is not
+   * queued either): its client may already have the answer and ask for the trace.
+   */
+  recording(traceId: string): boolean;
+  /**
    * Resolves once every capture queued so far has been written (or counted as failed). While the
    * store is unavailable it waits for it; use `close()` to give up after a time.
    */
@@ -204,11 +209,14 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     } as Response['end'];
   }
 
+  /** Trace ids recorded by requests whose response has not closed yet (`recording`). */
+  const openTraces = new Set<string>();
+
   function captureRagMiddleware(req: Request, res: Response, next: NextFunction): void {
     const captured = req as CapturedRequest;
     // One id for the logs, the capture and the client (httpLogger sets it first when it runs first).
     if (typeof captured.id !== 'string' && typeof captured.id !== 'number') captured.id = requestIdFor(req, res);
-    const context = new RequestContext(captured, res, enqueue, acceptRecord);
+    const context = new RequestContext(captured, res, enqueue, acceptRecord, openTraces);
     req.rag = context;
     if (durable) holdEndUntilWritten(context, res);
     captureOnClose(context);
@@ -222,6 +230,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     sampleRate: { value: sampleRate, enumerable: true },
     durable: { value: durable, enumerable: true },
     queued: { get: () => writer.queued, enumerable: true },
+    recording: { value: (traceId: string) => openTraces.has(traceId) },
     flush: { value: () => writer.flush() },
     close: { value: (closeOptions: { timeoutMs?: number } = {}) => writer.close(closeOptions.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS) },
     health: { value: () => writer.health() },

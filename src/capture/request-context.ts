@@ -22,11 +22,17 @@ export class RequestContext implements RagRequestContext {
   private finished = false;
   private readonly recorded: RagTrace[] = [];
 
+  /**
+   * @param open the trace ids recorded by requests whose response has not closed yet (shared by
+   * the middleware's requests): a client can ask for its trace before the server has seen its
+   * response close, and the trace API waits for such a trace instead of answering 404.
+   */
   constructor(
     readonly req: CapturedRequest,
     readonly res: Response,
     private readonly capture: (context: RequestContext, traces: readonly RagTrace[]) => void,
     private readonly accept: (value: RagTrace | PlainTrace) => RagTrace | null,
+    private readonly open: Set<string>,
   ) {}
 
   get traces(): readonly RagTrace[] {
@@ -48,12 +54,15 @@ export class RequestContext implements RagRequestContext {
       return trace.id;
     }
     this.recorded.push(trace);
+    this.open.add(trace.id);
     return trace.id;
   }
 
   /** Hand over what was recorded so far (a `durable` write at `end()`); the response's close then queues only what comes after. */
   takeRecorded(): RagTrace[] {
-    return this.recorded.splice(0);
+    const taken = this.recorded.splice(0);
+    for (const trace of taken) this.open.delete(trace.id);
+    return taken;
   }
 
   [MARK_FIRST_TOKEN](): void {
@@ -67,7 +76,9 @@ export class RequestContext implements RagRequestContext {
     // 'finish' comes before 'close' when the whole response was handed over; without it the
     // connection ended first and the client did not get everything.
     this.aborted = !this.res.writableFinished;
-    if (this.recorded.length > 0) this.capture(this, this.recorded);
+    if (this.recorded.length === 0) return;
+    for (const trace of this.recorded) this.open.delete(trace.id);
+    this.capture(this, this.recorded);
   }
 }
 

@@ -55,9 +55,10 @@ export interface GroundcheckDashboardOptions {
   protectTraceApi?: boolean;
   /**
    * The `captureRag` middleware writing into this store. A trace the trace API does not find while
-   * it still has captures waiting in its write window is looked up again once they are written
-   * (at most {@link PENDING_WRITE_WAIT_MS}), so a page that polls for a verdict just after its
-   * answer gets the capture rather than a 404. [capture=none: a miss is a 404 at once]
+   * it still has captures waiting in its write window, or while the response that recorded it has
+   * not closed yet, is looked up again once they are written (at most {@link PENDING_WRITE_WAIT_MS}),
+   * so a page that polls for a verdict just after its answer gets the capture rather than a 404.
+   * [capture=none: a miss is a 404 at once]
    */
   capture?: PendingCaptures;
   /** How long a sign-in lasts. [sessionTtlMs=43200000] (12 hours) */
@@ -81,6 +82,8 @@ export interface GroundcheckDashboardOptions {
 export interface PendingCaptures {
   readonly queued: number;
   flush(): Promise<void>;
+  /** Whether a request recorded this trace and its response has not closed yet (`captureRag` has it): waited for like a queued capture. */
+  recording?(traceId: string): boolean;
 }
 
 /** Longest wait of the trace API for queued captures to be written before it answers 404. */
