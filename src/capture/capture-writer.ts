@@ -55,6 +55,8 @@ export interface CaptureWriterConfig {
 
 export interface CaptureWriter {
   readonly queued: number;
+  /** Captures handed to the store and not yet written (a batch in flight, e.g. on the store's writer thread). */
+  readonly writing: number;
   /** Queue a capture (dropped and counted when the window is full or the writer closed). */
   enqueue(captures: readonly Capture[]): void;
   /** Write these captures now, outside the batch window; resolves once they are written or failed (a retryable failure queues them for a retry). */
@@ -105,6 +107,8 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
   let healthFromWrites: StoreHealth = STORE_OK;
 
   const size = () => queue.length + retrying.length;
+  /** Captures in `persist`, between leaving the queue and being written, failed or queued again. */
+  let inFlight = 0;
 
   function drop(traceIds: readonly string[], reason: 'queue_full' | 'shutdown'): void {
     if (traceIds.length === 0) return;
@@ -227,7 +231,14 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
   /** Write prepared captures and do the bookkeeping: counted, logged, `onWritten`; a retryable failure goes back in line. */
   async function persist(prepared: Capture[]): Promise<void> {
     if (prepared.length === 0) return;
-    const { written, retry, retryError } = preparing === null ? await writeIsolated(prepared) : await writeThroughStore(preparing, prepared);
+    inFlight += prepared.length;
+    let result: Awaited<ReturnType<typeof writeIsolated>>;
+    try {
+      result = preparing === null ? await writeIsolated(prepared) : await writeThroughStore(preparing, prepared);
+    } finally {
+      inFlight -= prepared.length;
+    }
+    const { written, retry, retryError } = result;
     if (retry.length > 0) {
       if (closed) drop(retry.map((capture) => capture.traceId), 'shutdown');
       else {
@@ -445,6 +456,9 @@ export function createCaptureWriter(config: CaptureWriterConfig): CaptureWriter 
   return {
     get queued() {
       return size();
+    },
+    get writing() {
+      return inFlight;
     },
     enqueue,
     writeNow: async (captures) => {

@@ -97,6 +97,8 @@ export interface CaptureRagMiddleware {
   readonly durable: boolean;
   /** Captures waiting to be written (in the batch window or for a retry). */
   readonly queued: number;
+  /** Captures handed to the store and not yet written (a batch in flight, e.g. on the SQLite store's writer thread): neither queued nor readable yet. */
+  readonly writing: number;
   /**
    * Whether a request recorded this trace and its response has not closed yet (so it is not
    * queued either): its client may already have the answer and ask for the trace.
@@ -230,6 +232,7 @@ export function captureRag(options: CaptureRagOptions = {}): CaptureRagMiddlewar
     sampleRate: { value: sampleRate, enumerable: true },
     durable: { value: durable, enumerable: true },
     queued: { get: () => writer.queued, enumerable: true },
+    writing: { get: () => writer.writing, enumerable: true },
     recording: { value: (traceId: string) => openTraces.has(traceId) },
     flush: { value: () => writer.flush() },
     close: { value: (closeOptions: { timeoutMs?: number } = {}) => writer.close(closeOptions.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS) },

@@ -55,8 +55,8 @@ export interface GroundcheckDashboardOptions {
   protectTraceApi?: boolean;
   /**
    * The `captureRag` middleware writing into this store. A trace the trace API does not find while
-   * it still has captures waiting in its write window, or while the response that recorded it has
-   * not closed yet, is looked up again once they are written (at most {@link PENDING_WRITE_WAIT_MS}),
+   * it still has captures waiting in its write window or being written, or while the response that
+   * recorded it has not closed yet, is looked up again once they are written (at most {@link PENDING_WRITE_WAIT_MS}),
    * so a page that polls for a verdict just after its answer gets the capture rather than a 404.
    * [capture=none: a miss is a 404 at once]
    */
@@ -81,6 +81,8 @@ export interface GroundcheckDashboardOptions {
 /** What the trace API reads of a `captureRag` middleware: captures not yet written, and a way to wait for them. */
 export interface PendingCaptures {
   readonly queued: number;
+  /** Captures being written (`captureRag` has it): waited for like queued ones. */
+  readonly writing?: number;
   flush(): Promise<void>;
   /** Whether a request recorded this trace and its response has not closed yet (`captureRag` has it): waited for like a queued capture. */
   recording?(traceId: string): boolean;

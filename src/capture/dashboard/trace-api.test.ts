@@ -99,3 +99,44 @@ describe('trace API while the response that recorded the trace is still open', (
     expect(capture.recording(traceId)).toBe(true);
   });
 });
+
+describe('trace API while the capture is being written', () => {
+  it('waits for a batch in flight (a slow store, as the writer thread can be) instead of answering 404', async () => {
+    const sqlite = openSqliteCaptureStore({ path: join(tempDir(), 'captures.db') });
+    // Every write takes 400 ms to land: the batch has left the queue and is not readable yet.
+    const slow = new Proxy(sqlite, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'writeRawCaptures' && property !== 'writeCaptures') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        };
+      },
+    });
+    const capture = captureRag({ store: slow, logger: memoryLogger().logger });
+    const dashboard = groundcheckDashboard({ store: slow, token: null, env: {}, capture });
+    const app = express();
+    app.use('/api/traces', dashboard.traceApi);
+    app.post('/chat', capture, (req, res) => {
+      res.json({ traceId: req.rag!.record(RECORD) });
+    });
+    app.use(groundcheckErrorHandler());
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    onCleanup(async () => {
+      server.closeAllConnections();
+      server.close();
+      await capture.close();
+      await sqlite.close();
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { traceId } = (await (await fetch(`${base}/chat`, { method: 'POST' })).json()) as { traceId: string };
+    await expect.poll(() => capture.writing, { interval: 5, timeout: 2000 }).toBe(1);
+    expect([capture.queued, capture.recording(traceId)]).toEqual([0, false]);
+    const trace = await getTrace(base, traceId);
+    expect(trace.status).toBe(200);
+    expect(trace.body.capture!.query).toBe('How long is probation?');
+    expect(capture.writing).toBe(0);
+  });
+});

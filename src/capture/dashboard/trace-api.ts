@@ -11,21 +11,23 @@ const RECORDING_POLL_MS = 5;
 /**
  * `GET …/:id`: one capture by trace id as `{ traceId, verdict, label, text, tone, capture, judgment, drift }`
  * (the verdict from the contract's outcome table, or a capture state), or 404 `trace.not_found`.
- * With the `capture` option, a miss while captures wait in the write window, or while the response
- * that recorded the trace has not closed yet, is looked up again once they are written (at most
+ * With the `capture` option, a miss while captures wait in the write window or are being written,
+ * or while the response that recorded the trace has not closed yet, is looked up again once they are written (at most
  * {@link PENDING_WRITE_WAIT_MS}).
  */
 export function traceHandler(context: DashboardContext) {
   const find = async (traceId: string) => {
     const found = await context.store.getCapture(traceId);
     const capture = context.capture;
-    if (found || capture === null || (capture.queued === 0 && capture.recording?.(traceId) !== true)) return found;
+    // Unwritten: queued, or in a batch the store is writing (on its writer thread that takes a while).
+    const unwritten = () => capture!.queued + (capture!.writing ?? 0);
+    if (found || capture === null || (unwritten() === 0 && capture.recording?.(traceId) !== true)) return found;
     const deadline = performance.now() + PENDING_WRITE_WAIT_MS;
     // The client has its answer before the server sees the response close (under load the two
     // race): wait for that close, which queues the capture.
     while (capture.recording?.(traceId) === true && performance.now() < deadline) await sleep(RECORDING_POLL_MS);
     const left = deadline - performance.now();
-    if (left > 0 && capture.queued > 0) {
+    if (left > 0 && unwritten() > 0) {
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, left)));
       await Promise.race([capture.flush(), waited]).finally(() => clearTimeout(timer));
