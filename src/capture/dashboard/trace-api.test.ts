@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../test-support/capture-helpers.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { groundcheckErrorHandler } from '../errors.js';
-import { captureRag } from '../middleware.js';
+import { captureRag, type CaptureRagMiddleware } from '../middleware.js';
 import { openSqliteCaptureStore } from '../store.js';
 import { groundcheckDashboard } from './dashboard.js';
 
@@ -31,6 +31,11 @@ async function slowClosingApp(endAfterMs: number, withRecording = true) {
     res.write(`${JSON.stringify({ traceId })}\n`);
     setTimeout(() => res.end(), endAfterMs);
   });
+  return { base: await serve(app, capture, store), capture };
+}
+
+/** Serve the app on a loopback port (error handler added); on cleanup close the server, then the middleware and the store. */
+async function serve(app: express.Express, capture: CaptureRagMiddleware, store: { close(): Promise<void> }): Promise<string> {
   app.use(groundcheckErrorHandler());
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -40,7 +45,7 @@ async function slowClosingApp(endAfterMs: number, withRecording = true) {
     await capture.close();
     await store.close();
   });
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, capture };
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** POST /chat and resolve with the trace id as soon as the first line arrives (the response still open), and the response. */
@@ -121,16 +126,7 @@ describe('trace API while the capture is being written', () => {
     app.post('/chat', capture, (req, res) => {
       res.json({ traceId: req.rag!.record(RECORD) });
     });
-    app.use(groundcheckErrorHandler());
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    onCleanup(async () => {
-      server.closeAllConnections();
-      server.close();
-      await capture.close();
-      await sqlite.close();
-    });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await serve(app, capture, sqlite);
     const { traceId } = (await (await fetch(`${base}/chat`, { method: 'POST' })).json()) as { traceId: string };
     await expect.poll(() => capture.writing, { interval: 5, timeout: 2000 }).toBe(1);
     expect([capture.queued, capture.recording(traceId)]).toEqual([0, false]);
