@@ -56,7 +56,6 @@ const phones = chunkPassage(
   'Use the authenticator app on your personal phone when you have no company phone. Text message codes are a backup only.',
 );
 
-
 describe('heuristic-v107: a claim stating several rows of one table', () => {
   const question = 'What mileage rate do I get for my car?';
 

@@ -22,7 +22,6 @@ const parental = chunkPassage(
   'Birth parents may take up to 20 weeks of parental leave at full pay for children born on or after 1 January 2026.',
 );
 
-
 describe('heuristic-v108: the asker\'s figure, restated as theirs', () => {
   it('needs no sentence of the evidence', async () => {
     const question = 'Want to send a customer a christmas gift worth about £80. Do I need anyone to ok it first?';

@@ -19,9 +19,10 @@ export function traceHandler(context: DashboardContext) {
   const find = async (traceId: string) => {
     const found = await context.store.getCapture(traceId);
     const capture = context.capture;
+    if (found || capture === null) return found;
     // Unwritten: queued, or in a batch the store is writing (on its writer thread that takes a while).
-    const unwritten = () => capture!.queued + (capture!.writing ?? 0);
-    if (found || capture === null || (unwritten() === 0 && capture.recording?.(traceId) !== true)) return found;
+    const unwritten = () => capture.queued + (capture.writing ?? 0);
+    if (unwritten() === 0 && capture.recording?.(traceId) !== true) return found;
     const deadline = performance.now() + PENDING_WRITE_WAIT_MS;
     // The client has its answer before the server sees the response close (under load the two
     // race): wait for that close, which queues the capture.
