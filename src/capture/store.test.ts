@@ -189,9 +189,10 @@ describe('capture store schema 2', () => {
       { chunkId: 'travel#mileage', hash: 'hash-of-travel#mileage' },
       { chunkId: 'leave#parental', hash: 'hash-of-leave#parental' },
     ]);
-    // A chunk reference is the evidence key, the scores, the rank and the withheld mark: no text.
+    // A chunk reference is the evidence row's id, the scores, the rank and the withheld mark: no text.
     const refs = JSON.parse(store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = 'b'`).pluck().get() as string) as unknown[][];
-    expect(refs).toEqual([[expect.stringMatching(/^[0-9a-f]{64}$/), 0.9, shared.fusedScore, 2, 0]]);
+    const sharedId = store.db.prepare(`SELECT id FROM evidence WHERE hash = ? AND text = ?`).pluck().get(shared.hash, shared.text);
+    expect(refs).toEqual([[sharedId, 0.9, shared.fusedScore, 2, 0]]);
     expect(store.db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = 'capture_chunks'`).pluck().get()).toBe(0);
   });
 
@@ -479,6 +480,78 @@ describe('capture store chunk references (schema 8)', () => {
     const store = newStore();
     await store.writeCaptures([sampleCapture('edited')]);
     store.db.exec('DELETE FROM evidence');
-    await expect(store.getCapture('edited')).rejects.toThrow(/capture edited names evidence [0-9a-f]{64}, which this store file lacks/);
+    await expect(store.getCapture('edited')).rejects.toThrow(/capture edited names evidence 1, which this store file lacks/);
+  });
+});
+
+describe('capture store evidence ids (schema 9)', () => {
+  const chunk = (chunkId: string, score: number, fusedScore: number, rank: number) => ({ ...sampleCapture('x').chunks[0]!, chunkId, text: `Text of ${chunkId}.`, hash: `hash-of-${chunkId}`, score, fusedScore, rank });
+
+  it('a schema-8 file is migrated: each hex key in chunk_refs becomes its evidence row’s id, the numbers keep their text, and captures read back the same', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const old = openSqlite({ path, kind: 'capture-store', migrations: CAPTURE_MIGRATIONS.slice(0, 8), configure: registerCaptureFunctions }).db;
+    const digest = (item: ReturnType<typeof chunk>) => old.prepare(`SELECT lower(hex(gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text)))`).pluck().get(item) as string;
+    const items = [chunk('a#1', 0.1 + 0.2, 1 / 61, 2), chunk('b#2', 1 / 3, 0.016129032258064516, 1), chunk('c#3', 2 / 3, 1 / 62, 1)];
+    const insertEvidence = old.prepare(`
+      INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text),
+        @chunkId, @document, @title, @section, @updated, @hash, @text)`);
+    // Inserted c, a, b: ids follow the old rows' order.
+    for (const item of [items[2]!, items[0]!, items[1]!]) insertEvidence.run(item);
+    const ref = (item: ReturnType<typeof chunk>, withheld: 0 | 1) => `["${digest(item)}",${item.score},${item.fusedScore},${item.rank},${withheld}]`;
+    const missing = 'ab'.repeat(32);
+    const rows: [string, string][] = [
+      ['answered', `[${ref(items[0]!, 0)},${ref(items[1]!, 0)}]`],
+      ['gated', `[${ref(items[2]!, 1)}]`],
+      ['bare', '[]'],
+      ['edited', `[["${missing}",0.5,0.1,1,0]]`],
+    ];
+    const insertCapture = old.prepare(`
+      INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode, answer, refused,
+        prompt_version, chat_model, retrieval_ms, generation_ms, total_ms, truncated, aborted, chunk_refs)
+      VALUES (?, 'r', '2026-03-01T10:00:00.000Z', 0, '/chat', 'POST', 200, 1, 'q', 'rag', 'a', 0, 'p', 'm', 1, 1, 1, 0, 0, ?)`);
+    for (const [traceId, refs] of rows) insertCapture.run(traceId, refs);
+    old.close();
+
+    const store = newStore(path);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
+    const refsOf = (traceId: string) => store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+    expect(refsOf('answered')).toBe(`[[2,${0.1 + 0.2},${1 / 61},2,0],[3,${1 / 3},0.016129032258064516,1,0]]`);
+    expect(refsOf('gated')).toBe(`[[1,${2 / 3},${1 / 62},1,1]]`);
+    expect(refsOf('bare')).toBe('[]');
+    expect(refsOf('edited')).toBe(`[["${missing}",0.5,0.1,1,0]]`);
+    const read = (await store.getCapture('answered'))!.capture;
+    expect(read.chunks.map((item) => [item.chunkId, item.score, item.fusedScore, item.rank, item.text])).toEqual(items.slice(0, 2).map((item) => [item.chunkId, item.score, item.fusedScore, item.rank, item.text]));
+    expect((await store.getCapture('gated'))!.capture.withheldChunks!.map((item) => item.chunkId)).toEqual(['c#3']);
+    await expect(store.getCapture('edited')).rejects.toThrow(`capture edited names evidence ${missing}, which this store file lacks`);
+    // A capture written now of the same chunks names the same rows, with the same text.
+    await store.writeCaptures([sampleCapture('answered-again', { chunks: items.slice(0, 2) })]);
+    expect(refsOf('answered-again')).toBe(refsOf('answered'));
+    expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(3);
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('a store reopened on a file finds the evidence rows already there by digest: no duplicate rows, the same ids', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const items = [chunk('a#1', 0.5, 0.1, 1), chunk('b#2', 0.25, 0.05, 2)];
+    const first = newStore(path);
+    await first.writeCaptures([sampleCapture('one', { chunks: items })]);
+    await first.close();
+    const second = newStore(path);
+    await second.writeCaptures([sampleCapture('two', { chunks: [...items].reverse() })]);
+    const refsOf = (traceId: string) => second.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+    expect(refsOf('one')).toBe('[[1,0.5,0.1,1,0],[2,0.25,0.05,2,0]]');
+    expect(refsOf('two')).toBe('[[2,0.25,0.05,2,0],[1,0.5,0.1,1,0]]');
+    expect(second.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(2);
+    expect((await second.getCapture('two'))!.capture.chunks.map((item) => item.chunkId)).toEqual(['b#2', 'a#1']);
+  });
+
+  it('a failed write forgets the ids of the evidence rows it inserted: the next write inserts them again instead of naming rows that were rolled back', async () => {
+    const store = newStore();
+    const fresh = chunk('new#1', 0.5, 0.1, 1);
+    // The second capture's NaN fails the whole write when written through the plain path.
+    await expect(store.writeCaptures([sampleCapture('first', { chunks: [fresh] }), sampleCapture('bad', { chunks: [chunk('z#9', Number.NaN, 0.1, 1)] })])).rejects.toThrow(/finite number/);
+    expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(0);
+    await store.writeCaptures([sampleCapture('first', { chunks: [fresh] })]);
+    expect((await store.getCapture('first'))!.capture.chunks.map((item) => item.chunkId)).toEqual(['new#1']);
   });
 });

@@ -26,27 +26,27 @@ export function registerEvidenceDigest(db: Database.Database): void {
   );
 }
 
-/** A chunk's evidence key, the fields it was computed from, and whether this file holds the row. */
+/** A chunk's evidence digest, the fields it was computed from, and its row's id once this file holds the row. */
 interface EvidenceEntry extends EvidenceFields {
   digest: Buffer;
-  /** The key in lowercase hex, as `captures.chunk_refs` holds it. */
-  hex: string;
-  stored: boolean;
+  /** `evidence.id`, as `captures.chunk_refs` names the row; `undefined` until the row is found or inserted. */
+  id: number | undefined;
 }
 
 /**
- * One entry of `captures.chunk_refs` (schema 8), by position: the evidence key (lowercase hex),
- * the score, the fused score, the rank, and 1 for a chunk the gate withheld (0 for the prompt's).
+ * One entry of `captures.chunk_refs` (schema 9), by position: the evidence row's id, the score,
+ * the fused score, the rank, and 1 for a chunk the gate withheld (0 for the prompt's). (A key the
+ * schema-9 migration found no evidence row for stays the hex digest it was.)
  */
-export type ChunkRef = [evidence: string, score: number, fusedScore: number, rank: number, withheld: 0 | 1];
+export type ChunkRef = [evidence: number, score: number, fusedScore: number, rank: number, withheld: 0 | 1];
 
-/** An evidence row as `withChunks` reads it: its key in lowercase hex and its fields. */
-type EvidenceRow = EvidenceFields & { digest: string };
+/** An evidence row as `withChunks` reads it: its id and its fields. */
+type EvidenceRow = EvidenceFields & { id: number };
 
 export class SqliteCaptureLog {
   private readonly statements;
-  private readonly writeTransaction: (captures: readonly Capture[], written: EvidenceEntry[]) => void;
-  /** Chunks seen by this store, by index hash: their evidence key, and whether the file holds the row. */
+  private readonly writeTransaction: (captures: readonly Capture[]) => void;
+  /** Chunks seen by this store, by index hash: their evidence digest, and the row's id once the file holds it. */
   private readonly evidenceByHash = new Map<string, EvidenceEntry>();
   private rememberedTextChars = 0;
 
@@ -63,49 +63,49 @@ export class SqliteCaptureLog {
         ON CONFLICT (trace_id) DO NOTHING`),
       insertEvidence: db.prepare(`
         INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (digest) DO NOTHING`),
+        ON CONFLICT (digest) DO NOTHING RETURNING id`).pluck(),
+      evidenceIdOf: db.prepare(`SELECT id FROM evidence WHERE digest = ?`).pluck(),
       captureByTraceId: db.prepare(`SELECT * FROM captures WHERE trace_id = ?`),
       captureIdOf: db.prepare(`SELECT id FROM captures WHERE trace_id = ?`).pluck(),
       capturesByIds: db.prepare(`SELECT * FROM captures WHERE id IN (SELECT value FROM json_each(?))`),
       // Columns named as the fields of a chunk's evidence: no mapping.
-      evidenceByDigests: db.prepare(`
-        SELECT lower(hex(digest)) AS digest, chunk_id AS chunkId, document, title, section, updated, hash, text
-        FROM evidence WHERE digest IN (SELECT unhex(value) FROM json_each(?))`),
+      evidenceByIds: db.prepare(`
+        SELECT id, chunk_id AS chunkId, document, title, section, updated, hash, text
+        FROM evidence WHERE id IN (SELECT value FROM json_each(?))`),
       judgmentsOf: db.prepare(`SELECT capture_id, record FROM judgments WHERE capture_id = ? ORDER BY id`),
       countCaptures: db.prepare(`SELECT count(*) FROM captures`).pluck(),
     };
-    this.writeTransaction = db.transaction((captures: readonly Capture[], written: EvidenceEntry[]) => this.writeBatch(captures, written));
+    this.writeTransaction = db.transaction((captures: readonly Capture[]) => this.writeBatch(captures));
   }
 
   /**
    * Persist captures in one transaction; a trace id already stored is skipped. A chunk is written
-   * to `evidence` only the first time this file sees it; later captures reference it by key.
+   * to `evidence` only the first time this file sees it; later captures reference it by id.
    */
   write(captures: readonly Capture[]): void {
     if (captures.length === 0) return;
-    const written: EvidenceEntry[] = [];
     try {
-      this.writeTransaction(captures, written);
+      this.writeTransaction(captures);
     } catch (error) {
-      // Forget which chunks the file holds: should an evidence row ever be missing (a file edited
-      // by hand), the next write inserts it again instead of failing on the reference for good.
+      // Forget the ids learnt: those of rows inserted by this transaction are gone with it, and
+      // should an evidence row ever be missing (a file edited by hand), the next write inserts it
+      // again instead of failing on the reference for good.
       this.evidenceByHash.clear();
       this.rememberedTextChars = 0;
       throw error;
     }
-    // Committed: later captures of these chunks skip the evidence insert.
-    for (const entry of written) entry.stored = true;
   }
 
-  private writeBatch(captures: readonly Capture[], written: EvidenceEntry[]): void {
+  private writeBatch(captures: readonly Capture[]): void {
     const { insertCapture } = this.statements;
     for (const capture of captures) {
       // The chunk references go in the capture's own row (schema 8): one row a capture. A row a
       // chunk was half the CPU of the write (batches of 12 captures of 8 chunks; one row each
       // with its references costs a third less than the rows did).
-      let refs = this.chunkRefs('[', capture.chunks, false, written);
+      // Evidence named by integer id (schema 9): the 64-digit hex keys were a third of the row.
+      let refs = this.chunkRefs('[', capture.chunks, false);
       // A gate refusal's withheld chunks, marked `withheld`, after the model's chunks.
-      if (capture.withheldChunks !== undefined && capture.withheldChunks.length > 0) refs = this.chunkRefs(refs, capture.withheldChunks, true, written);
+      if (capture.withheldChunks !== undefined && capture.withheldChunks.length > 0) refs = this.chunkRefs(refs, capture.withheldChunks, true);
       // Positional parameters throughout: binding by name cost ~15% more per row (bench:middleware).
       insertCapture.run(
         capture.traceId,
@@ -144,18 +144,21 @@ export class SqliteCaptureLog {
    * {@link ChunkRef} for each of `chunks`, their evidence rows first where this file lacks them.
    * Built as text, the numbers as JavaScript writes them, which JSON.parse reads back exactly.
    */
-  private chunkRefs(refs: string, chunks: readonly CapturedChunk[], withheld: boolean, written: EvidenceEntry[]): string {
-    const { insertEvidence } = this.statements;
+  private chunkRefs(refs: string, chunks: readonly CapturedChunk[], withheld: boolean): string {
     const mark = withheld ? '1]' : '0]';
     for (const chunk of chunks) {
       const evidence = this.evidenceOf(chunk);
-      if (!evidence.stored) {
-        insertEvidence.run(evidence.digest, chunk.chunkId, chunk.document, chunk.title, chunk.section, chunk.updated, chunk.hash, chunk.text);
-        written.push(evidence);
-      }
-      refs += `${refs.length === 1 ? '' : ','}${chunkRefOpening(evidence.hex, chunk.score, chunk.fusedScore, chunk.rank)}${mark}`;
+      evidence.id ??= this.evidenceId(evidence);
+      refs += `${refs.length === 1 ? '' : ','}${chunkRefOpening(evidence.id, chunk.score, chunk.fusedScore, chunk.rank)}${mark}`;
     }
     return refs;
+  }
+
+  /** The id of a chunk's evidence row, inserted now if the file lacks it (first seen by this process, or by the file). */
+  private evidenceId(evidence: EvidenceEntry): number {
+    const { insertEvidence, evidenceIdOf } = this.statements;
+    const inserted = insertEvidence.get(evidence.digest, evidence.chunkId, evidence.document, evidence.title, evidence.section, evidence.updated, evidence.hash, evidence.text) as number | undefined;
+    return inserted ?? (evidenceIdOf.get(evidence.digest) as number);
   }
 
   /**
@@ -170,8 +173,7 @@ export class SqliteCaptureLog {
     const digest = evidenceDigest(chunk);
     const entry: EvidenceEntry = {
       digest,
-      hex: digest.toString('hex'),
-      stored: false,
+      id: undefined,
       chunkId: chunk.chunkId,
       document: chunk.document,
       title: chunk.title,
@@ -221,16 +223,16 @@ export class SqliteCaptureLog {
   withChunks(rows: readonly CaptureRow[]): Capture[] {
     if (rows.length === 0) return [];
     const refsOf = rows.map((row) => JSON.parse(row.chunk_refs) as ChunkRef[]);
-    const digests = new Set<string>();
-    for (const refs of refsOf) for (const ref of refs) digests.add(ref[0]);
-    const evidence = new Map<string, EvidenceRow>();
-    if (digests.size > 0) for (const row of this.statements.evidenceByDigests.all(JSON.stringify([...digests])) as EvidenceRow[]) evidence.set(row.digest, row);
+    const ids = new Set<number>();
+    for (const refs of refsOf) for (const ref of refs) ids.add(ref[0]);
+    const evidence = new Map<number, EvidenceRow>();
+    if (ids.size > 0) for (const row of this.statements.evidenceByIds.all(JSON.stringify([...ids])) as EvidenceRow[]) evidence.set(row.id, row);
     return rows.map((row, at) => {
       const chunks: CapturedChunk[] = [];
       const withheld: CapturedChunk[] = [];
-      for (const [digest, score, fusedScore, rank, mark] of refsOf[at]!) {
-        const fields = evidence.get(digest);
-        if (fields === undefined) throw new Error(`capture ${row.trace_id} names evidence ${digest}, which this store file lacks (was the file edited by hand?)`);
+      for (const [id, score, fusedScore, rank, mark] of refsOf[at]!) {
+        const fields = evidence.get(id);
+        if (fields === undefined) throw new Error(`capture ${row.trace_id} names evidence ${id}, which this store file lacks (was the file edited by hand?)`);
         (mark === 1 ? withheld : chunks).push(capturedChunk(fields, score, fusedScore, rank));
       }
       return captureFromRow(row, chunks, withheld);
@@ -247,15 +249,19 @@ export class SqliteCaptureLog {
   }
 }
 
-/** The JSON of a {@link ChunkRef} up to its withheld mark (`1]` or `0]` completes it). */
-function chunkRefOpening(hex: string, score: number, fusedScore: number, rank: number): string {
-  return `["${hex}",${jsonNumber(score, 'score')},${jsonNumber(fusedScore, 'fusedScore')},${jsonNumber(rank, 'rank')},`;
+/** The JSON of a {@link ChunkRef} up to its withheld mark (`1]` or `0]` completes it); `key` is the evidence key as JSON. */
+function chunkRefOpening(key: number | string, score: number, fusedScore: number, rank: number): string {
+  return `[${key},${jsonNumber(score, 'score')},${jsonNumber(fusedScore, 'fusedScore')},${jsonNumber(rank, 'rank')},`;
 }
 
-/** Registers `gc_chunk_ref(evidence, score, fused_score, rank, withheld)`: the JSON of a {@link ChunkRef} as the store writes it, for the migration that moves chunk rows into `chunk_refs`. */
+/**
+ * Registers `gc_chunk_ref(evidence, score, fused_score, rank, withheld)`, for the schema-8
+ * migration that moved chunk rows into `chunk_refs`: the JSON of a reference as schema 8 wrote it,
+ * the evidence key a quoted hex digest (schema 9 then replaces it with the row's id).
+ */
 export function registerChunkRef(db: Database.Database): void {
   db.function('gc_chunk_ref', { deterministic: true }, (evidence, score, fusedScore, rank, withheld) =>
-    `${chunkRefOpening((evidence as Buffer).toString('hex'), Number(score), Number(fusedScore), Number(rank))}${Number(withheld) === 1 ? '1]' : '0]'}`,
+    `${chunkRefOpening(`"${(evidence as Buffer).toString('hex')}"`, Number(score), Number(fusedScore), Number(rank))}${Number(withheld) === 1 ? '1]' : '0]'}`,
   );
 }
 

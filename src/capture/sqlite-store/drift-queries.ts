@@ -9,7 +9,7 @@ export class SqliteDriftQueries {
     this.judgedEvidence = db.prepare(`
       SELECT c.trace_id AS traceId, c.captured_at AS capturedAt, e.chunk_id AS chunkId, e.hash, j.judge_version AS judgeVersion,
              j.status, j.faithful, j.hallucinated
-      FROM judgments j JOIN captures c ON c.id = j.capture_id JOIN json_each(c.chunk_refs) k JOIN evidence e ON e.digest = unhex(k.value ->> 0)
+      FROM judgments j JOIN captures c ON c.id = j.capture_id JOIN json_each(c.chunk_refs) k JOIN evidence e ON e.id = k.value ->> 0
       ORDER BY c.id, j.id, k.key`);
   }
 

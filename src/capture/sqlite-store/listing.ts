@@ -35,11 +35,11 @@ const CONDITIONS = {
   outcomeOfVersion: `c.aborted = 0 AND (SELECT coalesce(j.flags_key, '${JUDGE_ERROR_KEY}') FROM judgments j WHERE j.capture_id = c.id AND j.judge_version = @judgeVersion) IN (SELECT value FROM json_each(@outcomeKeys))`,
   // The newest judgment of any version, as the list shows it.
   outcomeOfAny: `c.aborted = 0 AND (SELECT coalesce(j.flags_key, '${JUDGE_ERROR_KEY}') FROM judgments j WHERE j.capture_id = c.id ORDER BY j.id DESC LIMIT 1) IN (SELECT value FROM json_each(@outcomeKeys))`,
-  // Evidence keys as `chunk_refs` holds them (lowercase hex). A few keys: each looked for in the
-  // row's text, quoted (a quoted run of 64 hex digits there is only ever a key); 0.4 s for 200,000
-  // captures of 8 chunks where parsing each row's references took 1.1 s. More keys: the parse,
-  // whose cost does not grow with their number.
-  driftedFew: `EXISTS (SELECT 1 FROM json_each(@driftedEvidence) d WHERE instr(c.chunk_refs, '"' || d.value || '"') > 0)`,
+  // Evidence ids as `chunk_refs` holds them. A few ids: each looked for in the row's text as a
+  // reference opens, `[id,` (a number after a bracket there is only ever an evidence id); 0.4 s for
+  // 200,000 captures of 8 chunks where parsing each row's references took 1.1 s. More ids: the
+  // parse, whose cost does not grow with their number.
+  driftedFew: `EXISTS (SELECT 1 FROM json_each(@driftedEvidence) d WHERE instr(c.chunk_refs, '[' || d.value || ',') > 0)`,
   drifted: 'EXISTS (SELECT 1 FROM json_each(c.chunk_refs) k WHERE k.value ->> 0 IN (SELECT value FROM json_each(@driftedEvidence)))',
 } as const;
 
@@ -73,7 +73,7 @@ export class SqliteCaptureListing {
         ORDER BY id`),
       flagsKeysOf: db.prepare(`SELECT flags_key FROM judgment_flag_keys WHERE judge_version = ?`).pluck(),
       flagsKeysOfAny: db.prepare(`SELECT DISTINCT flags_key FROM judgment_flag_keys`).pluck(),
-      evidence: db.prepare(`SELECT lower(hex(digest)) AS digest, chunk_id AS chunkId, hash FROM evidence`),
+      evidence: db.prepare(`SELECT id, chunk_id AS chunkId, hash FROM evidence`),
     };
   }
 
@@ -127,7 +127,7 @@ export class SqliteCaptureListing {
     }
     if (filter.driftedFrom !== undefined) {
       const current = filter.driftedFrom;
-      const drifted = (this.statements.evidence.all() as { digest: string; chunkId: string; hash: string }[]).filter((row) => current.get(row.chunkId) !== row.hash).map((row) => row.digest);
+      const drifted = (this.statements.evidence.all() as { id: number; chunkId: string; hash: string }[]).filter((row) => current.get(row.chunkId) !== row.hash).map((row) => row.id);
       if (drifted.length === 0) return null;
       add(drifted.length <= FEW_DRIFTED_KEYS ? 'driftedFew' : 'drifted', { driftedEvidence: JSON.stringify(drifted) });
     }

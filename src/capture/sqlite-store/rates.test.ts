@@ -6,7 +6,6 @@ import { openSqlite } from '../../sqlite/open.js';
 import { judgmentWithOutcome, sampleCapture } from '../../test-support/capture-samples.js';
 import { onCleanup, tempDir } from '../../test-support/fixtures.js';
 import { CAPTURE_SCHEMA_VERSION, openSqliteCaptureStore } from '../store.js';
-import { SqliteCaptureLog } from './capture-log.js';
 import { registerCaptureFunctions } from './functions.js';
 import { listingSql } from './listing.js';
 import { RATES_SQL } from './rates.js';
@@ -70,10 +69,12 @@ describe('SQLite live outcome counts', () => {
       sampleCapture('old-hallucinated', { capturedAt: at(70) }),
       sampleCapture('new-correct', { capturedAt: at(75) }),
     ];
-    // Today's capture log writes the `chunk_refs` column of schema 8: lent to the file for the write, then dropped again.
-    db.exec(`ALTER TABLE captures ADD COLUMN chunk_refs TEXT NOT NULL DEFAULT '[]'`);
-    new SqliteCaptureLog(db, () => T0).write(captures);
-    db.exec('ALTER TABLE captures DROP COLUMN chunk_refs');
+    // The capture rows as schema 4 held them (without chunks: this test is about judgments).
+    const insertCapture = db.prepare(`
+      INSERT INTO captures (trace_id, request_id, captured_at, captured_ms, route, method, status, latency_ms, query, mode, answer, refused,
+        prompt_version, chat_model, retrieval_ms, generation_ms, total_ms, truncated, aborted)
+      VALUES (@traceId, @requestId, @capturedAt, @capturedMs, @route, @method, @status, @latencyMs, @query, @mode, @answer, 0, @promptVersion, 'm', 1, 1, 1, 0, @aborted)`);
+    for (const capture of captures) insertCapture.run({ ...capture, capturedMs: Date.parse(capture.capturedAt), aborted: capture.aborted ? 1 : 0 });
     const old = [judgmentWithOutcome('old-correct', 'correct'), judgmentWithOutcome('old-error', 'judge_error'), judgmentWithOutcome('old-aborted', 'correct'), judgmentWithOutcome('old-hallucinated', 'hallucinated')];
     const insert = db.prepare(`
       INSERT INTO judgments (capture_id, judge_version, status, faithful, hallucinated, refused, judged_at, record)

@@ -3,7 +3,7 @@ import type { StoredJudgment } from '../types.js';
 
 /** Row shapes of the SQLite capture store's tables and their mapping to the public types. */
 
-/** A `captures` row: the columns both stores share, and the chunk references (schema 8, JSON of `ChunkRef`s). */
+/** A `captures` row: the columns both stores share, and the chunk references (schema 8; evidence by id since schema 9: JSON of `ChunkRef`s). */
 export type CaptureRow = CaptureRowOf<number> & { chunk_refs: string };
 
 /** A `judgments` row as the queries read it: the record and the capture it belongs to. */

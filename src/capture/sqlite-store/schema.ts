@@ -288,6 +288,42 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
       DROP TABLE capture_chunks;
     `,
   },
+  {
+    // Version 9: evidence rows get an integer key (`evidence.id`, an INTEGER PRIMARY KEY, which
+    // VACUUM keeps), and `chunk_refs` names evidence by it instead of by its 64-digit hex digest
+    // (still UNIQUE, still how a chunk's row is found when it is written): a capture's row is a
+    // third smaller, and so is what each commit writes to the log and each checkpoint copies. Only
+    // the keys in `chunk_refs` change; the numbers keep their text. A key whose evidence row the
+    // file lacks (a file edited by hand) stays as it was, and reading that capture names it.
+    version: 9,
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE evidence_v9 (
+          id INTEGER PRIMARY KEY,
+          digest BLOB NOT NULL UNIQUE,
+          chunk_id TEXT NOT NULL,
+          document TEXT NOT NULL,
+          title TEXT NOT NULL,
+          section TEXT NOT NULL,
+          updated TEXT,
+          hash TEXT NOT NULL,
+          text TEXT NOT NULL
+        );
+        INSERT INTO evidence_v9 (digest, chunk_id, document, title, section, updated, hash, text)
+          SELECT digest, chunk_id, document, title, section, updated, hash, text FROM evidence ORDER BY rowid;
+        DROP TABLE evidence;
+        ALTER TABLE evidence_v9 RENAME TO evidence;
+      `);
+      const ids = new Map(db.prepare(`SELECT lower(hex(digest)), id FROM evidence`).raw().all() as [string, number][]);
+      db.function('gc_chunk_refs_by_id', { deterministic: true }, (refs) =>
+        String(refs).replace(/\["([0-9a-f]{64})",/g, (whole, hex: string) => {
+          const id = ids.get(hex);
+          return id === undefined ? whole : `[${id},`;
+        }),
+      );
+      db.exec(`UPDATE captures SET chunk_refs = gc_chunk_refs_by_id(chunk_refs) WHERE chunk_refs <> '[]'`);
+    },
+  },
 ];
 
 /** 32 random bytes, base64url: 43 characters. */
