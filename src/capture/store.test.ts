@@ -510,6 +510,7 @@ describe('capture store evidence ids (schema 9)', () => {
         prompt_version, chat_model, retrieval_ms, generation_ms, total_ms, truncated, aborted, chunk_refs)
       VALUES (?, 'r', '2026-03-01T10:00:00.000Z', 0, '/chat', 'POST', 200, 1, 'q', 'rag', 'a', 0, 'p', 'm', 1, 1, 1, 0, 0, ?)`);
     for (const [traceId, refs] of rows) insertCapture.run(traceId, refs);
+    const refOfB = ref(items[1]!, 0);
     old.close();
 
     const store = newStore(path);
@@ -523,6 +524,10 @@ describe('capture store evidence ids (schema 9)', () => {
     expect(read.chunks.map((item) => [item.chunkId, item.score, item.fusedScore, item.rank, item.text])).toEqual(items.slice(0, 2).map((item) => [item.chunkId, item.score, item.fusedScore, item.rank, item.text]));
     expect((await store.getCapture('gated'))!.capture.withheldChunks!.map((item) => item.chunkId)).toEqual(['c#3']);
     await expect(store.getCapture('edited')).rejects.toThrow(`capture edited names evidence ${missing}, which this store file lacks`);
+    // A process still running schema-8 code writes hex keys into the migrated file (a rolling upgrade): read by digest.
+    store.db.prepare(`UPDATE captures SET chunk_refs = ? WHERE trace_id = 'bare'`).run(`[${refOfB},[2,0.5,0.1,3,1]]`);
+    const mixed = (await store.getCapture('bare'))!.capture;
+    expect([mixed.chunks.map((item) => [item.chunkId, item.score]), mixed.withheldChunks!.map((item) => [item.chunkId, item.rank])]).toEqual([[['b#2', 1 / 3]], [['a#1', 3]]]);
     // A capture written now of the same chunks names the same rows, with the same text.
     await store.writeCaptures([sampleCapture('answered-again', { chunks: items.slice(0, 2) })]);
     expect(refsOf('answered-again')).toBe(refsOf('answered'));

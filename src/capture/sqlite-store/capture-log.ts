@@ -36,9 +36,12 @@ interface EvidenceEntry extends EvidenceFields {
 /**
  * One entry of `captures.chunk_refs` (schema 9), by position: the evidence row's id, the score,
  * the fused score, the rank, and 1 for a chunk the gate withheld (0 for the prompt's). (A key the
- * schema-9 migration found no evidence row for stays the hex digest it was.)
+ * schema-9 migration found no evidence row for stays the hex digest it was: {@link OldChunkRef}.)
  */
 export type ChunkRef = [evidence: number, score: number, fusedScore: number, rank: number, withheld: 0 | 1];
+
+/** A reference as schema 8 wrote it: the evidence key the digest in lowercase hex. */
+type OldChunkRef = [evidence: string, score: number, fusedScore: number, rank: number, withheld: 0 | 1];
 
 /** An evidence row as `withChunks` reads it: its id and its fields. */
 type EvidenceRow = EvidenceFields & { id: number };
@@ -72,6 +75,9 @@ export class SqliteCaptureLog {
       evidenceByIds: db.prepare(`
         SELECT id, chunk_id AS chunkId, document, title, section, updated, hash, text
         FROM evidence WHERE id IN (SELECT value FROM json_each(?))`),
+      evidenceByDigests: db.prepare(`
+        SELECT lower(hex(digest)) AS digest, id, chunk_id AS chunkId, document, title, section, updated, hash, text
+        FROM evidence WHERE digest IN (SELECT unhex(value) FROM json_each(?))`),
       judgmentsOf: db.prepare(`SELECT capture_id, record FROM judgments WHERE capture_id = ? ORDER BY id`),
       countCaptures: db.prepare(`SELECT count(*) FROM captures`).pluck(),
     };
@@ -224,15 +230,24 @@ export class SqliteCaptureLog {
     if (rows.length === 0) return [];
     const refsOf = rows.map((row) => JSON.parse(row.chunk_refs) as ChunkRef[]);
     const ids = new Set<number>();
-    for (const refs of refsOf) for (const ref of refs) ids.add(ref[0]);
-    const evidence = new Map<number, EvidenceRow>();
+    // Hex digests: schema 8's keys, which a process still running schema-8 code writes into a
+    // file another process has migrated (a rolling upgrade); read by digest, not refused.
+    const digests = new Set<string>();
+    for (const refs of refsOf) {
+      for (const [key] of refs as (ChunkRef | OldChunkRef)[]) {
+        if (typeof key === 'string') digests.add(key);
+        else ids.add(key);
+      }
+    }
+    const evidence = new Map<number | string, EvidenceRow>();
     if (ids.size > 0) for (const row of this.statements.evidenceByIds.all(JSON.stringify([...ids])) as EvidenceRow[]) evidence.set(row.id, row);
+    if (digests.size > 0) for (const row of this.statements.evidenceByDigests.all(JSON.stringify([...digests])) as (EvidenceRow & { digest: string })[]) evidence.set(row.digest, row);
     return rows.map((row, at) => {
       const chunks: CapturedChunk[] = [];
       const withheld: CapturedChunk[] = [];
-      for (const [id, score, fusedScore, rank, mark] of refsOf[at]!) {
-        const fields = evidence.get(id);
-        if (fields === undefined) throw new Error(`capture ${row.trace_id} names evidence ${id}, which this store file lacks (was the file edited by hand?)`);
+      for (const [key, score, fusedScore, rank, mark] of refsOf[at]! as (ChunkRef | OldChunkRef)[]) {
+        const fields = evidence.get(key);
+        if (fields === undefined) throw new Error(`capture ${row.trace_id} names evidence ${key}, which this store file lacks (was the file edited by hand?)`);
         (mark === 1 ? withheld : chunks).push(capturedChunk(fields, score, fusedScore, rank));
       }
       return captureFromRow(row, chunks, withheld);
