@@ -550,6 +550,19 @@ describe('capture store evidence ids (schema 9)', () => {
     expect((await second.getCapture('two'))!.capture.chunks.map((item) => item.chunkId)).toEqual(['b#2', 'a#1']);
   });
 
+  it('a file migrated by a newer groundcheck while this store has it open (a rolling upgrade): each capture is refused with a message saying so, never written in the older form', async () => {
+    const path = join(tempDir(), 'captures.db');
+    const store = newStore(path);
+    await store.writeCaptures([sampleCapture('before')]);
+    const newer = new Database(path);
+    newer.pragma(`user_version = ${CAPTURE_SCHEMA_VERSION + 1}`);
+    newer.close();
+    const result = await store.writeRawCaptures([sampleCapture('after-1'), sampleCapture('after-2')], { redactionKey: null, limits: null, returnStored: false });
+    expect(result.outcomes.map((outcome) => outcome.kind)).toEqual(['refused', 'refused']);
+    expect(result.outcomes[0]).toMatchObject({ error: { message: `the capture store file has schema version ${CAPTURE_SCHEMA_VERSION + 1}, but this process writes version ${CAPTURE_SCHEMA_VERSION}: another process migrated it; restart this one on the same groundcheck version` } });
+    expect(await store.captureCount()).toBe(1);
+  });
+
   it('a failed write forgets the ids of the evidence rows it inserted: the next write inserts them again instead of naming rows that were rolled back', async () => {
     const store = newStore();
     const fresh = chunk('new#1', 0.5, 0.1, 1);

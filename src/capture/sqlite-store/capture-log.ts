@@ -2,6 +2,10 @@ import type Database from 'better-sqlite3';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
 import { captureFromRow, capturedChunk, evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
 import { idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
+import { CAPTURE_MIGRATIONS } from './schema.js';
+
+/** The capture schema this code writes. */
+const WRITES_SCHEMA = CAPTURE_MIGRATIONS.at(-1)!.version;
 
 /**
  * The capture log of the SQLite store: writing captures with their content-addressed evidence,
@@ -80,6 +84,7 @@ export class SqliteCaptureLog {
         FROM evidence WHERE digest IN (SELECT unhex(value) FROM json_each(?))`),
       judgmentsOf: db.prepare(`SELECT capture_id, record FROM judgments WHERE capture_id = ? ORDER BY id`),
       countCaptures: db.prepare(`SELECT count(*) FROM captures`).pluck(),
+      schemaVersion: db.prepare(`PRAGMA user_version`).pluck(),
     };
     this.writeTransaction = db.transaction((captures: readonly Capture[]) => this.writeBatch(captures));
   }
@@ -103,7 +108,13 @@ export class SqliteCaptureLog {
   }
 
   private writeBatch(captures: readonly Capture[]): void {
-    const { insertCapture } = this.statements;
+    const { insertCapture, schemaVersion } = this.statements;
+    // A newer groundcheck may have migrated the file since this process opened it (a rolling
+    // upgrade). Rows written in this code's form could then mean something else to it (as schema
+    // 8's hex keys do to schema 9), so each capture is refused, counted and logged instead: one
+    // statement a batch, inside its transaction.
+    const version = schemaVersion.get() as number;
+    if (version !== WRITES_SCHEMA) throw new Error(`the capture store file has schema version ${version}, but this process writes version ${WRITES_SCHEMA}: another process migrated it; restart this one on the same groundcheck version`);
     for (const capture of captures) {
       // The chunk references go in the capture's own row (schema 8): one row a capture. A row a
       // chunk was half the CPU of the write (batches of 12 captures of 8 chunks; one row each
