@@ -68,6 +68,12 @@ describe('heuristic judge: claim verdicts on the handbook', () => {
     expect(judgment.claims[0]).toMatchObject({ verdict: 'absent', note: 'not in the evidence: CEO' });
   });
 
+  it('a name the evidence holds in another sentence than the one closest to the claim is named as missing from that sentence, not from the evidence', async () => {
+    const answer = 'You have to put the request in on MyHarbour at least 2 months ahead.';
+    const judgment = ok(await judge.judge({ question: 'How far in advance do I have to ask for 3 weeks off?', evidence: [handbook('leave-policy#booking-annual-leave')], answer }));
+    expect(judgment.claims[0]).toMatchObject({ verdict: 'absent', note: 'closest sentence (leave-policy#booking-annual-leave) lacks MyHarbour (found elsewhere in the evidence)' });
+  });
+
   it.each([
     ['a faithful paraphrase with a number word', PARENTAL_QUESTION, 'Birth parents get twenty weeks at full pay, then up to 19 weeks at the statutory rate and 13 weeks unpaid.'],
     ['a paraphrase citing its source', PARENTAL_QUESTION, 'A birth parent gets 20 weeks of parental leave at full pay (Leave Policy, updated 2026-01-12).'],

@@ -353,7 +353,8 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     if (!statedElsewhere) return { text, verdict: 'contradicted', evidenceChunkId: contenders[0]!.unit.passageId, note: contradictions[0]! };
     return { text, verdict: 'absent', evidenceChunkId: null, note: `${statedElsewhere}, but no evidence sentence states the whole claim` };
   }
-  return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare) };
+  const anywhere = (stem: string) => assessments.some((assessment) => assessment.unit.own.has(stem) || assessment.unit.heading.has(stem));
+  return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare, anywhere) };
 }
 
 /** A past tense in the figure's clause, before it: "it was £20 until 30 September 2025", "it used to be 16 weeks". */
@@ -957,12 +958,21 @@ function orWorked(comparison: FigureComparison, figure: QuantityInContext, figur
   return working ? { relation: 'agree', claim: comparison.claim, evidence: working.how, worked: true } : comparison;
 }
 
-function absentNote(assessment: Assessment, claim: Analysis, bare: boolean): string {
+/**
+ * Why a claim is absent, in words a reader can check. A name the closest sentence lacks is "not in
+ * the evidence" only when no evidence sentence (or heading) has it; one found elsewhere is named as
+ * missing from the closest sentence ("MyHarbour" is in the evidence, in another sentence than the
+ * "2 months" the claim joins it to).
+ */
+function absentNote(assessment: Assessment, claim: Analysis, bare: boolean, anywhere: (stem: string) => boolean): string {
   const where = assessment.unit.passageId;
   const word = (stem: string) => claim.written.get(stem) ?? stem;
   const reasons: string[] = [];
-  if (assessment.missingNames.length > 0) reasons.push(`not in the evidence: ${assessment.missingNames.map(word).join(', ')}`);
-  else if (assessment.coverage < VERIFY_COVERAGE) reasons.push(`closest sentence (${where}) lacks: ${assessment.missing.map(word).join(', ')}`);
+  const nowhere = assessment.missingNames.filter((stem) => !anywhere(stem));
+  const elsewhere = assessment.missingNames.filter((stem) => anywhere(stem));
+  if (nowhere.length > 0) reasons.push(`not in the evidence: ${nowhere.map(word).join(', ')}`);
+  if (elsewhere.length > 0) reasons.push(`closest sentence (${where}) lacks ${elsewhere.map(word).join(', ')} (found elsewhere in the evidence)`);
+  if (assessment.missingNames.length === 0 && assessment.coverage < VERIFY_COVERAGE) reasons.push(`closest sentence (${where}) lacks: ${assessment.missing.map(word).join(', ')}`);
   const figure = assessment.figures.find((entry) => entry.relation !== 'agree');
   if (figure) reasons.push(`${figure.claim} is not stated ${figure.relation === 'missing' ? 'in' : 'for this in'} the closest sentence (${where})`);
   if (bare && reasons.length === 0) reasons.push('the answer does not appear in a passage about the question');
