@@ -390,15 +390,24 @@ describe('capture store redaction key (schema 6)', () => {
   });
 });
 
+/** A chunk with its own id, text, hash, scores and rank (the rest from the sample capture's first chunk). */
+function scoredChunk(chunkId: string, score: number, fusedScore: number, rank: number) {
+  return { ...sampleCapture('x').chunks[0]!, chunkId, text: `Text of ${chunkId}.`, hash: `hash-of-${chunkId}`, score, fusedScore, rank };
+}
+
+/** A stored capture's `chunk_refs` text, as the file holds it. */
+function chunkRefsOf(store: SqliteCaptureStore, traceId: string): unknown {
+  return store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+}
+
 describe('capture store chunk references (schema 8)', () => {
-  const chunk = (chunkId: string, score: number, fusedScore: number, rank: number) => ({ ...sampleCapture('x').chunks[0]!, chunkId, text: `Text of ${chunkId}.`, hash: `hash-of-${chunkId}`, score, fusedScore, rank });
 
   it('a schema-7 file is migrated: chunk rows become each capture’s chunk_refs, in position order, scores exact, withheld chunks after the prompt’s; the rows are gone', async () => {
     const path = join(tempDir(), 'captures.db');
     const { db } = openSqlite({ path, kind: 'capture-store', migrations: CAPTURE_MIGRATIONS.slice(0, 7), configure: registerCaptureFunctions });
     // Scores whose 16th and 17th digits matter (SQLite's JSON functions would keep 15).
-    const prompt = [chunk('a#1', 0.1 + 0.2, 1 / 61, 2), chunk('b#2', 1 / 3, 0.016129032258064516, 1)];
-    const withheld = [chunk('c#3', 2 / 3, 1 / 62, 1)];
+    const prompt = [scoredChunk('a#1', 0.1 + 0.2, 1 / 61, 2), scoredChunk('b#2', 1 / 3, 0.016129032258064516, 1)];
+    const withheld = [scoredChunk('c#3', 2 / 3, 1 / 62, 1)];
     const captures = [
       sampleCapture('answered', { chunks: prompt }),
       sampleCapture('gated', { chunks: [], refused: true, withheldChunks: withheld }),
@@ -435,14 +444,14 @@ describe('capture store chunk references (schema 8)', () => {
     expect(store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = 'bare'`).pluck().get()).toBe('[]');
     // The migration writes each reference as the store does: a capture written now of the same chunks holds the same text.
     await store.writeCaptures([sampleCapture('answered-again', { chunks: prompt })]);
-    const refsOf = (traceId: string) => store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+    const refsOf = (traceId: string) => chunkRefsOf(store, traceId);
     expect(refsOf('answered-again')).toBe(refsOf('answered'));
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
   it('the drift filter finds a capture by any of its references, withheld ones too, whether few keys drifted (each looked for in the text) or many (the references parsed)', async () => {
     const store = newStore();
-    const chunks = Array.from({ length: 13 }, (_, at) => chunk(`doc#${at}`, 0.5, 0.01, at + 1));
+    const chunks = Array.from({ length: 13 }, (_, at) => scoredChunk(`doc#${at}`, 0.5, 0.01, at + 1));
     await store.writeCaptures([
       sampleCapture('a', { capturedAt: '2026-03-01T10:00:00.000Z', chunks: chunks.slice(0, 4) }),
       sampleCapture('b', { capturedAt: '2026-03-01T10:01:00.000Z', chunks: chunks.slice(4, 12) }),
@@ -466,8 +475,8 @@ describe('capture store chunk references (schema 8)', () => {
 
   it('a chunk score that JSON cannot hold (NaN, Infinity) is refused with its capture alone, as the schema refused it before; the rest of the batch is written', async () => {
     const store = newStore();
-    const nan = sampleCapture('nan', { chunks: [chunk('a#1', Number.NaN, 0.1, 1)] });
-    const result = await store.writeRawCaptures([sampleCapture('fine'), nan, sampleCapture('also-fine', { withheldChunks: [chunk('b#2', 0.5, Infinity, 1)] })], { redactionKey: null, limits: null, returnStored: false });
+    const nan = sampleCapture('nan', { chunks: [scoredChunk('a#1', Number.NaN, 0.1, 1)] });
+    const result = await store.writeRawCaptures([sampleCapture('fine'), nan, sampleCapture('also-fine', { withheldChunks: [scoredChunk('b#2', 0.5, Infinity, 1)] })], { redactionKey: null, limits: null, returnStored: false });
     expect(result.outcomes.map((outcome) => outcome.kind)).toEqual(['written', 'refused', 'refused']);
     expect(result.outcomes[1]).toMatchObject({ error: { message: "a captured chunk's score must be a finite number, got NaN" } });
     expect(result.outcomes[2]).toMatchObject({ error: { message: "a captured chunk's fusedScore must be a finite number, got Infinity" } });
@@ -485,19 +494,18 @@ describe('capture store chunk references (schema 8)', () => {
 });
 
 describe('capture store evidence ids (schema 9)', () => {
-  const chunk = (chunkId: string, score: number, fusedScore: number, rank: number) => ({ ...sampleCapture('x').chunks[0]!, chunkId, text: `Text of ${chunkId}.`, hash: `hash-of-${chunkId}`, score, fusedScore, rank });
 
   it('a schema-8 file is migrated: each hex key in chunk_refs becomes its evidence row’s id, the numbers keep their text, and captures read back the same', async () => {
     const path = join(tempDir(), 'captures.db');
     const old = openSqlite({ path, kind: 'capture-store', migrations: CAPTURE_MIGRATIONS.slice(0, 8), configure: registerCaptureFunctions }).db;
-    const digest = (item: ReturnType<typeof chunk>) => old.prepare(`SELECT lower(hex(gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text)))`).pluck().get(item) as string;
-    const items = [chunk('a#1', 0.1 + 0.2, 1 / 61, 2), chunk('b#2', 1 / 3, 0.016129032258064516, 1), chunk('c#3', 2 / 3, 1 / 62, 1)];
+    const digest = (item: ReturnType<typeof scoredChunk>) => old.prepare(`SELECT lower(hex(gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text)))`).pluck().get(item) as string;
+    const items = [scoredChunk('a#1', 0.1 + 0.2, 1 / 61, 2), scoredChunk('b#2', 1 / 3, 0.016129032258064516, 1), scoredChunk('c#3', 2 / 3, 1 / 62, 1)];
     const insertEvidence = old.prepare(`
       INSERT INTO evidence (digest, chunk_id, document, title, section, updated, hash, text) VALUES (gc_evidence_digest(@chunkId, @document, @title, @section, @updated, @hash, @text),
         @chunkId, @document, @title, @section, @updated, @hash, @text)`);
     // Inserted c, a, b: ids follow the old rows' order.
     for (const item of [items[2]!, items[0]!, items[1]!]) insertEvidence.run(item);
-    const ref = (item: ReturnType<typeof chunk>, withheld: 0 | 1) => `["${digest(item)}",${item.score},${item.fusedScore},${item.rank},${withheld}]`;
+    const ref = (item: ReturnType<typeof scoredChunk>, withheld: 0 | 1) => `["${digest(item)}",${item.score},${item.fusedScore},${item.rank},${withheld}]`;
     const missing = 'ab'.repeat(32);
     const rows: [string, string][] = [
       ['answered', `[${ref(items[0]!, 0)},${ref(items[1]!, 0)}]`],
@@ -515,7 +523,7 @@ describe('capture store evidence ids (schema 9)', () => {
 
     const store = newStore(path);
     expect(store.db.pragma('user_version', { simple: true })).toBe(CAPTURE_SCHEMA_VERSION);
-    const refsOf = (traceId: string) => store.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+    const refsOf = (traceId: string) => chunkRefsOf(store, traceId);
     expect(refsOf('answered')).toBe(`[[2,${0.1 + 0.2},${1 / 61},2,0],[3,${1 / 3},0.016129032258064516,1,0]]`);
     expect(refsOf('gated')).toBe(`[[1,${2 / 3},${1 / 62},1,1]]`);
     expect(refsOf('bare')).toBe('[]');
@@ -537,13 +545,13 @@ describe('capture store evidence ids (schema 9)', () => {
 
   it('a store reopened on a file finds the evidence rows already there by digest: no duplicate rows, the same ids', async () => {
     const path = join(tempDir(), 'captures.db');
-    const items = [chunk('a#1', 0.5, 0.1, 1), chunk('b#2', 0.25, 0.05, 2)];
+    const items = [scoredChunk('a#1', 0.5, 0.1, 1), scoredChunk('b#2', 0.25, 0.05, 2)];
     const first = newStore(path);
     await first.writeCaptures([sampleCapture('one', { chunks: items })]);
     await first.close();
     const second = newStore(path);
     await second.writeCaptures([sampleCapture('two', { chunks: [...items].reverse() })]);
-    const refsOf = (traceId: string) => second.db.prepare(`SELECT chunk_refs FROM captures WHERE trace_id = ?`).pluck().get(traceId);
+    const refsOf = (traceId: string) => chunkRefsOf(second, traceId);
     expect(refsOf('one')).toBe('[[1,0.5,0.1,1,0],[2,0.25,0.05,2,0]]');
     expect(refsOf('two')).toBe('[[2,0.25,0.05,2,0],[1,0.5,0.1,1,0]]');
     expect(second.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(2);
@@ -565,9 +573,9 @@ describe('capture store evidence ids (schema 9)', () => {
 
   it('a failed write forgets the ids of the evidence rows it inserted: the next write inserts them again instead of naming rows that were rolled back', async () => {
     const store = newStore();
-    const fresh = chunk('new#1', 0.5, 0.1, 1);
+    const fresh = scoredChunk('new#1', 0.5, 0.1, 1);
     // The second capture's NaN fails the whole write when written through the plain path.
-    await expect(store.writeCaptures([sampleCapture('first', { chunks: [fresh] }), sampleCapture('bad', { chunks: [chunk('z#9', Number.NaN, 0.1, 1)] })])).rejects.toThrow(/finite number/);
+    await expect(store.writeCaptures([sampleCapture('first', { chunks: [fresh] }), sampleCapture('bad', { chunks: [scoredChunk('z#9', Number.NaN, 0.1, 1)] })])).rejects.toThrow(/finite number/);
     expect(store.db.prepare(`SELECT count(*) FROM evidence`).pluck().get()).toBe(0);
     await store.writeCaptures([sampleCapture('first', { chunks: [fresh] })]);
     expect((await store.getCapture('first'))!.capture.chunks.map((item) => item.chunkId)).toEqual(['new#1']);
