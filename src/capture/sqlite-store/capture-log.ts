@@ -101,8 +101,7 @@ export class SqliteCaptureLog {
       // Forget the ids learnt: those of rows inserted by this transaction are gone with it, and
       // should an evidence row ever be missing (a file edited by hand), the next write inserts it
       // again instead of failing on the reference for good.
-      this.evidenceByHash.clear();
-      this.rememberedTextChars = 0;
+      this.forgetEvidence();
       throw error;
     }
   }
@@ -116,10 +115,9 @@ export class SqliteCaptureLog {
     const version = schemaVersion.get() as number;
     if (version !== WRITES_SCHEMA) throw new Error(`the capture store file has schema version ${version}, but this process writes version ${WRITES_SCHEMA}: another process migrated it; restart this one on the same groundcheck version`);
     for (const capture of captures) {
-      // The chunk references go in the capture's own row (schema 8): one row a capture. A row a
-      // chunk was half the CPU of the write (batches of 12 captures of 8 chunks; one row each
-      // with its references costs a third less than the rows did).
-      // Evidence named by integer id (schema 9): the 64-digit hex keys were a third of the row.
+      // The chunk references go in the capture's own row (schema 8; a row a chunk was half the
+      // write's CPU), naming evidence by integer id (schema 9; the 64-digit hex keys were a third
+      // of the row).
       let refs = this.chunkRefs('[', capture.chunks, false);
       // A gate refusal's withheld chunks, marked `withheld`, after the model's chunks.
       if (capture.withheldChunks !== undefined && capture.withheldChunks.length > 0) refs = this.chunkRefs(refs, capture.withheldChunks, true);
@@ -203,15 +201,18 @@ export class SqliteCaptureLog {
       this.evidenceByHash.delete(chunk.hash);
       this.rememberedTextChars -= known.text.length;
     }
-    if (this.rememberedTextChars + chunk.text.length > MAX_REMEMBERED_TEXT_CHARS) {
-      this.evidenceByHash.clear();
-      this.rememberedTextChars = 0;
-    }
+    if (this.rememberedTextChars + chunk.text.length > MAX_REMEMBERED_TEXT_CHARS) this.forgetEvidence();
     if (chunk.text.length <= MAX_REMEMBERED_TEXT_CHARS) {
       this.evidenceByHash.set(chunk.hash, entry);
       this.rememberedTextChars += chunk.text.length;
     }
     return entry;
+  }
+
+  /** Forget every remembered chunk (its digest and row id). */
+  private forgetEvidence(): void {
+    this.evidenceByHash.clear();
+    this.rememberedTextChars = 0;
   }
 
   /** One capture by trace id, with every judgment stored for it (oldest first): three statements. */
