@@ -162,16 +162,17 @@ export interface ClaimedComparison {
  * false even where "£80" and "up to £50" each agree with a sentence.
  */
 export function claimedComparisons(claimText: string, claimed: readonly Quantity[]): ClaimedComparison[] {
+  const lower = claimText.toLowerCase();
   const comparisons: ClaimedComparison[] = [];
   for (const figure of claimed) {
     if (figure.kind !== 'number' || figure.low !== figure.high) continue;
-    const at = figureIndex(claimText, figure);
+    const at = figureIndex(lower, figure);
     if (at < 0) continue;
     const end = at + figure.text.length;
     for (const bound of claimed) {
       if (bound === figure || bound.kind !== 'number' || bound.dimension !== figure.dimension) continue;
       if (Number.isFinite(bound.low) && Number.isFinite(bound.high)) continue;
-      const start = figureIndex(claimText, bound, end);
+      const start = figureIndex(lower, bound, end);
       if (start < 0 || !COMPARED_WITH.test(claimText.slice(end, start))) continue;
       comparisons.push({ figure, bound, holds: within(figure.low, bound) });
     }
@@ -200,15 +201,15 @@ export function situatedFigure(claimText: string, figure: Quantity, comparisons:
  * written in the text as read.
  */
 export function clauseBefore(text: string, figure: Quantity): string | null {
-  const at = figureIndex(text, figure);
+  const at = figureIndex(text.toLowerCase(), figure);
   if (at < 0) return null;
   const before = text.slice(0, at);
   return before.slice(Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf('('), before.search(/[.!?]\s[^.!?]*$/)) + 1);
 }
 
-/** Where a figure is written in the text, from `from` on, case aside (its first occurrence, as read); -1 when it is not. */
-function figureIndex(text: string, figure: Quantity, from = 0): number {
-  return text.toLowerCase().indexOf(figure.text.toLowerCase(), from);
+/** Where a figure is written in a text (given in lower case), from `from` on (its first occurrence, as read); -1 when it is not. */
+function figureIndex(lowerText: string, figure: Quantity, from = 0): number {
+  return lowerText.indexOf(figure.text.toLowerCase(), from);
 }
 
 /** Whether a working took `figure` as one of its operands. */
