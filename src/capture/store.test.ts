@@ -485,11 +485,21 @@ describe('capture store chunk references (schema 8)', () => {
     await expect(store.writeCaptures([nan])).rejects.toThrow(/score must be a finite number/);
   });
 
-  it('a reference to evidence the file lacks (a file edited by hand) is an error naming the capture, never a capture read with part of its evidence', async () => {
+  it('a reference to evidence the file lacks (a file edited by hand) marks that capture unreadable, naming what is missing, and fails no read of the captures beside it', async () => {
     const store = newStore();
-    await store.writeCaptures([sampleCapture('edited')]);
-    store.db.exec('DELETE FROM evidence');
-    await expect(store.getCapture('edited')).rejects.toThrow(/capture edited names evidence 1, which this store file lacks/);
+    const whole = sampleCapture('whole', { chunks: [scoredChunk('b#2', 0.5, 0.1, 1)] });
+    await store.writeCaptures([sampleCapture('edited', { chunks: [scoredChunk('a#1', 0.4, 0.2, 1), scoredChunk('c#3', 0.3, 0.1, 2)] }), whole]);
+    store.db.prepare(`DELETE FROM evidence WHERE chunk_id = 'a#1'`).run();
+    const { capture } = (await store.getCapture('edited'))!;
+    expect(capture.unreadable).toBe('capture edited names evidence 1, which this store file lacks (was the file edited by hand?)');
+    // Only what could be read, and never passed off as the whole capture.
+    expect(capture.chunks.map((item) => item.chunkId)).toEqual(['c#3']);
+    expect((await store.getCapture('whole'))!.capture).toEqual(whole);
+    const listed = await store.listCaptures({ limit: 10 });
+    expect(listed.map((entry) => [entry.capture.traceId, entry.capture.unreadable])).toEqual([
+      ['whole', undefined],
+      ['edited', capture.unreadable],
+    ]);
   });
 });
 
@@ -531,7 +541,7 @@ describe('capture store evidence ids (schema 9)', () => {
     const read = (await store.getCapture('answered'))!.capture;
     expect(read.chunks.map((item) => [item.chunkId, item.score, item.fusedScore, item.rank, item.text])).toEqual(items.slice(0, 2).map((item) => [item.chunkId, item.score, item.fusedScore, item.rank, item.text]));
     expect((await store.getCapture('gated'))!.capture.withheldChunks!.map((item) => item.chunkId)).toEqual(['c#3']);
-    await expect(store.getCapture('edited')).rejects.toThrow(`capture edited names evidence ${missing}, which this store file lacks`);
+    expect((await store.getCapture('edited'))!.capture).toMatchObject({ chunks: [], unreadable: `capture edited names evidence ${missing}, which this store file lacks (was the file edited by hand?)` });
     // A process still running schema-8 code writes hex keys into the migrated file (a rolling upgrade): read by digest.
     store.db.prepare(`UPDATE captures SET chunk_refs = ? WHERE trace_id = 'bare'`).run(`[${refOfB},[2,0.5,0.1,3,1]]`);
     const mixed = (await store.getCapture('bare'))!.capture;

@@ -62,6 +62,14 @@ export interface Capture extends HttpFacts, TraceFields {
   withheldChunks?: CapturedChunk[];
   /** True when a size cap cut the query, the answer or a chunk: such captures are not judged. */
   truncated: boolean;
+  /**
+   * Set only on a capture read back from a store that could not read all of its evidence (a
+   * SQLite file edited by hand): why, naming the missing evidence. `chunks` and `withheldChunks`
+   * then hold only the chunks it could read, which is less than the model saw, so the live judge
+   * never judges it: it stores a judge error for it instead (after its retries), and a reader
+   * (dashboard, trace API) shows the capture with this note rather than failing the whole page.
+   */
+  unreadable?: string;
 }
 
 /** A judgment as stored for one capture and one judge version. */

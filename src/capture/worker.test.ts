@@ -305,6 +305,34 @@ describe('live judge worker', () => {
     expect(server.requests.filter(isJudgeRequest)).toHaveLength(3);
   });
 
+  it('a capture whose evidence the file lacks (edited by hand) becomes a judge error after its retries, never judged against part of it; the captures claimed beside it are judged', async () => {
+    const store = newStore();
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
+    const traces = [await pipeline.ask('What is the mileage rate for a car?'), await pipeline.ask('How long is the probation period?'), await pipeline.ask('How many days of annual leave do I get?')];
+    await store.writeCaptures(traces.map((trace) => captureFromTrace(trace, { ...HTTP, capturedAt: new Date().toISOString() })));
+    // The oldest capture, claimed in every round with the others, names an evidence row no file has.
+    const edited = traces[0]!.id;
+    store.db.prepare(`UPDATE captures SET chunk_refs = '[[999999,0.5,0.1,1,0]]' WHERE trace_id = ?`).run(edited);
+    const judged: string[] = [];
+    const heuristic = createHeuristicFaithfulnessJudge();
+    const judge: FaithfulnessJudge = { info: heuristic.info, judge: (input, options) => (judged.push(input.question), heuristic.judge(input, options)) };
+    const metrics = createCaptureMetrics();
+    const { logger, lines } = memoryLogger();
+    const worker = createJudgeWorker({ store, judge, settleMs: 0, pollMs: 10, concurrency: 3, retryBaseMs: 5, retryMaxMs: 20, maxAttempts: 3, logger, metrics });
+    worker.start();
+    onCleanup(() => void worker.stop());
+    await expect.poll(async () => (await Promise.all(traces.map(async (trace) => (await store.getCapture(trace.id))!.judgments.length))).join()).toBe('1,1,1');
+    const [stored] = (await store.getCapture(edited))!.judgments;
+    expect(stored).toMatchObject({ status: 'error', attempts: 3, flags: null, claims: [], error: `capture unreadable: capture ${edited} names evidence 999999, which this store file lacks (was the file edited by hand?)` });
+    for (const trace of traces.slice(1)) expect((await store.getCapture(trace.id))!.judgments[0]).toMatchObject({ status: 'ok', attempts: 1 });
+    // The judge read the other two captures once each, and never the edited one.
+    expect(judged.sort()).toEqual(['How long is the probation period?', 'How many days of annual leave do I get?']);
+    expect(worker.stats).toEqual({ judgeCalls: 2, stored: 3, failures: 3 });
+    expect(await metricValue(metrics.judgments, { outcome: 'judge_error' })).toBe(1);
+    expect(lines.filter((line) => line.event === 'judge.store_failed')).toEqual([]);
+    expect(lines.filter((line) => line.event === 'judge.retry' && line.traceId === edited)).toHaveLength(2);
+  });
+
   it("the worker's own model calls are never captured", async () => {
     const server = await mockServer((req) => (isJudgeRequest(req) ? judgeReply(req) : chatReply('Cars are paid 45p per mile (Travel and Expenses, updated 2025-09-01).')));
     const openai = createOpenAI({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 });

@@ -200,28 +200,7 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
   }
 
   async function judgeCapture(capture: Capture, signal: AbortSignal): Promise<void> {
-    stats.judgeCalls += 1;
-    let judgment: FaithfulnessJudgment;
-    try {
-      // What the judge reads, straight from the capture: the question, the chunks exactly as the
-      // generator saw them (title, section and date as fields; for a gate refusal, the chunks the
-      // gate withheld), the answer.
-      // Notes the pipeline appended (the outdated-document note) are not claims, as in judgeTrace.
-      judgment = await judge.judge({ question: capture.query, evidence: evidenceFromTrace(capture), answer: answerForJudging(capture) }, { abortSignal: signal });
-    } catch (error) {
-      // Judges report failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
-      judgment = {
-        status: 'error',
-        judge: judge.info,
-        error: errorMessage(error),
-        rawReply: null,
-        attempts: 1,
-        authError: Boolean((error as { isAuthError?: boolean }).isAuthError),
-        usage: { ...EMPTY_USAGE },
-        costUsd: null,
-        durationMs: 0,
-      };
-    }
+    const judgment = await judgmentOf(capture, signal);
     // A store that is unavailable for now (locked by another process, its file being reopened):
     // keep the judgment and store it again with backoff while the lease lasts, instead of judging
     // the capture again after the lease expires.
@@ -241,6 +220,28 @@ export function createJudgeWorker(options: JudgeWorkerOptions): JudgeWorker {
         await sleep(delayMs, undefined, { signal }).catch(() => undefined);
       }
     }
+  }
+
+  async function judgmentOf(capture: Capture, signal: AbortSignal): Promise<FaithfulnessJudgment> {
+    // Part of its evidence is missing from the store (a file edited by hand): judged against less
+    // than the model saw, a judgment would not be about this answer. A judge error (retried, then
+    // stored) says so instead, and the judge is not called.
+    if (capture.unreadable !== undefined) return judgeErrorOf(`capture unreadable: ${capture.unreadable}`);
+    stats.judgeCalls += 1;
+    try {
+      // What the judge reads, straight from the capture: the question, the chunks exactly as the
+      // generator saw them (title, section and date as fields; for a gate refusal, the chunks the
+      // gate withheld), the answer.
+      // Notes the pipeline appended (the outdated-document note) are not claims, as in judgeTrace.
+      return await judge.judge({ question: capture.query, evidence: evidenceFromTrace(capture), answer: answerForJudging(capture) }, { abortSignal: signal });
+    } catch (error) {
+      // Judges report failures as values; a throw is a bug or an abort. Either way it is a judge error, never a pass.
+      return judgeErrorOf(errorMessage(error), Boolean((error as { isAuthError?: boolean }).isAuthError));
+    }
+  }
+
+  function judgeErrorOf(error: string, authError = false): FaithfulnessJudgment {
+    return { status: 'error', judge: judge.info, error, rawReply: null, attempts: 1, authError, usage: { ...EMPTY_USAGE }, costUsd: null, durationMs: 0 };
   }
 
   async function handleJudgment(capture: Capture, judgment: FaithfulnessJudgment): Promise<void> {

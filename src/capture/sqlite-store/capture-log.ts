@@ -235,8 +235,11 @@ export class SqliteCaptureLog {
    * The captures of these rows, their chunks from each row's `chunk_refs` and the evidence rows
    * they name, read in one statement.
    *
-   * @throws Error when a reference names an evidence row the file lacks (a file edited by hand):
-   * a capture read with part of its evidence would be judged against less than the model saw.
+   * A reference naming an evidence row the file lacks (a file edited by hand) does not fail the
+   * read of every capture beside it (a claim round of the judge queue, a dashboard page): that
+   * capture comes back with the chunks that could be read and `unreadable` saying which evidence
+   * is missing, and the live judge stores a judge error for it instead of judging it against less
+   * than the model saw.
    */
   withChunks(rows: readonly CaptureRow[]): Capture[] {
     if (rows.length === 0) return [];
@@ -257,12 +260,15 @@ export class SqliteCaptureLog {
     return rows.map((row, at) => {
       const chunks: CapturedChunk[] = [];
       const withheld: CapturedChunk[] = [];
+      const missing: (number | string)[] = [];
       for (const [key, score, fusedScore, rank, mark] of refsOf[at]! as (ChunkRef | OldChunkRef)[]) {
         const fields = evidence.get(key);
-        if (fields === undefined) throw new Error(`capture ${row.trace_id} names evidence ${key}, which this store file lacks (was the file edited by hand?)`);
-        (mark === 1 ? withheld : chunks).push(capturedChunk(fields, score, fusedScore, rank));
+        if (fields === undefined) missing.push(key);
+        else (mark === 1 ? withheld : chunks).push(capturedChunk(fields, score, fusedScore, rank));
       }
-      return captureFromRow(row, chunks, withheld);
+      const capture = captureFromRow(row, chunks, withheld);
+      if (missing.length > 0) capture.unreadable = unreadableNote(row.trace_id, missing);
+      return capture;
     });
   }
 
@@ -274,6 +280,12 @@ export class SqliteCaptureLog {
   count(): number {
     return this.statements.countCaptures.get() as number;
   }
+}
+
+/** Why a capture could not be read whole: the evidence keys its references name that the file lacks. */
+function unreadableNote(traceId: string, missing: readonly (number | string)[]): string {
+  const named = missing.length === 1 ? `evidence ${missing[0]}` : `evidence ${missing.join(', ')}`;
+  return `capture ${traceId} names ${named}, which this store file lacks (was the file edited by hand?)`;
 }
 
 /** The JSON of a {@link ChunkRef} up to its withheld mark (`1]` or `0]` completes it); `key` is the evidence key as JSON. */
