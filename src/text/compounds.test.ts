@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPhrasalVerbs, writtenApart, writtenApartAs } from './compounds.js';
+import { compoundSplits, joinPhrasalVerbs, writtenApart, writtenApartAs } from './compounds.js';
 
 describe('closed compounds written apart', () => {
   it('finds the two words side by side, with a hyphen or a space', () => {
@@ -20,6 +20,36 @@ describe('closed compounds written apart', () => {
     expect(writtenApartAs('Email', 'by E-mail or post')).toEqual(['e', 'mail']);
     expect(writtenApartAs('ebooks', 'the books')).toBeNull();
     expect(writtenApartAs('easy', 'an e asy one')).toBeNull();
+  });
+
+  it('reads as the regular expression it replaced (2026-12-06): one whitespace or hyphen between, no letter or digit of any script on either side, ASCII letters in either case', () => {
+    // The rule as it was written before: one pattern per cut, compiled on every new word.
+    const asPattern = (word: string, text: string) => {
+      for (const [first, second] of compoundSplits(word)) {
+        const between = first.length === 1 ? '-' : '[\\s-]';
+        if (new RegExp(`(?<![\\p{L}\\p{N}])${first}${between}${second}(?![\\p{L}\\p{N}])`, 'iu').test(text)) return [first, second];
+      }
+      return null;
+    };
+    const words = ['wifi', 'payday', 'ebooks', 'email', 'checkout', 'daycare', 'WIFI', 'suitcase'];
+    const written = ['Wi-Fi', 'WI\u00a0FI', 'wi  fi', 'pay day', 'pay\tday', 'pay—day', 'e-books', 'e books', 'E-Mail', 'check-out', 'day-care', 'suit case'];
+    const around = ['', ' ', '. ', 'x', '1', '-', 'é', '😀', 'İ'];
+    let cases = 0;
+    for (const word of words) {
+      for (const middle of written) {
+        for (const before of around) {
+          for (const after of around) {
+            const text = `${before}${middle}${after}`;
+            expect(writtenApartAs(word, text), `${word} in ${JSON.stringify(text)}`).toEqual(asPattern(word, text));
+            cases += 1;
+          }
+        }
+      }
+    }
+    expect(cases).toBe(7776);
+    // Both ways the answer is sometimes yes: the cases are not all misses.
+    expect(writtenApartAs('payday', '😀pay day.')).toEqual(['pay', 'day']);
+    expect(writtenApartAs('payday', 'épay day')).toBeNull();
   });
 });
 
