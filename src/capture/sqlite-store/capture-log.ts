@@ -284,8 +284,7 @@ export class SqliteCaptureLog {
 
 /** Why a capture could not be read whole: the evidence keys its references name that the file lacks. */
 function unreadableNote(traceId: string, missing: readonly (number | string)[]): string {
-  const named = missing.length === 1 ? `evidence ${missing[0]}` : `evidence ${missing.join(', ')}`;
-  return `capture ${traceId} names ${named}, which this store file lacks (was the file edited by hand?)`;
+  return `capture ${traceId} names evidence ${missing.join(', ')}, which this store file lacks (was the file edited by hand?)`;
 }
 
 /** The JSON of a {@link ChunkRef} up to its withheld mark (`1]` or `0]` completes it); `key` is the evidence key as JSON. */
