@@ -12,6 +12,8 @@ import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
 import { joinPhrasalVerbs, writtenApart } from '../text/compounds.js';
 import { foundAsBound } from './heuristic-word-classes.js';
+import { heldOnlyInTerm } from './heuristic-collocations.js';
+import { expandCasual } from '../text/casual.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
 
@@ -40,6 +42,8 @@ export interface QuestionReading {
   howOften: boolean;
   /** The subject of a verb after it ("does scanning cost anything": `scan`; v80): what the question is about. */
   subjects: string[];
+  /** The stem of every word of the question, stopwords too ("off" of "days off"): the partner words of a two-word term it uses (v111). */
+  wordStems: ReadonlySet<string>;
 }
 
 /** A frequency in words: "every month", "once a year", "twice a week", "weekly" (v78). */
@@ -179,7 +183,9 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
   }
   // A word that only says how the question is asked is no half of a phrase ("phone number", v79).
   const phrases = nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem)));
-  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases, howOften: /\bhow often\b/i.test(question), subjects };
+  // As written and as read ("xmas" is read "christmas": the partner of "day" in "Christmas Day").
+  const wordStems = new Set([...(expandCasual(question).toLowerCase().match(/[a-z]+/g) ?? []).map(stem), ...analysis.stemSet]);
+  return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases, howOften: /\bhow often\b/i.test(question), subjects, wordStems };
 }
 
 /**
@@ -265,17 +271,20 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
 
 /**
  * How much of the question a unit covers: its own words (or, given how the question wrote them,
- * their synonyms) fully, its title and section words half.
+ * their synonyms) fully, its title and section words half. Given the question's words
+ * (`asked`, v111), a word the unit writes only inside a two-word term whose other word the
+ * question does not use ("holiday" in "bank holiday") is not held (`heldOnlyInTerm`).
  */
-export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>): number {
+export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>, asked?: ReadonlySet<string>): number {
+  const inTerm = (text: string, stem: string) => asked !== undefined && heldOnlyInTerm(text, stem, asked);
   return topicCoverage(topic, (stem) =>
-    holdsAsWritten(unit.own, unit.text, stem, written?.get(stem)) ||
+    (holdsAsWritten(unit.own, unit.text, stem, written?.get(stem)) && !inTerm(unit.text, stem)) ||
     (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) ||
     foundAsBound(stem, unit.text)
       ? 1
-      : hasStem(unit.heading, stem) || writtenApart(written?.get(stem), unit.headingText)
+      : (hasStem(unit.heading, stem) && !inTerm(unit.headingText, stem)) || writtenApart(written?.get(stem), unit.headingText)
         ? HEADING_WEIGHT
-        : sharesPrefix(unit.own, stem)
+        : sharesPrefix(unit.own, stem) && !hasStem(unit.own, stem)
           ? PREFIX_WEIGHT
           : 0,
   );
@@ -323,8 +332,8 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit, reading.howOften));
       const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit, reading.howOften) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
       // A chunk answers the question when it answers one of the things the question asks.
-      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));
-      const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written))));
+      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit, reading.analysis.written, reading.wordStems))));
+      const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written, reading.wordStems))));
       const verdict: ContextVerdict = best >= CONTEXT_THRESHOLDS.answers ? 'answers' : near >= CONTEXT_THRESHOLDS.related ? 'related' : 'unrelated';
       const whole = near;
       const title = passageParts(passage).title;

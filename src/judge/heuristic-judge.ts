@@ -351,8 +351,13 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   2025", "it used to be 16 weeks") may rest on a figure the evidence gives as no longer in force
  *   ("the previous allowance of £20 per month, which applied until 30 September 2025"), as one
  *   called "old" or "previous" already could (`statedInPast`).
+ * - `heuristic-v111`: a word the evidence (or the answer) writes only as the head of a two-word
+ *   term WordNet lists as a noun of its own, whose first word the question does not use, does not
+ *   hold the question's word: "holiday" asked, "bank holiday" written; "days" asked, "working
+ *   days" written (`heldOnlyInTerm`, in the context verdicts' and answer relevance's coverage).
+ *   The first word of such a term still holds its own ("Christmas" in "Christmas Day").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v110';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v111';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

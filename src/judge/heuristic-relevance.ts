@@ -8,6 +8,7 @@ import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';
 import { splitAnswer } from './claims.js';
 import { expansionOf, isAcronym } from './heuristic-acronyms.js';
 import { answerMeetsAskedFigure } from './heuristic-asked.js';
+import { heldOnlyInTerm } from './heuristic-collocations.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 import { synonymStems } from './heuristic-synonyms.js';
 import { writtenApart } from '../text/compounds.js';
@@ -82,10 +83,11 @@ export function answerRelevance(
   // A closed compound of the question written apart ("wifi": "Wi-Fi") counts as written (v75).
   const apart = (stem: string, text: string) => writtenApart(reading.analysis.written.get(stem), text);
   const credit = (stem: string) => {
-    if (holdsAsWritten(analysis.stemSet, stated, stem, reading.analysis.written.get(stem)) || hasStem(spelled, stem)) return 1;
+    // A word the answer (or its sentence) writes only inside a two-word term the question does not use ("bank holiday" for "holiday") is not held (v111).
+    if ((holdsAsWritten(analysis.stemSet, stated, stem, reading.analysis.written.get(stem)) && !heldOnlyInTerm(stated, stem, reading.wordStems)) || hasStem(spelled, stem)) return 1;
     let best = 0;
     for (const unit of grounding) {
-      if (hasStem(groundingOwn.get(unit)!, stem) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
+      if ((hasStem(groundingOwn.get(unit)!, stem) && !heldOnlyInTerm(unit.text, stem, reading.wordStems)) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
       // A title's word that is another section's topic ("wifi" of "Computers, wifi and printing", for "Public computers") is no credit (v81).
       else if ((hasStem(unit.heading, stem) || apart(stem, unit.headingText)) && !unit.elsewhere.has(stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
     }
@@ -98,7 +100,7 @@ export function answerRelevance(
     const coverage = topicCoverage(part, credit);
     if (coverage >= needed) return true;
     if (!contextSufficient) return false;
-    const best = Math.max(0, ...units.map((unit) => unitCoverage(part, unit)));
+    const best = Math.max(0, ...units.map((unit) => unitCoverage(part, unit, undefined, reading.wordStems)));
     return coverage >= RELEVANCE_THRESHOLDS.relativeFloor && coverage >= RELEVANCE_THRESHOLDS.relativeShare * best;
   });
   // A part whose whole topic is a phrase of which the answer holds one word is not covered (v67).
