@@ -12,7 +12,8 @@ import { SqliteCaptureStore, type OpenSqliteCaptureStoreOptions } from './sqlite
 
 export type { CaptureStore, CaptureLog, CaptureListing, JudgeQueue, DriftQueries, CaptureRecord, CaptureWithJudgment, ListedCapture, ListCapturesOptions, CaptureFilter, OutcomeCountsOptions, OutcomeBucket, ClaimOptions, EvidenceReference, ReclaimedLeases } from './capture-store.js';
 export { OUTCOME_BUCKET_MS, MAX_OUTCOME_BUCKETS } from './capture-store.js';
-export { SqliteCaptureStore, CAPTURE_SCHEMA_VERSION, WRITER_THREAD_BY_DEFAULT } from './sqlite-store/store.js';
+export { SqliteCaptureStore, WRITER_THREAD_BY_DEFAULT } from './sqlite-store/store.js';
+export { CAPTURE_SCHEMA_VERSION } from './sqlite-store/schema.js';
 export { JUDGE_QUEUE_BATCH, JUDGE_QUEUE_SQL } from './sqlite-store/judge-queue.js';
 export { PostgresCaptureStore, openPostgresCaptureStore, type OpenPostgresCaptureStoreOptions } from './postgres-store/store.js';
 export { POSTGRES_CAPTURE_SCHEMA_VERSION } from './postgres-store/schema.js';

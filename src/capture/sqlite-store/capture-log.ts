@@ -2,10 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Capture, CapturedChunk, StoredJudgment } from '../types.js';
 import { captureFromRow, capturedChunk, evidenceDigest, sameEvidenceFields, type EvidenceFields } from '../capture-row.js';
 import { idList, judgmentFromRecord, type CaptureRow, type JudgmentRow } from './rows.js';
-import { CAPTURE_MIGRATIONS } from './schema.js';
-
-/** The capture schema this code writes. */
-const WRITES_SCHEMA = CAPTURE_MIGRATIONS.at(-1)!.version;
+import { CAPTURE_SCHEMA_VERSION } from './schema.js';
 
 /**
  * The capture log of the SQLite store: writing captures with their content-addressed evidence,
@@ -113,7 +110,7 @@ export class SqliteCaptureLog {
     // 8's hex keys do to schema 9), so each capture is refused, counted and logged instead: one
     // statement a batch, inside its transaction.
     const version = schemaVersion.get() as number;
-    if (version !== WRITES_SCHEMA) throw new Error(`the capture store file has schema version ${version}, but this process writes version ${WRITES_SCHEMA}: another process migrated it; restart this one on the same groundcheck version`);
+    if (version !== CAPTURE_SCHEMA_VERSION) throw new Error(`the capture store file has schema version ${version}, but this process writes version ${CAPTURE_SCHEMA_VERSION}: another process migrated it; restart this one on the same groundcheck version`);
     for (const capture of captures) {
       // The chunk references go in the capture's own row (schema 8; a row a chunk was half the
       // write's CPU), naming evidence by integer id (schema 9; the 64-digit hex keys were a third

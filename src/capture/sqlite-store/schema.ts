@@ -326,6 +326,9 @@ export const CAPTURE_MIGRATIONS: readonly SqliteMigration[] = [
   },
 ];
 
+/** The capture schema this code writes (`PRAGMA user_version`): the last migration's. */
+export const CAPTURE_SCHEMA_VERSION = CAPTURE_MIGRATIONS.at(-1)!.version;
+
 /** 32 random bytes, base64url: 43 characters. */
 export function newRedactionKey(): string {
   return randomBytes(32).toString('base64url');

@@ -30,9 +30,6 @@ import { fileChangeOfCode, WriterThread, WriterThreadUnavailableError, WRITER_ST
  * reopens the file with backoff until writes work again. `health()` tells which.
  */
 
-/** The capture schema this code writes (`PRAGMA user_version`). */
-export const CAPTURE_SCHEMA_VERSION = CAPTURE_MIGRATIONS.at(-1)!.version;
-
 /**
  * While a background thread takes the checkpoints, SQLite's own inline checkpoint only triggers
  * past this many log pages (~40 MB): a bound on the log should the thread fall behind.
