@@ -12,7 +12,7 @@
  *   npm run bench:capture-path -- --blocks 1000 --runs 5
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RagTrace } from '../src/contract/trace.js';
@@ -26,6 +26,7 @@ import { BATCH, CAPTURE_SIDES, SIDES, measureCapturePath, WINDOW, type CapturePa
 import { benchEmbedder } from './lib/embedder.js';
 import { median, round, signVerdict } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
+import { handbookQuestions } from './lib/handbook-questions.js';
 
 const FLAGS = { blocks: true, 'warmup-blocks': true, runs: true, turns: true, 'no-pin': false, help: false };
 const USAGE =
@@ -50,10 +51,7 @@ async function main(): Promise<void> {
     const index = openIndex({ path: join(folder, 'index.db'), embedder: benchEmbedder('local') });
     await ingestDirectory(index, join(REPO_ROOT, 'fixtures', 'corpus'));
     const pipeline = createRagPipeline({ index, chat: createLocalChatModel() });
-    const questions = readFileSync(join(REPO_ROOT, 'fixtures', 'questions', 'handbook.jsonl'), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => (JSON.parse(line) as { question: string }).question);
+    const questions = handbookQuestions();
     const traces: RagTrace[] = [];
     for (const question of questions) traces.push(await pipeline.ask(question));
 

@@ -54,7 +54,7 @@
  *   npm run bench:middleware -- --embedder use  # every app embeds with the sentence encoder (USE-lite) instead of the hashed embedder
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEmbedder, BENCH_EMBEDDERS } from './lib/embedder.js';
@@ -68,6 +68,7 @@ import { runLoadRound, type LoadRoundResult } from './lib/load-round.js';
 import type { ServerStats } from './lib/middleware-server.js';
 import { median, round, signVerdict } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
+import { handbookQuestions } from './lib/handbook-questions.js';
 
 const FLAGS = {
   rounds: true,
@@ -194,10 +195,7 @@ async function main(): Promise<void> {
   if (storeThreadsCpu !== null && !pin) throw new BenchUsageError('flag --store-threads-cpu needs the pinned setup (not --no-pin, and two CPUs or more)');
   const embedderName = flags.get('embedder') ?? 'local';
   if (!(BENCH_EMBEDDERS as readonly string[]).includes(embedderName)) throw new BenchUsageError(`flag --embedder ${embedderName} is invalid: use ${BENCH_EMBEDDERS.join(' or ')}`);
-  const bodies = readFileSync(join(REPO_ROOT, 'fixtures', 'questions', 'handbook.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.stringify({ message: (JSON.parse(line) as { question: string }).question }));
+  const bodies = handbookQuestions().map((question) => JSON.stringify({ message: question }));
   const batches = integerFlag(flags, 'batches', 60, 0, 1000);
   const batchSize = integerFlag(flags, 'batch-size', bodies.length, 1, 100_000);
   // Interleaved batches only where the server saturates: at a capped rate every app serves the cap.

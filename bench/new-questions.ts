@@ -16,7 +16,7 @@
  *
  *   npm run bench:new-questions
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHeuristicFaithfulnessJudge } from '../src/judge/heuristic-judge.js';
@@ -30,6 +30,7 @@ import { judgeItems } from './lib/judge-label-bench.js';
 import { loadLabelFile } from './lib/judge-labels.js';
 import { round } from './lib/stats.js';
 import { formatTable } from './lib/table.js';
+import { handbookQuestions } from './lib/handbook-questions.js';
 
 const USAGE = 'usage: npm run bench:new-questions\n';
 
@@ -51,10 +52,7 @@ async function main(): Promise<void> {
     .filter((name) => name.endsWith('.jsonl'))
     .sort()
     .flatMap((name) => loadLabelFile(join(labelFolder, name)).items);
-  const warm = readFileSync(join(REPO_ROOT, 'fixtures', 'questions', 'handbook.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => (JSON.parse(line) as { question: string }).question);
+  const warm = handbookQuestions();
   const asked = new Set(warm);
   const fresh = [...new Set(items.map((item) => item.question))].filter((question) => !asked.has(question));
 
