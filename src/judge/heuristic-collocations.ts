@@ -21,7 +21,7 @@ import { loadWordNet } from '../text/wordnet.js';
 export function collocationBound(text: string): ReadonlyMap<string, ReadonlySet<string>> {
   let bound = cache.get(text);
   if (bound !== undefined) return bound;
-  const tokens = text.toLowerCase().match(WORD) ?? [];
+  const tokens = wordsOf(text);
   const partners = new Array<string | null>(tokens.length).fill(null);
   const wordNet = loadWordNet();
   for (let at = 0; at + 1 < tokens.length; at++) {
@@ -54,6 +54,18 @@ export function collocationBound(text: string): ReadonlyMap<string, ReadonlySet<
 export function heldOnlyInTerm(text: string, wordStem: string, topic: { has(stem: string): boolean }): boolean {
   const partners = collocationBound(text).get(wordStem);
   return partners !== undefined && ![...partners].some((partner) => topic.has(partner));
+}
+
+/**
+ * The Porter stems of a text's words as the terms are read (ASCII letter runs, lower case,
+ * stopwords kept): what a question's words are compared with as a term's first word.
+ */
+export function termWordStems(text: string): Set<string> {
+  return new Set(wordsOf(text).map(stem));
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
 }
 
 const WORD = /[a-z]+/g;

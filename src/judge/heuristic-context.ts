@@ -12,7 +12,7 @@ import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
 import { joinPhrasalVerbs, writtenApart } from '../text/compounds.js';
 import { foundAsBound } from './heuristic-word-classes.js';
-import { heldOnlyInTerm } from './heuristic-collocations.js';
+import { heldOnlyInTerm, termWordStems } from './heuristic-collocations.js';
 import { expandCasual } from '../text/casual.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
@@ -184,7 +184,7 @@ export function readQuestion(asked: string, units: readonly EvidenceUnit[]): Que
   // A word that only says how the question is asked is no half of a phrase ("phone number", v79).
   const phrases = nounPhrases(asked).filter((pair) => !pair.some((stem) => FORM_UNLESS_HELD.has(stem) && !inEvidence(stem)));
   // As written and as read ("xmas" is read "christmas": the partner of "day" in "Christmas Day").
-  const wordStems = new Set([...(expandCasual(question).toLowerCase().match(/[a-z]+/g) ?? []).map(stem), ...analysis.stemSet]);
+  const wordStems = new Set([...termWordStems(expandCasual(question)), ...analysis.stemSet]);
   return { asked: askedFigure(question), analysis, topic, kind: answerKind(question), parts: parts.length > 1 ? parts : [topic], phrases, howOften: /\bhow often\b/i.test(question), subjects, wordStems };
 }
 
