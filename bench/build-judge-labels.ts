@@ -101,13 +101,31 @@
  * quote a chunk that does not answer (one of them, l293, with no answering chunk in its evidence).
  * Of its 6 must-refuse questions the pipeline refused 4 (2 at the gate, 2 in the answerer); the
  * other 2 got a quote of a neighbouring rule.
+ * `handbook-fresh17.jsonl` is built the same way, from `source/handbook-fresh17-answers.jsonl`, to
+ * questions l309 to l334: short everyday first messages ("how many days holiday do i get",
+ * "sick pay", "WFH allowance?"), in words that differ from the handbook's, about sections with a
+ * similar-looking sibling (annual leave, bank holidays, Christmas shutdown, buying and carrying
+ * over leave; parental, partner, shared parental and compassionate leave; pay day and pay review;
+ * sick pay and fit notes). Written after `heuristic-v111` / `local-extractive-v24` by a helper
+ * blind to the judge (some topics were tried in more than one wording before one was kept). Each
+ * question's first answer is the offline pipeline's own answer (`local-extractive-v24`,
+ * `groundcheck ask` on the handbook corpus), the others hand-written; it is labelled against the
+ * evidence it was built with, and each answerable question has a true quote of a neighbouring
+ * section labelled `off_topic`. Of its 20 answerable questions the pipeline refused 2: 1 at the
+ * gate with no chunk at all ("time off for a funeral"), and 1 in the answerer with the answering
+ * chunk first in its evidence ("do i need a sick note"). Of the 18 it answered, 6 answer in full,
+ * 4 leave out a part asked for, and 8 quote a neighbouring section although the answering chunk
+ * is in the evidence (the bank holiday rule for "how many days holiday", "can i carry over" and
+ * "do bank holidays come out of my holiday", the bereavement rule for maternity leave, the pay-day
+ * rule for Christmas). Of its 6 must-refuse questions the gate refused 3; the other 3 got a quote
+ * of an unrelated rule.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -161,7 +179,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
