@@ -119,13 +119,31 @@
  * "do bank holidays come out of my holiday", the bereavement rule for maternity leave, the pay-day
  * rule for Christmas). Of its 6 must-refuse questions the gate refused 3; the other 3 got a quote
  * of an unrelated rule.
+ * `handbook-fresh18.jsonl` is built the same way, from `source/handbook-fresh18-answers.jsonl`, to
+ * questions l335 to l360: short everyday first messages ("notice period?", "jury duty", "laptop
+ * broke what do i do", "overtime pay?", "can i do flexi hours"), in words that differ from the
+ * handbook's, about sections fresh17 does not ask (leaving, equipment, working hours, expenses, IT
+ * security, code of conduct, onboarding, benefits, training, gifts, grievances). Written after
+ * `heuristic-v111` / `local-extractive-v24` by a helper blind to the judge; all 26 questions were
+ * written down before the pipeline was run on any of them and none was reworded after. Each
+ * question's first answer is the offline pipeline's own answer (`local-extractive-v24`,
+ * `groundcheck ask` on the handbook corpus), the others hand-written; it is labelled against the
+ * evidence it was built with. Of its 20 answerable questions the pipeline refused 5: 3 at the gate
+ * with no chunk at all ("food", "chatgpt", "present"), and 2 in the answerer with the answering
+ * chunk first in its evidence ("overtime pay?", "time off for exams"). Of the 15 it answered, 8
+ * answer in full, 3 leave out a part asked for, and 4 quote a section that does not answer: 2
+ * although the answering chunk is in the evidence (the unpaid-lunch sentence for "how long is my
+ * lunch break", compliance training for "is there free counselling") and 2 whose evidence misses
+ * the answering section ("can i have a second job", "how do i complain about my manager"). Of its
+ * 6 must-refuse questions the gate refused 2; the other 4 got a quote of an unrelated rule (none
+ * disclosed a colleague's data).
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,7 +197,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
