@@ -7,7 +7,7 @@ describe('askedFigure', () => {
     ["What's the mileage rate if I use my own car?", { measure: 'rate', period: null }],
     ['What is the overtime rate for grades 1 to 3?', { measure: 'rate', period: null }],
     ['What percentage of my salary goes into my pension?', { measure: 'percent', period: null }],
-    ['How many weeks of full pay do I get?', { measure: 'duration', period: null }],
+    ['How many weeks of full pay do I get?', { measure: 'duration', period: null, timeCount: true }],
     ['How long is probation?', { measure: 'duration', period: null }],
     ['How far can I travel before I must take the train?', { measure: 'distance', period: null }],
     ['How much is the monthly home working allowance?', { measure: null, period: 'month' }],

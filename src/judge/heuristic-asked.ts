@@ -18,6 +18,12 @@ export type Period = 'day' | 'week' | 'month' | 'year';
 export interface AskedFigure {
   /** `null`: any number will do ("how many…", "what's the limit…"). */
   measure: AskedMeasure | null;
+  /**
+   * "How many days / weeks / hours…" (v112): a number of time units, which a date, a clock time
+   * or a day of the month cannot be ("how many days off do I get at Christmas?" is not answered by
+   * "pay day is brought forward to 19 December"). "How long" is not: a deadline can answer it.
+   */
+  timeCount?: boolean;
   /** `null`: the question names no period. */
   period: Period | null;
 }
@@ -31,8 +37,9 @@ const DISTANCE_UNITS = new Set(['mile', 'km']);
  * length or distance; a length of time no amount, share or distance; a distance no amount, share
  * or length of time. Counts and bare numbers answer every measure ("twenty", "1.5 times").
  */
-function cannotAnswer(measure: AskedMeasure, quantity: Quantity): boolean {
-  if (quantity.kind !== 'number') return measure !== 'duration';
+function cannotAnswer(measure: AskedMeasure, quantity: Quantity, timeCount = false): boolean {
+  if (quantity.kind !== 'number') return measure !== 'duration' || timeCount;
+  if (timeCount && (quantity.dimension === 'time' || quantity.dimension === 'ordinal')) return true;
   const dimension = quantity.dimension;
   if (measure === 'rate') return TIME_UNITS.has(dimension) || DISTANCE_UNITS.has(dimension) || dimension === 'time' || dimension === 'ordinal';
   if (measure === 'percent') return MONEY_DIMENSIONS.has(dimension) || TIME_UNITS.has(dimension) || DISTANCE_UNITS.has(dimension);
@@ -44,6 +51,7 @@ const RATE = /\b(?:what(?:'s| is| are| was)?|how much is) (?:the |my |our |a )?(
 const PERCENT = /\b(?:what|which) (?:percentage|per ?cent|share)\b|\bhow many per ?cent\b/i;
 const DURATION = /\bhow (?:long|many (?:seconds|minutes|hours|days|nights|weeks|months|years)|much (?:notice|time|holiday|leave))\b/i;
 const DISTANCE = /\bhow (?:far|many (?:miles|km|kilometres|kilometers))\b/i;
+const TIME_COUNT = /\bhow many (?:seconds|minutes|hours|days|nights|weeks|months|years)\b/i;
 
 /** Words that give an amount's period, in the question or beside an answer's amount. */
 const PERIOD_WORDS: [RegExp, Period][] = [
@@ -97,7 +105,7 @@ export function askedFigure(question: string): AskedFigure {
   const measure: AskedMeasure | null = PERCENT.test(question) ? 'percent' : RATE.test(question) ? 'rate' : DISTANCE.test(question) ? 'distance' : DURATION.test(question) ? 'duration' : null;
   const tokens = tokenize(question);
   const periods = [...new Set(periodsIn(tokens))];
-  return { measure, period: periods.length === 1 ? periods[0]! : null };
+  return { measure, period: periods.length === 1 ? periods[0]! : null, ...(measure === 'duration' && TIME_COUNT.test(question) ? { timeCount: true } : {}) };
 }
 
 /**
@@ -116,7 +124,7 @@ export function answerMeetsAskedFigure(asked: AskedFigure, answer: string): bool
   const tokens = tokenize(answer);
   const { quantities } = findQuantities(tokens);
   if (quantities.length === 0) return true;
-  if (asked.measure !== null && quantities.every((quantity) => cannotAnswer(asked.measure!, quantity))) return false;
+  if (asked.measure !== null && quantities.every((quantity) => cannotAnswer(asked.measure!, quantity, asked.timeCount === true))) return false;
   if (asked.period === null) return true;
   const amounts = quantities.filter((quantity) => quantity.kind === 'number' && MONEY_DIMENSIONS.has(quantity.dimension)) as Extract<Quantity, { kind: 'number' }>[];
   if (amounts.length === 0) return true;

@@ -356,8 +356,14 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   hold the question's word: "holiday" asked, "bank holiday" written; "days" asked, "working
  *   days" written (`heldOnlyInTerm`, in the context verdicts' and answer relevance's coverage).
  *   The first word of such a term still holds its own ("Christmas" in "Christmas Day").
+ * - `heuristic-v112`: short everyday questions (the seventeenth label file): answer relevance
+ *   gives a heading's word no credit when the heading writes it only inside such a term ("Bank
+ *   Holidays" for "holiday"), as the context verdicts already did; "how many days / weeks / hours…"
+ *   asks for a number of those units, which a date, a clock time or a day of the month cannot be
+ *   (`timeCount`, `heuristic-asked.ts`; "how long" still takes a deadline); "whens" is read
+ *   "when's" (`src/text/casual.ts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v111';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v112';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

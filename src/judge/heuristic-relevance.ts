@@ -89,7 +89,7 @@ export function answerRelevance(
     for (const unit of grounding) {
       if ((hasStem(groundingOwn.get(unit)!, stem) && !heldOnlyInTerm(unit.text, stem, reading.wordStems)) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
       // A title's word that is another section's topic ("wifi" of "Computers, wifi and printing", for "Public computers") is no credit (v81).
-      else if ((hasStem(unit.heading, stem) || apart(stem, unit.headingText)) && !unit.elsewhere.has(stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
+      else if (((hasStem(unit.heading, stem) && !heldOnlyInTerm(unit.headingText, stem, reading.wordStems)) || apart(stem, unit.headingText)) && !unit.elsewhere.has(stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
     }
     return best;
   };

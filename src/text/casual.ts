@@ -19,7 +19,7 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['cant', "can't"], ['couldnt', "couldn't"], ['wouldnt', "wouldn't"], ['shouldnt', "shouldn't"],
   ['havent', "haven't"], ['hasnt', "hasn't"], ['hadnt', "hadn't"], ['mustnt', "mustn't"], ['thats', "that's"],
   ['whats', "what's"], ['theres', "there's"], ['hows', "how's"], ['whos', "who's"], ['aint', "isn't"],
-  ['hes', "he's"], ['wheres', "where's"],
+  ['hes', "he's"], ['wheres', "where's"], ['whens', "when's"],
   // Abbreviations.
   ['mgr', 'manager'], ['mgrs', 'managers'], ['hol', 'holiday'], ['hols', 'holidays'], ['xmas', 'Christmas'],
   ['wfh', 'work from home'], ['bday', 'birthday'], ['pls', 'please'], ['plz', 'please'], ['thx', 'thanks'],

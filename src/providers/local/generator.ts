@@ -39,9 +39,10 @@ export interface LocalChatModelOptions {
  * answer; v22: a "fine" is looked up and matched as the documents' "penalty" or "charge"; v23:
  * prepositions and conjunctions such as "since" and "towards", and chat fillers such as "tbh", are
  * no topic words (`questionTerms`), so they no longer weigh in choosing sentences; v24: clipped
- * words, "comms", "stats", "quid", "docs", "info", are read as the words they stand for;
+ * words, "comms", "stats", "quid", "docs", "info", are read as the words they stand for; v25:
+ * "whens" is read as "when's";
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v24';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v25';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
