@@ -49,9 +49,10 @@ function cannotAnswer(measure: AskedMeasure, quantity: Quantity, timeCount = fal
 
 const RATE = /\b(?:what(?:'s| is| are| was)?|how much is) (?:the |my |our |a )?(?:[\p{L}-]+ ){0,2}rates?\b/iu;
 const PERCENT = /\b(?:what|which) (?:percentage|per ?cent|share)\b|\bhow many per ?cent\b/i;
-const DURATION = /\bhow (?:long|many (?:seconds|minutes|hours|days|nights|weeks|months|years)|much (?:notice|time|holiday|leave))\b/i;
-const DISTANCE = /\bhow (?:far|many (?:miles|km|kilometres|kilometers))\b/i;
+/** "How many days…": a length of time asked as a number of units (`timeCount`). */
 const TIME_COUNT = /\bhow many (?:seconds|minutes|hours|days|nights|weeks|months|years)\b/i;
+const DURATION = /\bhow (?:long|much (?:notice|time|holiday|leave))\b/i;
+const DISTANCE = /\bhow (?:far|many (?:miles|km|kilometres|kilometers))\b/i;
 
 /** Words that give an amount's period, in the question or beside an answer's amount. */
 const PERIOD_WORDS: [RegExp, Period][] = [
@@ -102,10 +103,11 @@ function oneOffIn(tokens: readonly Token[], from: number, to: number): boolean {
  * askedFigure('How much is the monthly home working allowance?') // { measure: null, period: 'month' }
  */
 export function askedFigure(question: string): AskedFigure {
-  const measure: AskedMeasure | null = PERCENT.test(question) ? 'percent' : RATE.test(question) ? 'rate' : DISTANCE.test(question) ? 'distance' : DURATION.test(question) ? 'duration' : null;
+  const timeCount = TIME_COUNT.test(question);
+  const measure: AskedMeasure | null = PERCENT.test(question) ? 'percent' : RATE.test(question) ? 'rate' : DISTANCE.test(question) ? 'distance' : timeCount || DURATION.test(question) ? 'duration' : null;
   const tokens = tokenize(question);
   const periods = [...new Set(periodsIn(tokens))];
-  return { measure, period: periods.length === 1 ? periods[0]! : null, ...(measure === 'duration' && TIME_COUNT.test(question) ? { timeCount: true } : {}) };
+  return { measure, period: periods.length === 1 ? periods[0]! : null, ...(measure === 'duration' && timeCount ? { timeCount: true } : {}) };
 }
 
 /**
