@@ -21,7 +21,7 @@ async function answer(question: string, chunks: RetrievedChunk[]): Promise<strin
   return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
 }
 
-describe('offline answerer (local-extractive-v25)', () => {
+describe('offline answerer (local-extractive-v26)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');

@@ -40,9 +40,13 @@ export interface LocalChatModelOptions {
  * prepositions and conjunctions such as "since" and "towards", and chat fillers such as "tbh", are
  * no topic words (`questionTerms`), so they no longer weigh in choosing sentences; v24: clipped
  * words, "comms", "stats", "quid", "docs", "info", are read as the words they stand for; v25:
- * "whens" is read as "when's";
+ * "whens" is read as "when's"; v26: what a "how many" question counts, "how many days holiday",
+ * is held only by a sentence stating a number of it, "25 days", once one does; a sentence or row
+ * naming the question's place or day, "London", "Sundays", is in its region, "UK", "weekend"; and
+ * a phrase whose first word is in the document's title and its head in the section heading,
+ * "Sickness Absence" › "Fit Notes" for "sick note", is held together;
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v25';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v26';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from

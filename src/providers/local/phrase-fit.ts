@@ -26,12 +26,13 @@ const TOGETHER_WINDOW = 3;
 export function wordsApart(question: string, weighted: WeightedQuestion, picked: readonly SourceUnit[]): boolean {
   // Only a question whose whole topic is the phrase (no other topic word, in the asking clause or
   // the scenario before it): other topic words would say which thing it means. A phrase names a
-  // thing, so a verb and its object ("can I return earrings?") are none (2026-12-05).
+  // thing, so a verb and its object ("can I return earrings?") are none (2026-12-05), and nor is
+  // the measure a "how many" question counts in and what it measures ("how many days holiday").
   const asked = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
   // Content words next to each other in the question, at most two stopwords between ("advance on my salary").
   // Its last word must be able to name a thing ("password expires" says something of the password).
   const phrases = adjacentPairs(question, 2, (_, head) => canNameAThing(head))
-    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && ![first, second].some((stem) => asked.get(stem)!.verbLike || asked.get(stem)!.verbAfterSubject))
+    .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && ![first, second].some((stem) => asked.get(stem)!.verbLike || asked.get(stem)!.verbAfterSubject || asked.get(stem)!.counted))
     .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
   if (phrases.length === 0) return false;
   // A table row states one thing, whatever its column headers put between the words.
@@ -46,6 +47,11 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
     return at(second).some((index) => firstAt.some((other) => Math.abs(other - index) <= TOGETHER_WINDOW));
   });
   if (phrases.some(together)) return false;
+  // A section is a part of what its document's title names: the phrase's first word in the title and
+  // its head in the section ("Sickness Absence" › "Fit Notes" for "sick note") name one thing.
+  const titled = ([first, second]: readonly [WeightedTerm, WeightedTerm]) =>
+    picked.some((unit) => holds(new Set(contentStems(unit.document.title)), first) && holds(new Set(contentStems(unit.document.section)), second));
+  if (phrases.some(titled)) return false;
   // "opening hours", "delivery days": a phrase whose second word is a unit of time is answered by
   // a unit holding its first word and the times themselves ("open Monday to Friday 8am to 8pm").
   const timed = ([first, second]: readonly [WeightedTerm, WeightedTerm]) =>

@@ -1,6 +1,6 @@
 import { parseChunkText, type PromptDocument } from '../../contract/formats.js';
-import { contentStemsWithDigits } from '../../text/numbers.js';
-import { sentenceUnits } from '../../text/text.js';
+import { contentStemsWithDigits, numberWordsToDigits } from '../../text/numbers.js';
+import { sentenceUnits, stem, STOPWORDS, words } from '../../text/text.js';
 import { figureConditions, questionFigures, type Figure, type FigureCondition } from './figures.js';
 
 /** A document of the prompt, with the fields its source line carries. */
@@ -27,6 +27,8 @@ export interface SourceUnit {
   stems: ReadonlySet<string>;
   /** Stems of the document's title and section heading. */
   contextStems: ReadonlySet<string>;
+  /** Stems of the words the unit counts: those right after one of its numbers ("25 days", "6 counselling sessions"). */
+  countedStems: ReadonlySet<string>;
   /** States a condition, limit or exception ("unless", "only if", "up to", "must"). */
   isCondition: boolean;
   /** Conditions the unit puts on figures ("less than £1,000", "grades 1 to 3"). */
@@ -71,6 +73,7 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
       introducesList: unit.kind === 'sentence' && unit.text.trimEnd().endsWith(':') && raw[position + 1]?.kind === 'item',
       stems: new Set(contentStemsWithDigits(unit.text)),
       contextStems,
+      countedStems: countedStems(unit.text),
       isCondition: unit.kind !== 'row' && CONDITION.test(unit.text),
       conditions: figureConditions(unit.text),
       figures: questionFigures(unit.text),
@@ -78,4 +81,23 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
     }));
     return { document, units };
   });
+}
+
+/**
+ * Stems of the words a text counts: the content words right after a number, up to the next
+ * stopword or number ("25 days of annual leave": `dai`; "up to 6 counselling sessions": `counsel`,
+ * `session`; "2 working days": `work`, `dai`). Number words count as numbers ("three weeks").
+ */
+function countedStems(text: string): Set<string> {
+  const tokens = numberWordsToDigits(words(text.replace(/(\d),(?=\d{3}\b)/g, '$1')));
+  const counted = new Set<string>();
+  tokens.forEach((token, at) => {
+    if (!/^\d+$/.test(token)) return;
+    for (let next = at + 1; next < tokens.length && next <= at + 3; next++) {
+      const word = tokens[next]!;
+      if (STOPWORDS.has(word) || /^\d/.test(word)) break;
+      counted.add(stem(word));
+    }
+  });
+  return counted;
 }

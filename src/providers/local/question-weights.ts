@@ -1,7 +1,7 @@
 import { acronymTable, spellOutAcronyms } from '../../text/acronyms.js';
 import { expandCasual } from '../../text/casual.js';
 import { PARTICLES, questionTerms, type QuestionTerm } from '../../text/question-terms.js';
-import { adjacentPairs, stem } from '../../text/text.js';
+import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
 import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
 import { ALSO_WRITTEN_AS, DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
@@ -22,11 +22,47 @@ export interface WeightedTerm {
   verbLike?: boolean;
   /** Reads as a verb after the question's subject ("does a filling cost"; `QuestionTerm.verbAfterSubject`): no part of a phrase. */
   verbAfterSubject?: boolean;
+  /**
+   * The thing a "how many" question counts ("how many days holiday", "how many counselling
+   * sessions"), when some unit of the prompt states a number of it: only such a unit holds it.
+   */
+  counted?: boolean;
+  /**
+   * For a region word: the forms of the question's places or days it stands for ("london" for
+   * "uk", "sunday" for "weekend"). A unit naming one of them is in the region, as much as one
+   * naming the region itself: the London row of a table, not only the "Elsewhere in the UK" row.
+   */
+  places?: ReadonlySet<string>;
 }
 
 /** Whether a set of stems holds the term (in any of its matching forms). */
 export function holds(stems: ReadonlySet<string>, term: WeightedTerm): boolean {
   for (const form of term.matches) if (stems.has(form)) return true;
+  return false;
+}
+
+/**
+ * Whether a unit's own words hold the term as the question means it: a region where they name a
+ * place in it ("London" for "UK"); a thing a "how many" question counts only where they state a
+ * number of it ("25 days of annual leave", not "another day off").
+ */
+export function unitHolds(unit: SourceUnit, term: WeightedTerm): boolean {
+  if (term.places && holdsAny(unit.stems, term.places)) return true;
+  return holds(term.counted ? unit.countedStems : unit.stems, term);
+}
+
+/**
+ * Whether a unit's title and section heading hold the term as the question means it: a region
+ * where they name a place in it; never a thing a "how many" question counts (a heading states no
+ * number of it).
+ */
+export function headingHolds(unit: SourceUnit, term: WeightedTerm): boolean {
+  if (term.places && holdsAny(unit.contextStems, term.places)) return true;
+  return !term.counted && holds(unit.contextStems, term);
+}
+
+function holdsAny(stems: ReadonlySet<string>, forms: ReadonlySet<string>): boolean {
+  for (const form of forms) if (stems.has(form)) return true;
   return false;
 }
 
@@ -60,6 +96,9 @@ const MULTI_PART = /\b(?:and|also|both|as well as|plus)\b|\?[^?]+\?/i;
  */
 const KIND_FACTOR = { asking: 1, context: 0.4, specific: 0.45, region: 0.8, generic: 0.1, verb: 0.6 } as const;
 
+/** "How many" and the words after it, up to a stopword: the thing counted is the first plural among them. */
+const HOW_MANY = /\bhow many\s+((?:[\p{L}-]+\s*){1,3})/iu;
+
 const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|what(?:'s| is| are) the (?:rate|limit|cap|maximum|minimum|most|amount|allowance|deadline|excess)|what time|by when|what date|the most|maximum|minimum|limit|cap|rate|allowance|percentage|per (?:night|mile|head|day|month|year))\b/i;
 
 /**
@@ -73,7 +112,7 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
   // The question as retrieval read it: chat spellings, acronyms and compounds as the documents write them.
   const asRead = joinPhrasalVerbs(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units, heldByUnits), heldByUnits);
   const analysed = questionTerms(asRead.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
-  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean; verbAfterSubject?: boolean }[] = [];
+  const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean; verbAfterSubject?: boolean; places?: string[] }[] = [];
   const seen = new Set<string>();
   for (const term of analysed) {
     if (!seen.has(term.stem)) {
@@ -81,9 +120,13 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
       expanded.push({ term, stem: term.stem, word: term.word, kind: term.kind, asking: term.focus, strictlyAsking: term.asking, verbLike: term.verbLike, verbAfterSubject: term.verbAfterSubject });
     }
     for (const region of [...(PLACE_REGIONS.get(term.word) ?? []), ...(DAY_GROUPS.get(term.word) ?? [])]) {
-      if (seen.has(region)) continue;
+      if (seen.has(region)) {
+        // "London or Manchester": the region stands for both.
+        expanded.find((entry) => entry.stem === region && entry.kind === 'region')?.places?.push(term.stem);
+        continue;
+      }
       seen.add(region);
-      expanded.push({ term: null, stem: region, word: region, kind: 'region', asking: term.focus });
+      expanded.push({ term: null, stem: region, word: region, kind: 'region', asking: term.focus, places: [term.stem] });
     }
   }
   const vocabulary = new Set<string>();
@@ -121,8 +164,14 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     // (Not every form word: "old" in "my 9 yr old" names the child.)
     const missingMatters = entry.kind === 'topic' && entry.strictlyAsking && !entry.verbLike && !entry.verbAfterSubject && !PARTICLES.has(entry.word);
     const weight = found ? idf(count) * factor : missingMatters ? rarest * factor : 0;
-    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)!, ...(entry.verbLike ? { verbLike: true } : {}), ...(entry.verbAfterSubject ? { verbAfterSubject: true } : {}) };
+    const places = entry.places?.flatMap((place) => [...(matchesOf.get(place) ?? [])]);
+    return { stem: entry.stem, word: entry.word, kind: entry.kind, asking: entry.asking, weight, found, matches: matchesOf.get(entry.stem)!, ...(entry.verbLike ? { verbLike: true } : {}), ...(entry.verbAfterSubject ? { verbAfterSubject: true } : {}), ...(places ? { places: new Set(places) } : {}) };
   });
+  // What a "how many" question counts is held only where a number of it is stated, once some unit
+  // states one: "days" of "how many days holiday" is then not held by "another day off" (v26).
+  const countedStem = countedNoun(asRead);
+  const countedTerm = terms.find((term) => term.stem === countedStem && units.some((unit) => holds(unit.countedStems, term)));
+  if (countedTerm) countedTerm.counted = true;
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
   return {
     terms: terms.filter((term) => term.weight > 0),
@@ -132,6 +181,21 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     multiPart: MULTI_PART.test(question),
     phrases: adjacentPairs(question),
   };
+}
+
+/**
+ * The stem of the thing a "how many" question counts: the first plural among the words after
+ * "how many", before a stopword ("how many days holiday": `dai`; "how many paid volunteering
+ * days": `dai`), or `null`.
+ */
+function countedNoun(question: string): string | null {
+  const after = HOW_MANY.exec(question)?.[1];
+  if (after === undefined) return null;
+  for (const word of words(after)) {
+    if (STOPWORDS.has(word)) break;
+    if (/(?:[^su]s|ies)$/.test(word)) return stem(word);
+  }
+  return null;
 }
 
 /**

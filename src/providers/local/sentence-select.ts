@@ -1,7 +1,7 @@
 import { adjacentPairs } from '../../text/text.js';
 import type { Source, SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
-import { holds, type WeightedQuestion } from './question-weights.js';
+import { headingHolds, holds, unitHolds, type WeightedQuestion } from './question-weights.js';
 import { conditionFit, figureAgreement } from './figures.js';
 
 export interface SelectionSettings {
@@ -44,15 +44,16 @@ function phrasesIn(unit: SourceUnit, phrases: WeightedQuestion['phrases']): numb
   return phrases.filter((pair) => pairs.has(pair.join(' '))).length;
 }
 
-/** Score of one unit: its own words fully, heading-only words half, a fitting heading, figures. */
+/** Score of one unit: its own words fully, heading-only words half, a fitting heading, figures (words as the question means them: `unitHolds`, `headingHolds`). */
 function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, documentCoverage: number): Scored {
   let own = 0;
   let heading = 0;
   let headingMatches = 0;
   for (const term of question.terms) {
-    if (holds(unit.stems, term)) own += term.weight;
-    else if (holds(unit.contextStems, term)) heading += term.weight;
-    if (holds(unit.contextStems, term)) headingMatches += 1;
+    const inHeading = headingHolds(unit, term);
+    if (unitHolds(unit, term)) own += term.weight;
+    else if (inHeading) heading += term.weight;
+    if (inHeading) headingMatches += 1;
   }
   const headingFit = unit.contextStems.size > 0 ? headingMatches / unit.contextStems.size : 0;
   const hasFigure = /\d/.test(unit.text);
