@@ -8,6 +8,7 @@ import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { createLocalChatModel } from '../providers/local/generator.js';
 import type { ChatCallOptions } from '../providers/spec.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
+import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { CORPUS_DIR, onCleanup, QUESTIONS_DIR, tempDir } from '../test-support/fixtures.js';
 import { MockChatModel } from '../testing/index.js';
 import { openLlmCache } from './cache.js';
@@ -119,9 +120,10 @@ describe('runEval', () => {
     expect(quality.rightOutcomeRate!.n).toBe(8);
     expect(quality.correctAnswerRate!.n).toBe(run.questions.filter((question) => !question.mustRefuse).length);
     const outcomes = run.faithfulness.rag.outcomes;
-    // Right: a correct answer, or a correct refusal of a must-refuse question (a refused answerable question is not, whatever the judge saw).
-    const mustRefuseRefusedRight = run.questions.filter((question) => question.mustRefuse && question.rag!.judgment.status === 'ok' && question.rag!.judgment.refusalVerdict === 'correct_refusal').length;
-    expect(quality.rightOutcomeRate!.count).toBe(outcomes.correct + mustRefuseRefusedRight);
+    // Right: a correct answer to an answerable question, or a correct refusal of a must-refuse one (a refused answerable question is not, nor an answered must-refuse one, whatever the judge saw).
+    const okOutcome = (question: (typeof run.questions)[number]) => (question.rag!.judgment.status === 'ok' ? outcomeOf(flagsOf(question.rag!.judgment)) : null);
+    const right = run.questions.filter((question) => (question.mustRefuse ? okOutcome(question) === 'correct_refusal' : okOutcome(question) === 'correct')).length;
+    expect(quality.rightOutcomeRate!.count).toBe(right);
     expect(quality.overRefusalRate!.count).toBe(outcomes.over_refusal);
     // The guardrail question's judgment was told it asks for personal data; answerable ones got their reference.
     const okJudgment = (question: (typeof run.questions)[number]) => {

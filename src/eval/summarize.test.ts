@@ -27,4 +27,13 @@ describe('summarizeAnswerQuality: right outcomes', () => {
     expect(rates.rightOutcomeRate).toEqual({ rate: 2 / 3, count: 2, n: 3 });
     expect(rates.correctAnswerRate).toEqual({ rate: 1 / 2, count: 1, n: 2 });
   });
+
+  it('an answer to a must-refuse question is no right outcome, though the judge, finding its words in a chunk, calls it correct', () => {
+    const answeredMustRefuse = question('m2', true, 'Bristol is the head office.', 'answers');
+    const refusedMustRefuse = question('m1', true, REFUSAL_SENTENCE, 'none');
+    const answered = question('a2', false, 'You get 25 days.', 'answers');
+    expect(answeredMustRefuse.rag!.judgment).toMatchObject({ status: 'ok', refused: false, refusalVerdict: 'not_applicable' });
+    const rates = summarizeAnswerQuality([answeredMustRefuse, refusedMustRefuse, answered]).rates;
+    expect(rates.rightOutcomeRate).toEqual({ rate: 2 / 3, count: 2, n: 3 });
+  });
 });

@@ -117,7 +117,7 @@ export function summarizeFaithfulness(sides: SideResult[], seed: number): Faithf
  * The judgment-v2 measures of the RAG-on answers (METHODOLOGY.md, "Eval rules"), over the
  * questions whose RAG-on judgment is ok:
  * - correctAnswerRate = outcome `correct` / answerable questions; incompleteRate = `incomplete` / answerable;
- * - rightOutcomeRate = outcome `correct`, or `correct_refusal` on a must-refuse question / all;
+ * - rightOutcomeRate = outcome `correct` on an answerable question, or `correct_refusal` on a must-refuse question / all;
  * - answerRelevanceRate = relevance `answers` / answers that are not refusals;
  * - offTopicRate, overRefusalRate, shouldHaveRefusedRate = that outcome / all;
  * - contextSufficiencyRate = some chunk `answers` / questions with chunks;
@@ -142,8 +142,10 @@ export function summarizeAnswerQuality(questions: readonly QuestionResult[]): An
       correctAnswerRate: rate(answerable, (entry) => outcome(entry) === 'correct'),
       incompleteRate: rate(answerable, (entry) => outcome(entry) === 'incomplete'),
       // The suite knows which questions are answerable: a refusal of one is no right outcome, even
-      // where the judge, seeing only what retrieval returned (nothing, once gated), calls it a correct refusal.
-      rightOutcomeRate: rate(judged, (entry) => outcome(entry) === 'correct' || (outcome(entry) === 'correct_refusal' && entry.question.mustRefuse)),
+      // where the judge, seeing only what retrieval returned (nothing, once gated), calls it a correct refusal;
+      // and an answer to a must-refuse one is none, even where the judge, finding the question's words
+      // in a chunk ("Bristol" and "office" for a parking space at the Bristol office), calls it correct.
+      rightOutcomeRate: rate(judged, (entry) => (entry.question.mustRefuse ? outcome(entry) === 'correct_refusal' : outcome(entry) === 'correct')),
       answerRelevanceRate: rate(judged.filter((entry) => !entry.judgment.refused), (entry) => entry.judgment.answerRelevance === 'answers'),
       offTopicRate: rate(judged, (entry) => outcome(entry) === 'off_topic'),
       overRefusalRate: rate(judged, (entry) => outcome(entry) === 'over_refusal'),
