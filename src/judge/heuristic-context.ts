@@ -290,6 +290,24 @@ export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceU
   );
 }
 
+/**
+ * A part whose whole topic is two words side by side in the question ("a second job", "free
+ * breakfast"), of which the answer (with the sentences it rests on) holds one and neither the
+ * other nor a synonym of it: it uses that word for another thing ("unsuccessful job
+ * applications", "free access to the course library") (v67). Only a two-word topic: with more
+ * words, a missing one is as often a paraphrase as another thing (tried on every pair of a longer
+ * topic: correct answers judged off topic on every dev file). Read alike by answer relevance (the
+ * answer and its sentences) and, since v113, by the context verdicts (a sentence of a chunk: the
+ * Christmas-shutdown rule's "staff" does not answer "staff discount?").
+ */
+export function halfOfPhrase(part: ReadonlyMap<string, number>, phrases: readonly (readonly [string, string])[], held: (stem: string) => boolean): boolean {
+  if (part.size !== 2) return false;
+  const [first, second] = [...part.keys()] as [string, string];
+  if (!phrases.some(([a, b]) => (a === first && b === second) || (a === second && b === first))) return false;
+  return held(first) !== held(second);
+}
+
+
 /** A stem sharing its first five letters with a unit's stem ("motorbik" / "motorcycl") counts this much. */
 const PREFIX_WEIGHT = 0.5;
 
@@ -332,7 +350,14 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit, reading.howOften));
       const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit, reading.howOften) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
       // A chunk answers the question when it answers one of the things the question asks.
-      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => unitCoverage(topic, unit, reading.analysis.written, reading.wordStems))));
+      // A sentence holding one word of a two-word phrase that is the whole topic ("staff" of "staff
+      // discount?") speaks of another thing: at most related (v113, `halfOfPhrase`).
+      const answering = (topic: ReadonlyMap<string, number>, unit: EvidenceUnit) => {
+        const coverage = unitCoverage(topic, unit, reading.analysis.written, reading.wordStems);
+        const holds = (stem: string) => unitCoverage(new Map([[stem, 1]]), unit, reading.analysis.written, reading.wordStems) > 0;
+        return coverage >= CONTEXT_THRESHOLDS.answers && halfOfPhrase(topic, reading.phrases, holds) ? Math.min(coverage, CONTEXT_THRESHOLDS.related) : coverage;
+      };
+      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => answering(topic, unit))));
       const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written, reading.wordStems))));
       const verdict: ContextVerdict = best >= CONTEXT_THRESHOLDS.answers ? 'answers' : near >= CONTEXT_THRESHOLDS.related ? 'related' : 'unrelated';
       const whole = near;

@@ -362,8 +362,12 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   asks for a number of those units, which a date, a clock time or a day of the month cannot be
  *   (`timeCount`, `heuristic-asked.ts`; "how long" still takes a deadline); "whens" is read
  *   "when's" (`src/text/casual.ts`).
+ * - `heuristic-v113`: the context verdicts read a two-word phrase that is the question's whole
+ *   topic as answer relevance has since v67 (`halfOfPhrase`, now in `heuristic-context.ts`): a
+ *   sentence holding one of its words and neither the other nor a synonym of it speaks of another
+ *   thing, so its chunk is at most `related` ("staff" of "staff discount?" in a fire-training rule).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v112';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v113';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -1,6 +1,6 @@
 import { analyze, type Analysis } from './heuristic-analysis.js';
 import { statesNothing } from './heuristic-match.js';
-import { FREQUENCY, holdsAsWritten, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
+import { FREQUENCY, halfOfPhrase, holdsAsWritten, TOPIC_WEIGHTS, topicCoverage, unitCoverage, type QuestionReading } from './heuristic-context.js';
 import { hasStem } from './heuristic-tokens.js';
 import { relate } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
@@ -137,21 +137,6 @@ const CROSS_REFERENCES = /\(\s*(?:see|refer to|as set out in)\b[^()]*\)/gi;
 
 function withoutCrossReferences(text: string): string {
   return text.replace(CROSS_REFERENCES, ' ');
-}
-
-/**
- * A part whose whole topic is two words side by side in the question ("a second job", "free
- * breakfast"), of which the answer (with the sentences it rests on) holds one and neither the
- * other nor a synonym of it: it uses that word for another thing ("unsuccessful job
- * applications", "free access to the course library") (v67). Only a two-word topic: with more
- * words, a missing one is as often a paraphrase as another thing (tried on every pair of a longer
- * topic: correct answers judged off topic on every dev file).
- */
-function halfOfPhrase(part: ReadonlyMap<string, number>, phrases: readonly (readonly [string, string])[], held: (stem: string) => boolean): boolean {
-  if (part.size !== 2) return false;
-  const [first, second] = [...part.keys()] as [string, string];
-  if (!phrases.some(([a, b]) => (a === first && b === second) || (a === second && b === first))) return false;
-  return held(first) !== held(second);
 }
 
 /** Whether the answer, or a sentence it rests on, holds a WordNet synonym of the question's word. */
