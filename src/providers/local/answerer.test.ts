@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderChunkText } from '../../contract/formats.js';
+import { answererChunk, offlineAnswer } from '../../test-support/answerer.js';
 import { GUARDRAIL_REFUSAL_SENTENCE, REFUSAL_SENTENCE } from '../../contract/refusal.js';
-import type { RetrievedChunk } from '../../contract/trace.js';
 import { createHeuristicFaithfulnessJudge, evidenceFromTrace, judgeTrace } from '../../judge/index.js';
 import { createRagPipeline } from '../../rag/pipeline.js';
 import { buildMessages } from '../../rag/prompt.js';
@@ -9,17 +8,8 @@ import { handbookIndex } from '../../test-support/fixtures.js';
 import { createLocalChatModel } from './generator.js';
 import { createMemoryChatModel } from './memory-model.js';
 
-function chunk(chunkId: string, title: string, section: string, body: string): RetrievedChunk {
-  return {
-    chunkId, document: chunkId.split('#')[0]!, title, section, updated: '2026-01-12',
-    text: renderChunkText({ title, section, updated: '2026-01-12', body }),
-    hash: 'h', score: 0.5, fusedScore: 0.03, rank: 1, vectorRank: 1, textRank: 1,
-  };
-}
-
-async function answer(question: string, chunks: RetrievedChunk[]): Promise<string> {
-  return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
-}
+const chunk = answererChunk;
+const answer = offlineAnswer;
 
 describe('offline answerer (local-extractive-v26)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { answererChunk } from '../../test-support/answerer.js';
 import { buildMessages } from '../../rag/prompt.js';
 import { evidenceFromChunks } from '../../contract/evidence.js';
-import { renderChunkText } from '../../contract/formats.js';
 import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import { createHeuristicFaithfulnessJudge } from '../../judge/heuristic-judge.js';
 import type { RetrievedChunk } from '../../contract/trace.js';
 import { createLocalChatModel } from './generator.js';
 import { splitSentences } from '../../text/text.js';
 
-function chunk(chunkId: string, title: string, section: string, body: string): RetrievedChunk {
-  return {
-    chunkId, document: chunkId.split('#')[0]!, title, section, updated: '2026-01-12',
-    text: renderChunkText({ title, section, updated: '2026-01-12', body }),
-    hash: 'h', score: 0.5, fusedScore: 0.03, rank: 1, vectorRank: 1, textRank: 1,
-  };
-}
+const chunk = answererChunk;
 
 const PARENTAL = chunk('leave-policy#parental-leave', 'Leave Policy', 'Parental Leave',
   'From 1 January 2026, a birth parent is entitled to 20 weeks of parental leave at full pay. This replaces the previous entitlement of 16 weeks.\n\nTell the People team by the 15th week before the birth.');

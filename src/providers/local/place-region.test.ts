@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderChunkText } from '../../contract/formats.js';
-import type { RetrievedChunk } from '../../contract/trace.js';
-import { buildMessages } from '../../rag/prompt.js';
-import { createLocalChatModel } from './generator.js';
+import { answererChunk, offlineAnswer } from '../../test-support/answerer.js';
 
-function chunk(chunkId: string, title: string, section: string, body: string): RetrievedChunk {
-  return {
-    chunkId, document: chunkId.split('#')[0]!, title, section, updated: '2026-01-12',
-    text: renderChunkText({ title, section, updated: '2026-01-12', body }),
-    hash: 'h', score: 0.5, fusedScore: 0.03, rank: 1, vectorRank: 1, textRank: 1,
-  };
-}
-
-async function answer(question: string, chunks: RetrievedChunk[]): Promise<string> {
-  return (await createLocalChatModel().generate({ messages: buildMessages(question, chunks, 'rag') })).text;
-}
+const chunk = answererChunk;
+const answer = offlineAnswer;
 
 // A unit naming the question's place or day is in its region as much as one naming the region (local-extractive-v26).
 describe('offline answerer: a place is in its region', () => {
