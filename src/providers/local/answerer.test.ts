@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answererChunk, offlineAnswer } from '../../test-support/answerer.js';
+import { answererChunk as chunk, offlineAnswer as answer } from '../../test-support/answerer.js';
 import { GUARDRAIL_REFUSAL_SENTENCE, REFUSAL_SENTENCE } from '../../contract/refusal.js';
 import { createHeuristicFaithfulnessJudge, evidenceFromTrace, judgeTrace } from '../../judge/index.js';
 import { createRagPipeline } from '../../rag/pipeline.js';
@@ -7,9 +7,6 @@ import { buildMessages } from '../../rag/prompt.js';
 import { handbookIndex } from '../../test-support/fixtures.js';
 import { createLocalChatModel } from './generator.js';
 import { createMemoryChatModel } from './memory-model.js';
-
-const chunk = answererChunk;
-const answer = offlineAnswer;
 
 describe('offline answerer (local-extractive-v26)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {

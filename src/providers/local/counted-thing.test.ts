@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answererChunk, offlineAnswer } from '../../test-support/answerer.js';
-
-const chunk = answererChunk;
-const answer = offlineAnswer;
+import { answererChunk as chunk, offlineAnswer as answer } from '../../test-support/answerer.js';
 
 // A "how many" question counts a thing: only a sentence stating a number of it holds that word (local-extractive-v26).
 describe('offline answerer: what a "how many" question counts', () => {

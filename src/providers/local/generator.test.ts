@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answererChunk } from '../../test-support/answerer.js';
+import { answererChunk as chunk } from '../../test-support/answerer.js';
 import { buildMessages } from '../../rag/prompt.js';
 import { evidenceFromChunks } from '../../contract/evidence.js';
 import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
@@ -7,8 +7,6 @@ import { createHeuristicFaithfulnessJudge } from '../../judge/heuristic-judge.js
 import type { RetrievedChunk } from '../../contract/trace.js';
 import { createLocalChatModel } from './generator.js';
 import { splitSentences } from '../../text/text.js';
-
-const chunk = answererChunk;
 
 const PARENTAL = chunk('leave-policy#parental-leave', 'Leave Policy', 'Parental Leave',
   'From 1 January 2026, a birth parent is entitled to 20 weeks of parental leave at full pay. This replaces the previous entitlement of 16 weeks.\n\nTell the People team by the 15th week before the birth.');

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answererChunk, offlineAnswer } from '../../test-support/answerer.js';
+import { answererChunk as chunk, offlineAnswer as answer } from '../../test-support/answerer.js';
 import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
-
-const chunk = answererChunk;
-const answer = offlineAnswer;
 
 // A section is a part of what its document's title names (local-extractive-v26).
 describe('offline answerer: a phrase held by the title and the section heading', () => {

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answererChunk, offlineAnswer } from '../../test-support/answerer.js';
-
-const chunk = answererChunk;
-const answer = offlineAnswer;
+import { answererChunk as chunk, offlineAnswer as answer } from '../../test-support/answerer.js';
 
 // A unit naming the question's place or day is in its region as much as one naming the region (local-extractive-v26).
 describe('offline answerer: a place is in its region', () => {

@@ -27,8 +27,6 @@ export interface SourceUnit {
   stems: ReadonlySet<string>;
   /** Stems of the document's title and section heading. */
   contextStems: ReadonlySet<string>;
-  /** Stems of the words the unit counts: those right after one of its numbers ("25 days", "6 counselling sessions"). */
-  countedStems: ReadonlySet<string>;
   /** States a condition, limit or exception ("unless", "only if", "up to", "must"). */
   isCondition: boolean;
   /** Conditions the unit puts on figures ("less than £1,000", "grades 1 to 3"). */
@@ -73,7 +71,6 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
       introducesList: unit.kind === 'sentence' && unit.text.trimEnd().endsWith(':') && raw[position + 1]?.kind === 'item',
       stems: new Set(contentStemsWithDigits(unit.text)),
       contextStems,
-      countedStems: countedStems(unit.text),
       isCondition: unit.kind !== 'row' && CONDITION.test(unit.text),
       conditions: figureConditions(unit.text),
       figures: questionFigures(unit.text),
@@ -87,7 +84,20 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
  * Stems of the words a text counts: the content words right after a number, up to the next
  * stopword or number ("25 days of annual leave": `dai`; "up to 6 counselling sessions": `counsel`,
  * `session`; "2 working days": `work`, `dai`). Number words count as numbers ("three weeks").
+ * Computed on first use and kept per unit (see `countedByUnit`).
  */
+export function countedStemsOf(unit: SourceUnit): ReadonlySet<string> {
+  let counted = countedByUnit.get(unit);
+  if (counted === undefined) countedByUnit.set(unit, (counted = countedStems(unit.text)));
+  return counted;
+}
+
+/**
+ * Read only for a "how many" question, so on first use, not for every unit of every prompt: the
+ * offline answerer runs on the request path.
+ */
+const countedByUnit = new WeakMap<SourceUnit, ReadonlySet<string>>();
+
 function countedStems(text: string): Set<string> {
   const tokens = numberWordsToDigits(words(text.replace(/(\d),(?=\d{3}\b)/g, '$1')));
   const counted = new Set<string>();

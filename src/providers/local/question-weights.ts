@@ -5,7 +5,7 @@ import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
 import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
 import { ALSO_WRITTEN_AS, DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
-import type { SourceUnit } from './prompt-sources.js';
+import { countedStemsOf, type SourceUnit } from './prompt-sources.js';
 
 /** One question stem with the weight it carries in matching sentences. */
 export interface WeightedTerm {
@@ -48,7 +48,7 @@ export function holds(stems: ReadonlySet<string>, term: WeightedTerm): boolean {
  */
 export function unitHolds(unit: SourceUnit, term: WeightedTerm): boolean {
   if (term.places && holdsAny(unit.stems, term.places)) return true;
-  return holds(term.counted ? unit.countedStems : unit.stems, term);
+  return holds(term.counted ? countedStemsOf(unit) : unit.stems, term);
 }
 
 /**
@@ -170,7 +170,7 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
   // What a "how many" question counts is held only where a number of it is stated, once some unit
   // states one: "days" of "how many days holiday" is then not held by "another day off" (v26).
   const countedStem = countedNoun(asRead);
-  const countedTerm = terms.find((term) => term.stem === countedStem && units.some((unit) => holds(unit.countedStems, term)));
+  const countedTerm = terms.find((term) => term.stem === countedStem && units.some((unit) => holds(countedStemsOf(unit), term)));
   if (countedTerm) countedTerm.counted = true;
   const figures = new Set(analysed.filter((term) => /^\d/.test(term.word)).map((term) => term.word));
   return {
