@@ -1,5 +1,6 @@
 import { stem } from '../text/text.js';
 import { loadWordNet } from '../text/wordnet.js';
+import { hasStem } from './heuristic-tokens.js';
 
 /**
  * Words a text uses only inside a two-word term (v111): "holiday" in "work on a bank holiday",
@@ -54,6 +55,14 @@ export function collocationBound(text: string): ReadonlyMap<string, ReadonlySet<
 export function heldOnlyInTerm(text: string, wordStem: string, topic: { has(stem: string): boolean }): boolean {
   const partners = collocationBound(text).get(wordStem);
   return partners !== undefined && ![...partners].some((partner) => topic.has(partner));
+}
+
+/**
+ * Whether `stems` (a text's) hold the question's word freely: the stem is there, and not only
+ * inside a two-word term whose other word the question does not use ({@link heldOnlyInTerm}).
+ */
+export function heldFreely(stems: ReadonlySet<string>, text: string, wordStem: string, topic: { has(stem: string): boolean }): boolean {
+  return hasStem(stems, wordStem) && !heldOnlyInTerm(text, wordStem, topic);
 }
 
 /**

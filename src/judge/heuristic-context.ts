@@ -12,7 +12,7 @@ import { hasStem } from './heuristic-tokens.js';
 import { hasSynonym } from './heuristic-synonyms.js';
 import { joinPhrasalVerbs, writtenApart } from '../text/compounds.js';
 import { foundAsBound } from './heuristic-word-classes.js';
-import { heldOnlyInTerm, termWordStems } from './heuristic-collocations.js';
+import { heldFreely, heldOnlyInTerm, termWordStems } from './heuristic-collocations.js';
 import { expandCasual } from '../text/casual.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 import type { ContextVerdict, EvidencePassage, JudgedContext } from './types.js';
@@ -276,18 +276,15 @@ export function topicCoverage(topic: ReadonlyMap<string, number>, has: (stem: st
  * question does not use ("holiday" in "bank holiday") is not held (`heldOnlyInTerm`).
  */
 export function unitCoverage(topic: ReadonlyMap<string, number>, unit: EvidenceUnit, written?: ReadonlyMap<string, string>, asked?: ReadonlySet<string>): number {
-  const inTerm = (text: string, stem: string) => asked !== undefined && heldOnlyInTerm(text, stem, asked);
-  return topicCoverage(topic, (stem) =>
-    (holdsAsWritten(unit.own, unit.text, stem, written?.get(stem)) && !inTerm(unit.text, stem)) ||
-    (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) ||
-    foundAsBound(stem, unit.text)
-      ? 1
-      : (hasStem(unit.heading, stem) && !inTerm(unit.headingText, stem)) || writtenApart(written?.get(stem), unit.headingText)
-        ? HEADING_WEIGHT
-        : sharesPrefix(unit.own, stem) && !hasStem(unit.own, stem)
-          ? PREFIX_WEIGHT
-          : 0,
-  );
+  return topicCoverage(topic, (stem) => unitCredit(stem, unit, written, asked));
+}
+
+/** The credit {@link unitCoverage} gives one stem of the question: 1, `HEADING_WEIGHT`, `PREFIX_WEIGHT` or 0. */
+export function unitCredit(stem: string, unit: EvidenceUnit, written?: ReadonlyMap<string, string>, asked?: ReadonlySet<string>): number {
+  const inTerm = (text: string) => asked !== undefined && heldOnlyInTerm(text, stem, asked);
+  if ((holdsAsWritten(unit.own, unit.text, stem, written?.get(stem)) && !inTerm(unit.text)) || (written !== undefined && hasSynonym(unit.own, stem, written, unit.passageStems)) || foundAsBound(stem, unit.text)) return 1;
+  if ((asked === undefined ? hasStem(unit.heading, stem) : heldFreely(unit.heading, unit.headingText, stem, asked)) || writtenApart(written?.get(stem), unit.headingText)) return HEADING_WEIGHT;
+  return sharesPrefix(unit.own, stem) && !hasStem(unit.own, stem) ? PREFIX_WEIGHT : 0;
 }
 
 /**
@@ -306,7 +303,6 @@ export function halfOfPhrase(part: ReadonlyMap<string, number>, phrases: readonl
   if (!phrases.some(([a, b]) => (a === first && b === second) || (a === second && b === first))) return false;
   return held(first) !== held(second);
 }
-
 
 /** A stem sharing its first five letters with a unit's stem ("motorbik" / "motorcycl") counts this much. */
 const PREFIX_WEIGHT = 0.5;
@@ -354,7 +350,7 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
       // discount?") speaks of another thing: at most related (v113, `halfOfPhrase`).
       const answering = (topic: ReadonlyMap<string, number>, unit: EvidenceUnit) => {
         const coverage = unitCoverage(topic, unit, reading.analysis.written, reading.wordStems);
-        const holds = (stem: string) => unitCoverage(new Map([[stem, 1]]), unit, reading.analysis.written, reading.wordStems) > 0;
+        const holds = (stem: string) => unitCredit(stem, unit, reading.analysis.written, reading.wordStems) > 0;
         return coverage >= CONTEXT_THRESHOLDS.answers && halfOfPhrase(topic, reading.phrases, holds) ? Math.min(coverage, CONTEXT_THRESHOLDS.related) : coverage;
       };
       const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => answering(topic, unit))));

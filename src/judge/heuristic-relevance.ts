@@ -8,7 +8,7 @@ import type { AnswerRelevance, JudgedClaim, ReferenceClaim } from './types.js';
 import { splitAnswer } from './claims.js';
 import { expansionOf, isAcronym } from './heuristic-acronyms.js';
 import { answerMeetsAskedFigure } from './heuristic-asked.js';
-import { heldOnlyInTerm } from './heuristic-collocations.js';
+import { heldFreely, heldOnlyInTerm } from './heuristic-collocations.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
 import { synonymStems } from './heuristic-synonyms.js';
 import { writtenApart } from '../text/compounds.js';
@@ -87,9 +87,9 @@ export function answerRelevance(
     if ((holdsAsWritten(analysis.stemSet, stated, stem, reading.analysis.written.get(stem)) && !heldOnlyInTerm(stated, stem, reading.wordStems)) || hasStem(spelled, stem)) return 1;
     let best = 0;
     for (const unit of grounding) {
-      if ((hasStem(groundingOwn.get(unit)!, stem) && !heldOnlyInTerm(unit.text, stem, reading.wordStems)) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
+      if (heldFreely(groundingOwn.get(unit)!, unit.text, stem, reading.wordStems) || apart(stem, unit.text)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight);
       // A title's word that is another section's topic ("wifi" of "Computers, wifi and printing", for "Public computers") is no credit (v81).
-      else if (((hasStem(unit.heading, stem) && !heldOnlyInTerm(unit.headingText, stem, reading.wordStems)) || apart(stem, unit.headingText)) && !unit.elsewhere.has(stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
+      else if ((heldFreely(unit.heading, unit.headingText, stem, reading.wordStems) || apart(stem, unit.headingText)) && !unit.elsewhere.has(stem)) best = Math.max(best, RELEVANCE_THRESHOLDS.groundingWeight / 2);
     }
     return best;
   };
