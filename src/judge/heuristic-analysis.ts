@@ -21,6 +21,8 @@ export interface QuantityInContext {
    * £50" (v108).
    */
   named?: Quantity;
+  /** The figure had no words of its own, so `context` holds the question's words (a bare answer or a claim about "it"). */
+  fromQuestion?: true;
   /** A claim's figure stated in the past tense ("it was £20 until 30 September 2025"): a figure no longer in force may support it (v110). */
   past?: true;
 }
@@ -303,6 +305,11 @@ function segmentIndices(tokens: readonly Token[]): number[] {
     } else if (conditionWords >= 2 && word && SUBJECT_PRONOUNS.has(token.lower)) {
       segment += 1;
       conditionWords = -1;
+    } else if (conditionWords >= 0 && word && isNegator(tokens, index) && index > 0 && !CONDITION_OPENERS.has(previous?.lower ?? '')) {
+      // "if you can't you get up to 2 hours", "where that isn't possible you may take…": the
+      // negated auxiliary is the condition's verb (its own verb left out), so the next subject
+      // pronoun starts the main clause, however few words the condition held.
+      conditionWords = 2;
     } else if (conditionWords >= 0 && word && !STOPWORDS.has(token.lower)) {
       conditionWords += 1;
     }
@@ -597,7 +604,7 @@ function contrastFollows(tokens: readonly Token[], index: number): boolean {
 }
 
 /** Words that open a condition: a negation after one of them is the condition's. */
-const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 'once']);
+const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'unless', 'when', 'once', 'where']);
 /** Subject pronouns: in a condition written without its comma, the main clause starts at one. */
 const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
 

@@ -53,6 +53,145 @@ export interface WorkedFigures {
 /** Dimensions a money amount may be multiplied by: it is then a rate per unit of it. */
 const PER_UNIT: ReadonlySet<string> = new Set(['count', 'mile', 'km', 'hour', 'day', 'night', 'week', 'month', 'year']);
 const ADDING = /(?:\bplus\b|\btotal\b|\bin all\b|\baltogether\b|\bon top\b|\badd(?:s|ed|ing)?\b|\bcombined\b|\+)/i;
+/** Words of dividing (v114): "£29,250 / 1,950", "divided by 1,950", "£29,250 over 1,950". */
+const DIVIDING = /(?:\d\s*[\/÷]\s*[£$€]?\d|\bdivided\s+by\b|\bdivide\b|\d\s+over\s+[£$€]?\d)/i;
+/** Words of a journey counted both ways (v114): a distance each way, doubled for the round trip. */
+const DOUBLING = /\b(?:each\s+way|round\s+trip|both\s+ways|there\s+and\s+back|return\s+(?:trip|journey))\b/i;
+/** A multiplier as a word (v114): "double time", "twice your hourly rate", "time and a half". */
+const MULTIPLIER_WORDS: Readonly<Record<string, number>> = { double: 2, twice: 2, triple: 3 };
+/** How many steps a chain of working may take (v114): a rate, then its multiple, then the total. */
+const MAX_STEPS = 3;
+
+/** What the whole answer gives its claims' arithmetic (v114): its text and every figure it states. */
+export interface AnswerWorking {
+  text: string;
+  /** The question as asked ("how much mileage can I claim each way?"). */
+  question: string;
+  figures: readonly { quantity: Quantity; context: ReadonlySet<string> }[];
+}
+
+interface Operations {
+  adding: boolean;
+  takingAway: boolean;
+  dividing: boolean;
+  doubling: boolean;
+}
+
+/**
+ * Multipliers (v114): a count of at most 10 written "N times" ("2 times your hourly rate", its
+ * context holds "time") or as a word ("double", "twice"), in the evidence or the answer.
+ */
+function multipliersOf(entries: readonly { quantity: Quantity; context: ReadonlySet<string> }[]): Value[] {
+  const values: Value[] = [];
+  for (const { quantity, context } of entries) {
+    if (quantity.kind !== 'number' || quantity.dimension !== 'count' || quantity.low !== quantity.high) continue;
+    const word = MULTIPLIER_WORDS[quantity.text.toLowerCase()];
+    const times = /\btimes\b|^\d+(?:\.\d+)?x$/i.test(quantity.text) || context.has('time');
+    if (word === undefined && !times) continue;
+    if (!(quantity.low > 1 && quantity.low <= 10)) continue;
+    if (values.some((value) => close(value.value, quantity.low))) continue;
+    values.push({ dimension: 'multiplier', value: quantity.low, how: `${quantity.low} times`, operands: [{ dimension: 'count', value: quantity.low }] });
+  }
+  return values;
+}
+
+/**
+ * One step of working: sums and differences, products of a rate and how much, percentages, and
+ * (v114) multiples, quotients and doubled journeys. `asked` and `derived` (figures the answer
+ * worked out in an earlier step) are the question's side: every result involves one of them.
+ */
+function combine(asked: readonly Value[], stated: readonly Value[], derived: readonly Value[], operations: Operations, multipliers: readonly Value[], rates: readonly Rate[]): Value[] {
+  const ours = [...asked, ...derived];
+  const sums: Value[] = [];
+  for (const [index, a] of ours.entries()) {
+    for (const b of [...ours.slice(index + 1), ...stated]) {
+      if (a.dimension !== b.dimension || !ADDITIVE(a.dimension)) continue;
+      const operands = [...a.operands, ...b.operands];
+      if (operations.adding) sums.push({ dimension: a.dimension, value: a.value + b.value, how: `${a.how} + ${b.how}`, operands });
+      if (operations.takingAway && a.value !== b.value) {
+        const [high, low] = a.value > b.value ? [a, b] : [b, a];
+        sums.push({ dimension: a.dimension, value: high.value - low.value, how: `${high.how} − ${low.how}`, operands });
+      }
+    }
+  }
+  // A distance each way, doubled for the journey there and back (v114).
+  const doubled: Value[] = operations.doubling
+    ? [...ours, ...sums].filter((value) => ADDITIVE(value.dimension) && !MONEY_DIMENSIONS.has(value.dimension)).map((value) => ({ ...value, value: value.value * 2, how: `2 × ${value.how}` }))
+    : [];
+  // Products: a money amount times how much of something, one side involving the question.
+  const products: Value[] = [];
+  const pairs: [readonly Value[], readonly Value[]][] = [
+    [ours, stated],
+    [stated, ours],
+    [ours, ours],
+    [stated, sums],
+    [ours, sums],
+    [stated, doubled],
+    [ours, doubled],
+  ];
+  for (const [left, right] of pairs) {
+    for (const a of left) {
+      for (const b of right) {
+        const operands = [...a.operands, ...b.operands];
+        if (MONEY_DIMENSIONS.has(a.dimension) && PER_UNIT.has(b.dimension)) products.push({ dimension: a.dimension, value: a.value * b.value, how: `${b.how} at ${a.how}`, operands });
+        if (a.dimension === 'percent' && MONEY_DIMENSIONS.has(b.dimension)) products.push({ dimension: b.dimension, value: (a.value * b.value) / 100, how: `${a.how} of ${b.how}`, operands });
+      }
+    }
+  }
+  // Multiples and quotients of an amount of money on the question's side (v114): "2 times your
+  // hourly rate" of the £15 worked out before; "£29,250 / 1,950" (an amount the asker gave, over a
+  // count the evidence states).
+  for (const amount of ours.filter((value) => MONEY_DIMENSIONS.has(value.dimension))) {
+    for (const multiplier of multipliers) products.push({ dimension: amount.dimension, value: amount.value * multiplier.value, how: `${multiplier.how} ${amount.how}`, operands: [...amount.operands, ...multiplier.operands] });
+    if (!operations.dividing) continue;
+    for (const divisor of [...stated, ...asked].filter((value) => value.dimension === 'count' && value.value > 1)) {
+      products.push({ dimension: amount.dimension, value: amount.value / divisor.value, how: `${amount.how} ÷ ${divisor.how}`, operands: [...amount.operands, ...divisor.operands] });
+    }
+  }
+  // A rate the evidence states per unit of something ("one extra day of annual leave for each
+  // completed year"), times how much of it the asker has ("3 years"), and, with a word of adding,
+  // on top of a figure of the same kind the evidence states ("25 days … plus one extra day for
+  // each completed year": 28 days) (v114).
+  for (const rate of rates) {
+    for (const amount of ours.filter((value) => value.dimension === rate.per)) {
+      const product: Value = { dimension: rate.dimension, value: rate.value * amount.value, how: `${amount.how} at ${rate.how}`, operands: [...amount.operands, { dimension: rate.dimension, value: rate.value }] };
+      products.push(product);
+      if (!operations.adding) continue;
+      for (const base of stated.filter((value) => value.dimension === rate.dimension && ADDITIVE(value.dimension))) {
+        products.push({ dimension: rate.dimension, value: base.value + product.value, how: `${base.how} + ${product.how}`, operands: [...base.operands, ...product.operands] });
+      }
+    }
+  }
+  return [...sums, ...doubled, ...products];
+}
+
+/** A figure stated per unit of something ("one extra day … for each completed year"): `value` of `dimension` per one `per` (v114). */
+interface Rate {
+  dimension: string;
+  per: string;
+  value: number;
+  how: string;
+}
+
+/** After a figure, the unit it is given per: "for each completed year", "per month", "a week" (within 40 characters of the figure, no sentence break). */
+const PER_UNIT_AFTER = /^[^.;:!?]{0,40}?\b(?:for\s+(?:each|every)|per|each|every|an?)\s+(?:(?:completed|full|whole|calendar|working)\s+)?(year|month|week|day|hour|mile|night)s?\b/i;
+
+/** Rates the evidence states (v114): a figure of a unit other than money with a unit it is given per, not the same unit. */
+function ratesOf(units: readonly EvidenceUnit[]): Rate[] {
+  const rates: Rate[] = [];
+  for (const unit of units) {
+    const lower = unit.text.toLowerCase();
+    for (const { quantity } of unit.quantities) {
+      if (quantity.kind !== 'number' || quantity.low !== quantity.high || !(quantity.low > 0) || MONEY_DIMENSIONS.has(quantity.dimension) || !ADDITIVE(quantity.dimension)) continue;
+      const at = figureIndex(lower, quantity);
+      if (at < 0) continue;
+      const per = PER_UNIT_AFTER.exec(lower.slice(at + quantity.text.length))?.[1];
+      if (per === undefined || per === quantity.dimension) continue;
+      rates.push({ dimension: quantity.dimension, per, value: quantity.low, how: `${quantity.text} per ${per}` });
+    }
+  }
+  return rates;
+}
 const TAKING_AWAY = /(?:\bminus\b|\bless\b|\bleft\b|\bremain(?:s|ing|der)?\b|\bafter\b|\bdeduct(?:s|ed|ing)?\b|\btake away\b|\bsubtract(?:s|ed|ing)?\b|\s[−–-]\s)/i;
 
 interface Value {
@@ -72,44 +211,52 @@ export const NO_WORKING: WorkedFigures = { explain: () => [], situated: () => nu
  * workedFigures(analyze('The site is 60 miles away and my office is 10 miles from home.'), units, 'You claim 50 miles: 60 minus 10.').explain(fiftyMiles)
  * // [{ how: '60 miles − 10 miles', restated: false, operands: [{ dimension: 'mile', value: 60 }, { dimension: 'mile', value: 10 }] }]
  */
-export function workedFigures(question: Analysis | null, units: readonly EvidenceUnit[], claimText: string, comparisons: readonly ClaimedComparison[] = []): WorkedFigures {
+export function workedFigures(
+  question: Analysis | null,
+  units: readonly EvidenceUnit[],
+  claimText: string,
+  comparisons: readonly ClaimedComparison[] = [],
+  answer: AnswerWorking | null = null,
+): WorkedFigures {
   const asked = points(question?.quantities.map((entry) => entry.quantity) ?? []);
   if (asked.length === 0) return NO_WORKING;
-  const stated = points(units.flatMap((unit) => unit.quantities.map((entry) => entry.quantity)));
-  const adding = ADDING.test(claimText);
-  const takingAway = TAKING_AWAY.test(claimText);
+  const statedEntries = units.flatMap((unit) => unit.quantities);
+  const stated = points(statedEntries.map((entry) => entry.quantity));
+  // The answer's working (v114): its words of adding, taking away, dividing or doubling may stand in
+  // any of its sentences ("That's 50 - 15 = 35 miles each way. … so £31.50"), and its multipliers
+  // ("Sundays are double time") are the evidence's ("2 times your hourly rate") or its own.
+  const words = answer === null ? claimText : `${claimText}\n${answer.text}`;
+  const operations: Operations = {
+    adding: ADDING.test(claimText) || (answer !== null && ADDING.test(answer.text)),
+    takingAway: TAKING_AWAY.test(claimText) || (answer !== null && TAKING_AWAY.test(answer.text)),
+    dividing: answer !== null && DIVIDING.test(words),
+    doubling: answer !== null && (DOUBLING.test(words) || DOUBLING.test(answer.question)),
+  };
+  const multipliers = answer === null ? [] : multipliersOf([...statedEntries, ...answer.figures]);
+  const rates = answer === null ? [] : ratesOf(units);
   const restated: Value[] = asked.map((value) => ({ ...value, how: `${value.how} (the question's)`, restated: true }));
-  const sums: Value[] = [];
-  for (const [index, a] of asked.entries()) {
-    for (const b of [...asked.slice(index + 1), ...stated]) {
-      if (a.dimension !== b.dimension || !ADDITIVE(a.dimension)) continue;
-      const operands = [...a.operands, ...b.operands];
-      if (adding) sums.push({ dimension: a.dimension, value: a.value + b.value, how: `${a.how} + ${b.how}`, operands });
-      if (takingAway && a.value !== b.value) {
-        const [high, low] = a.value > b.value ? [a, b] : [b, a];
-        sums.push({ dimension: a.dimension, value: high.value - low.value, how: `${high.how} − ${low.how}`, operands });
-      }
-    }
+  let results = [...combine(asked, stated, [], operations, multipliers, rates), ...restated];
+  // A figure the answer states that is itself worked out ("35 miles each way", "£15 an hour") is an
+  // operand of its next step ("70 miles for the round trip", "£30 an hour"), up to three steps: each
+  // step is written in the answer, so every value in the chain is one a reader can check.
+  const stepped = answer === null ? [] : points(answer.figures.map((entry) => entry.quantity));
+  let derived: Value[] = [];
+  for (let step = 0; step < MAX_STEPS - 1 && stepped.length > 0; step++) {
+    const next = stepped.filter(
+      (value) =>
+        !derived.some((known) => known.dimension === value.dimension && close(known.value, value.value)) &&
+        results.some((result) => result.restated !== true && result.dimension === value.dimension && close(result.value, value.value)),
+    );
+    if (next.length === 0) break;
+    derived = [
+      ...derived,
+      ...next.map((value) => {
+        const result = results.find((candidate) => candidate.restated !== true && candidate.dimension === value.dimension && close(candidate.value, value.value))!;
+        return { ...value, how: `${value.how} (${result.how})`, operands: result.operands };
+      }),
+    ];
+    results = [...combine(asked, stated, derived, operations, multipliers, rates), ...restated];
   }
-  // Products: a money amount times how much of something, one side involving the question.
-  const products: Value[] = [];
-  const pairs: [Value[], Value[]][] = [
-    [asked, stated],
-    [stated, asked],
-    [asked, asked],
-    [stated, sums],
-    [asked, sums],
-  ];
-  for (const [left, right] of pairs) {
-    for (const a of left) {
-      for (const b of right) {
-        const operands = [...a.operands, ...b.operands];
-        if (MONEY_DIMENSIONS.has(a.dimension) && PER_UNIT.has(b.dimension)) products.push({ dimension: a.dimension, value: a.value * b.value, how: `${b.how} at ${a.how}`, operands });
-        if (a.dimension === 'percent' && MONEY_DIMENSIONS.has(b.dimension)) products.push({ dimension: b.dimension, value: (a.value * b.value) / 100, how: `${a.how} of ${b.how}`, operands });
-      }
-    }
-  }
-  const results = [...sums, ...products, ...restated];
   const explain = (quantity: Quantity): readonly Working[] => {
     if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
     return results

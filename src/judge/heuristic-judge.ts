@@ -10,6 +10,7 @@ import { identifiersOf } from './heuristic-identifiers.js';
 import { askersWeekdays } from './heuristic-given.js';
 import { relate, sameFigure } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
+import type { AnswerWorking } from './heuristic-arithmetic.js';
 import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
@@ -366,8 +367,20 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   topic as answer relevance has since v67 (`halfOfPhrase`, now in `heuristic-context.ts`): a
  *   sentence holding one of its words and neither the other nor a synonym of it speaks of another
  *   thing, so its chunk is at most `related` ("staff" of "staff discount?" in a fire-training rule).
+ * - `heuristic-v114`: arithmetic over the whole answer (`AnswerWorking` in `heuristic-arithmetic.ts`):
+ *   a figure one sentence works out is an operand of the next ("50 miles each way … so £22.50 each
+ *   way"), up to three steps; its words of adding, taking away and dividing count wherever they
+ *   stand; multiples ("2 times your hourly rate", "double time"), quotients ("£29,250 / 1,950"),
+ *   journeys doubled ("each way", "round trip") and rates per unit ("one extra day for each completed
+ *   year") are worked; "comes to", "makes", "gives you" state a worked result; the asker's figure a
+ *   result of the same claim is worked from is not contradicted by another figure of its kind. A
+ *   limit named before its figure ("the maximum is 30", "capped at", "tops out at", "limited to") is
+ *   a bound, and a limit with no words of its own is the sentence's one limit of that direction; a
+ *   unitless limit agrees with the evidence's equal limit ("up to 30 max"). A negation inside a
+ *   condition ("if you can't you get…", "where that isn't possible you may…") ends at the main
+ *   clause's subject, and "where" opens a condition.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v113';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v114';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
@@ -433,8 +446,10 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         const split = splitAnswer(input.answer, { refusalSentence: refusal });
         let claims: JudgedClaim[] = [];
         const analyses = new Map<string, ReturnType<typeof analyze>>();
-        for (const text of split.claims) {
-          const claim = analyzeClaim(text);
+        // The answer's working (v114): a figure one sentence works out is an operand of the next.
+        const read = split.claims.map((text) => ({ text, claim: analyzeClaim(text) }));
+        const working: AnswerWorking = { text: input.answer, question, figures: read.flatMap(({ claim }) => claim.quantities) };
+        for (const { text, claim } of read) {
           if (statesNothing(claim)) {
             // Nothing to check ("Yes.", "No.", "Sure!", "Probably yes."), unless a letter code the evidence writes ("F.E.A.R."),
             // or a bare yes/no to a question about two things at once, which the evidence settles (v40).
@@ -443,7 +458,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
             continue;
           }
           analyses.set(text, claim);
-          claims.push(judgeClaim(text, claim, units, reading.analysis, { askersDays }));
+          claims.push(judgeClaim(text, claim, units, reading.analysis, { askersDays, answer: working }));
         }
         // A figure slipped into a pointer beside a refusal ("Ask the People team, they usually allow up
         // to 5 days") is a claim (v90); the asker's own figure is not ("your own 3%").
@@ -452,7 +467,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
             const analysis = analyzeClaim(aside);
             if (!slipsInFigure(analysis, reading.analysis)) continue;
             analyses.set(aside, analysis);
-            claims.push(judgeClaim(aside, analysis, units, reading.analysis, { askersDays }));
+            claims.push(judgeClaim(aside, analysis, units, reading.analysis, { askersDays, answer: working }));
           }
         }
         claims.push(...judgeCitations(split.citations, passages));

@@ -12,7 +12,7 @@ import { spelledOut } from './heuristic-acronyms.js';
 import { hasPhraseSynonym, hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
-import { NO_WORKING, clauseBefore, claimedComparisons, workedFigures, workedFrom, type WorkedFigures } from './heuristic-arithmetic.js';
+import { NO_WORKING, clauseBefore, claimedComparisons, workedFigures, workedFrom, type AnswerWorking, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -192,7 +192,7 @@ function figuresAboutQuestion(text: string, claim: Analysis, questionStems: read
   // A bare answer's figure with words of its own ("then 13 weeks unpaid" in a list) is matched by
   // them first, the question's words at half weight, like a claim about "it" (v47).
   return claim.quantities.map(({ quantity, context }) =>
-    context.size === 0 ? { quantity, context: new Set(questionStems) } : { quantity, context, asked: new Set(questionStems.filter((stem) => !context.has(stem))) },
+    context.size === 0 ? { quantity, context: new Set(questionStems), fromQuestion: true as const } : { quantity, context, asked: new Set(questionStems.filter((stem) => !context.has(stem))) },
   );
 }
 
@@ -252,6 +252,8 @@ export interface JudgeClaimOptions {
    * asking clause names ("Do we get a free lunch on Fridays?": the day is what is asked about).
    */
   askersDays?: ReadonlySet<string>;
+  /** The whole answer, for arithmetic worked over several of its sentences (v114). */
+  answer?: AnswerWorking;
 }
 
 /**
@@ -278,13 +280,14 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
     .map((entry) => (statedInPast(text, entry.quantity) ? { ...entry, past: true as const } : entry));
 
   const given = question && !bare ? question.stemSet : EMPTY;
-  const worked = workedFigures(question, units, text, comparisons);
+  const worked = workedFigures(question, units, text, comparisons, options.answer ?? null);
   // A condition restating the asker's situation ("If you think it's unfair, …") is not looked for (v16).
   const condition = new Set([...(bare || claim.row !== null ? [] : restatedCondition(text, given, (stem) => LIGHT_STEMS.has(stem))), ...discourseStems(text)]);
   const phrases = phraseSynonyms(text, claim.written);
   const names = bare ? nameParts(text) : null;
   const onlyWhen = onlyWhenStems(text);
-  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names, options.askersDays ?? EMPTY, onlyWhen));
+  const verbs = workingVerbs(text, claim);
+  const assessments = units.map((unit) => assess(claim, figures, unit, questionStems, bare, given, worked, condition, phrases, names, options.askersDays ?? EMPTY, onlyWhen, verbs));
   if (falseComparison) {
     const { figure, bound } = falseComparison;
     const stating = assessments
@@ -355,6 +358,22 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
   }
   const anywhere = (stem: string) => assessments.some((assessment) => assessment.unit.own.has(stem) || assessment.unit.heading.has(stem));
   return { text, verdict: 'absent', evidenceChunkId: null, note: absentNote(contenders[0]!, claim, bare, anywhere) };
+}
+
+/**
+ * Words that state a result of arithmetic: "comes to", "makes", "gives you £15", "adds up to",
+ * "works out at", and the journey a distance is counted over ("each way", "round trip") (v114).
+ */
+const WORKING_VERB = /\b(?:comes?|came|coming)\s+(?:to|out\s+at)\b|\bmakes?\b|\bgives?\s+(?:you\s+)?(?:[£$€]|\d)|\badds?\s+up\s+to\b|\bworks?\s+out\b|\beach\s+way\b|\bround\s+trip\b|\bboth\s+ways\b/gi;
+
+/** The stems of a claim's verbs of working (`WORKING_VERB`). */
+function workingVerbs(text: string, claim: Analysis): ReadonlySet<string> {
+  const stems = new Set<string>();
+  for (const match of text.matchAll(WORKING_VERB)) {
+    const words = new Set(match[0].toLowerCase().split(/\s+/));
+    for (const stem of claim.stems) if (words.has(claim.written.get(stem)?.toLowerCase() ?? '')) stems.add(stem);
+  }
+  return stems;
 }
 
 /** A past tense in the figure's clause, before it: "it was £20 until 30 September 2025", "it used to be 16 weeks". */
@@ -741,6 +760,7 @@ function assess(
   names: readonly (readonly string[])[] | null = null,
   askersDays: ReadonlySet<string> = EMPTY,
   onlyWhen: ReadonlySet<string> = EMPTY,
+  workingStems: ReadonlySet<string> = EMPTY,
 ): Assessment {
   // Light words ("currently", "anything", "plus") state nothing of their own: they need not be found.
   // A word of a class ("need", "the company") is found where the sentence states the class (see heuristic-word-classes.ts).
@@ -756,8 +776,12 @@ function assess(
     const word = (claim.written.get(stem) ?? '').toLowerCase();
     return isUnitWord(word) && compared.some((comparison) => comparison.relation === 'agree' && comparison.claim.toLowerCase().includes(word));
   };
+  // The verb that states a worked-out result ("4 hours comes to £120", "that makes £85") is the
+  // working's, which no sentence states (v114).
+  const working = compared.some((comparison) => comparison.worked === true) ? workingStems : EMPTY;
   const findsStem = (stem: string) =>
     literally(stem) ||
+    working.has(stem) ||
     unitAgrees(stem) ||
     hasSynonym(unit.own, stem, claim.written, unit.passageStems) ||
     isSplitCompound(claim.written.get(stem), unit.own, unit.heading) ||
@@ -951,9 +975,13 @@ function orWorked(comparison: FigureComparison, figure: QuantityInContext, figur
   // Compared with a bound the claim states ("£80 is over the £50"), it is not the rules' figure at all.
   const how = worked.situated(figure.quantity);
   const situated = how !== null ? workings.filter((working) => working.restated) : [];
+  // The asker's figure that a result of the same claim is worked from ("with 3 completed years you
+  // have 28 days") is their premise in use, not the rules' figure: another figure of its kind in the
+  // sentence ("reached after 5 completed years") does not contradict it (v114).
+  const premise = workings.find((candidate) => candidate.restated) !== undefined && figures.some((other) => other !== figure && worked.explain(other.quantity).some((result) => !result.restated && workedFrom(result, figure.quantity)));
   const working =
     comparison.relation === 'disagree'
-      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated)) ?? (how === 'comparison' ? situated[0] : undefined)
+      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated)) ?? (how === 'comparison' || premise ? situated[0] ?? (premise ? workings.find((candidate) => candidate.restated) : undefined) : undefined)
       : usable[0] ?? situated[0];
   return working ? { relation: 'agree', claim: comparison.claim, evidence: working.how, worked: true } : comparison;
 }
@@ -1111,6 +1139,17 @@ function compareFigure(
   // The claim's own words for its figure pick it when they describe one ("then 13 weeks unpaid" in a
   // list, "That makes 52 weeks in total"); the question's words, at half weight, only when they
   // describe none (v47; v34 added both up, so several question words could outweigh the claim's own).
+  if (claimed.fromQuestion || Math.max(...own) === 0) {
+    // A limit with no words of its own ("the maximum is 30 days", "capped at £50") is the one
+    // limit of that direction the sentence states, whatever figure the question's words sit
+    // beside ("one extra day of annual leave …, up to a maximum of 30 days").
+    const direction = limitDirection(claimed.quantity);
+    const limits = direction === null ? [] : comparable.filter((candidate) => limitDirection(candidate.entry.quantity) === direction);
+    if (limits.length === 1) {
+      const [limit] = limits;
+      return limit!.relation === 'agree' ? { relation: 'agree', claim, evidence: limit!.entry.quantity.text } : { relation: 'disagree', claim, evidence: limit!.entry.quantity.text, stated: limit!.entry.quantity };
+    }
+  }
   const closeness =
     Math.max(...own) > 0 ? own : comparable.map((candidate, index) => [...asked].filter((stem) => describes(stem, candidate)).length / 2);
   const closest = Math.max(...closeness);
@@ -1142,6 +1181,14 @@ function compareFigure(
   return { relation: 'disagree', claim, evidence: nearest[0]!.entry.quantity.text, stated: nearest[0]!.entry.quantity };
 }
 
+/** `max` for an upper limit ("up to 30 days"), `min` for a lower one, `null` for a figure or a two-sided range. */
+function limitDirection(quantity: Quantity): 'max' | 'min' | null {
+  if (quantity.kind !== 'number') return null;
+  if (quantity.low === -Infinity && quantity.high !== Infinity) return 'max';
+  if (quantity.high === Infinity && quantity.low !== -Infinity) return 'min';
+  return null;
+}
+
 /**
  * A bare count answer ("nine") may match a figure with a unit ("nine weeks"); it never disagrees
  * with one. A bare figure also agrees with the bound of a one-sided range ("300" for "written over
@@ -1151,6 +1198,12 @@ function compareFigure(
 function relateFigures(claim: Quantity, evidence: Quantity, bare: boolean): Relation {
   if (bare && claim.kind === 'number' && claim.dimension === 'count' && evidence.kind === 'number' && evidence.dimension !== 'count') {
     return relate({ ...claim, dimension: evidence.dimension }, evidence) === 'agree' ? 'agree' : 'incomparable';
+  }
+  // A limit whose unit the claim leaves to the words before it ("a day for every year, up to 30
+  // max") is the evidence's limit of the same value and direction ("a maximum of 30 days") (v114).
+  if (claim.kind === 'number' && claim.dimension === 'count' && evidence.kind === 'number' && evidence.dimension !== 'count' && !evidence.dimension.startsWith('label:')) {
+    const direction = limitDirection(claim);
+    if (direction !== null && direction === limitDirection(evidence) && (direction === 'max' ? claim.high === evidence.high : claim.low === evidence.low)) return 'agree';
   }
   const relation = relate(claim, evidence);
   if (relation === 'disagree' && bare && claim.kind === 'number' && evidence.kind === 'number' && claim.low === claim.high) {

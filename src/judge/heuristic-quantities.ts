@@ -66,6 +66,9 @@ const BEFORE: [string[], Bound][] = [
   // v61: "no shorter than 14 characters", "no longer than 4 weeks", "no earlier than 9:00".
   [['no', 'shorter', 'than'], 'atLeast'], [['no', 'longer', 'than'], 'atMost'], [['no', 'earlier', 'than'], 'atLeast'], [['no', 'sooner', 'than'], 'atLeast'],
   [['a', 'maximum', 'of'], 'atMost'], [['a', 'minimum', 'of'], 'atLeast'], [['in', 'excess', 'of'], 'above'],
+  // A limit named before its figure: "the maximum is 30 days", "capped at £50", "it tops out at 30", "limited to 20 days".
+  [['maximum', 'is'], 'atMost'], [['minimum', 'is'], 'atLeast'], [['max', 'is'], 'atMost'], [['min', 'is'], 'atLeast'],
+  [['tops', 'out', 'at'], 'atMost'], [['topping', 'out', 'at'], 'atMost'], [['capped', 'at'], 'atMost'], [['limited', 'to'], 'atMost'],
   [['less', 'than'], 'below'], [['fewer', 'than'], 'below'], [['lower', 'than'], 'below'], [['shorter', 'than'], 'below'],
   [['up', 'to'], 'atMost'], [['at', 'most'], 'atMost'], [['maximum', 'of'], 'atMost'], [['not', 'exceeding'], 'atMost'],
   [['more', 'than'], 'above'], [['greater', 'than'], 'above'], [['longer', 'than'], 'above'], [['higher', 'than'], 'above'],
@@ -559,7 +562,10 @@ function boundBefore(tokens: readonly Token[], start: number): { bound: Bound; s
       if (skip === 1 && tokens[start - 1]?.lower !== 'the') continue;
       const from = start - skip - phrase.length;
       if (from < 0) continue;
-      if (phrase.every((word, offset) => tokens[from + offset]?.lower === word)) return { bound, start: from };
+      if (!phrase.every((word, offset) => tokens[from + offset]?.lower === word)) continue;
+      // "£29,250 over 1,950": a quotient (v114), not "more than 1,950".
+      if (phrase.length === 1 && phrase[0] === 'over' && tokens[from - 1]?.kind === 'number') continue;
+      return { bound, start: from };
     }
   }
   return null;
