@@ -82,6 +82,26 @@ function closeForms(index: GroundcheckIndex, stem: string): string[] {
 }
 
 /**
+ * Whether two stems sharing their first five letters are one word in two forms, as searching
+ * reads them: one is the other with an ending ("month"/"monthli", "complain"/"complaint",
+ * "prepai"/"prepay": Porter's final "y" or "i"), or both go on with a part of three letters or
+ * more ("motorbik"/"motorcycl": the second halves of a compound). Not two words that part at
+ * their last letters ("matern"/"materi", "carriag"/"carrier"): searching "maternity" as
+ * "material" sent "How much maternity pay do I get?" to a rule on offensive material
+ * (2026-12-07). The gate's check keeps the wider reading (a word it lets through in that way is
+ * then searched as written).
+ */
+export function sameWordOrCompound(a: string, b: string): boolean {
+  const plain = (word: string) => word.replace(/y$/, 'i');
+  const [x, y] = [plain(a), plain(b)];
+  let shared = 0;
+  while (shared < x.length && shared < y.length && x[shared] === y[shared]) shared += 1;
+  const restA = x.length - shared;
+  const restB = y.length - shared;
+  return restA === 0 || restB === 0 || (restA >= 3 && restB >= 3);
+}
+
+/**
  * The two words a closed compound is written as in the corpus, when it is written apart there:
  * "checkout" for "check-out", "wifi" for "Wi-Fi", "carpark" for "car park" (2026-12-05). Only a
  * split (`compoundSplits`: two letters or more, or the prefix "e") whose two halves stand side by
@@ -126,7 +146,7 @@ export function withCloseForms(index: GroundcheckIndex, text: string, terms: rea
       added.push(...otherNames);
       continue;
     }
-    const forms = closeForms(index, wordStem).filter((term) => /^[a-z]+$/.test(term));
+    const forms = closeForms(index, wordStem).filter((term) => /^[a-z]+$/.test(term) && sameWordOrCompound(wordStem, term));
     if (forms.length === 0) {
       // A compound the corpus writes apart ("checkout": "check-out") is searched as its two words.
       const parts = splitCompound(index, word);
