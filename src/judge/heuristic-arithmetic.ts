@@ -53,11 +53,23 @@ export interface WorkedFigures {
 /** Dimensions a money amount may be multiplied by: it is then a rate per unit of it. */
 const PER_UNIT: ReadonlySet<string> = new Set(['count', 'mile', 'km', 'hour', 'day', 'night', 'week', 'month', 'year']);
 const ADDING = /(?:\bplus\b|\btotal\b|\bin all\b|\baltogether\b|\bon top\b|\badd(?:s|ed|ing)?\b|\bcombined\b|\+)/i;
+const TAKING_AWAY = /(?:\bminus\b|\bless\b|\bleft\b|\bremain(?:s|ing|der)?\b|\bafter\b|\bdeduct(?:s|ed|ing)?\b|\btake away\b|\bsubtract(?:s|ed|ing)?\b|\s[−–-]\s)/i;
+
+interface Value {
+  dimension: string;
+  value: number;
+  how: string;
+  operands: readonly { dimension: string; value: number }[];
+  restated?: true;
+}
+
+export const NO_WORKING: WorkedFigures = { explain: () => [], situated: () => null };
+
 /** Words of dividing (v114): "£29,250 / 1,950", "divided by 1,950", "£29,250 over 1,950". */
 const DIVIDING = /(?:\d\s*[\/÷]\s*[£$€]?\d|\bdivided\s+by\b|\bdivide\b|\d\s+over\s+[£$€]?\d)/i;
 /** Words of a journey counted both ways (v114): a distance each way, doubled for the round trip. */
 const DOUBLING = /\b(?:each\s+way|round\s+trip|both\s+ways|there\s+and\s+back|return\s+(?:trip|journey))\b/i;
-/** A multiplier as a word (v114): "double time", "twice your hourly rate", "time and a half". */
+/** A multiplier as a word (v114): "double time", "twice your hourly rate", "triple". */
 const MULTIPLIER_WORDS: Readonly<Record<string, number>> = { double: 2, twice: 2, triple: 3 };
 /** How many steps a chain of working may take (v114): a rate, then its multiple, then the total. */
 const MAX_STEPS = 3;
@@ -192,17 +204,6 @@ function ratesOf(units: readonly EvidenceUnit[]): Rate[] {
   }
   return rates;
 }
-const TAKING_AWAY = /(?:\bminus\b|\bless\b|\bleft\b|\bremain(?:s|ing|der)?\b|\bafter\b|\bdeduct(?:s|ed|ing)?\b|\btake away\b|\bsubtract(?:s|ed|ing)?\b|\s[−–-]\s)/i;
-
-interface Value {
-  dimension: string;
-  value: number;
-  how: string;
-  operands: readonly { dimension: string; value: number }[];
-  restated?: true;
-}
-
-export const NO_WORKING: WorkedFigures = { explain: () => [], situated: () => null };
 
 /**
  * The figures a claim may have worked out from the question's and the evidence's figures.
@@ -235,10 +236,41 @@ export function workedFigures(
   const multipliers = answer === null ? [] : multipliersOf([...statedEntries, ...answer.figures]);
   const rates = answer === null ? [] : ratesOf(units);
   const restated: Value[] = asked.map((value) => ({ ...value, how: `${value.how} (the question's)`, restated: true }));
+  const known = answer === null ? undefined : answerResults.get(answer);
+  const results = known !== undefined && known.units === units ? known.results : chain(asked, stated, restated, operations, multipliers, rates, answer);
+  if (answer !== null && known?.units !== units) answerResults.set(answer, { units, results });
+  const explain = (quantity: Quantity): readonly Working[] => {
+    if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
+    return results
+      .filter((result) => result.dimension === quantity.dimension && close(result.value, quantity.low))
+      .map((result) => ({ how: result.how, restated: result.restated === true, operands: result.operands }));
+  };
+  // Asked once per figure and evidence unit: read once per figure.
+  const situatedOf = new Map<Quantity, Situated>();
+  const situated = (quantity: Quantity): Situated => {
+    let how = situatedOf.get(quantity);
+    if (how === undefined) situatedOf.set(quantity, (how = explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, comparisons) : null));
+    return how;
+  };
+  return { explain, situated };
+}
+
+/**
+ * Every result of the working, step by step (v114): a figure the answer states that is itself
+ * worked out ("35 miles each way", "£15 an hour") is an operand of its next step ("70 miles for the
+ * round trip", "£30 an hour"), up to three steps: each step is written in the answer, so every
+ * value in the chain is one a reader can check.
+ */
+function chain(
+  asked: readonly Value[],
+  stated: readonly Value[],
+  restated: readonly Value[],
+  operations: Operations,
+  multipliers: readonly Value[],
+  rates: readonly Rate[],
+  answer: AnswerWorking | null,
+): Value[] {
   let results = [...combine(asked, stated, [], operations, multipliers, rates), ...restated];
-  // A figure the answer states that is itself worked out ("35 miles each way", "£15 an hour") is an
-  // operand of its next step ("70 miles for the round trip", "£30 an hour"), up to three steps: each
-  // step is written in the answer, so every value in the chain is one a reader can check.
   const stepped = answer === null ? [] : points(answer.figures.map((entry) => entry.quantity));
   let derived: Value[] = [];
   for (let step = 0; step < MAX_STEPS - 1 && stepped.length > 0; step++) {
@@ -257,21 +289,11 @@ export function workedFigures(
     ];
     results = [...combine(asked, stated, derived, operations, multipliers, rates), ...restated];
   }
-  const explain = (quantity: Quantity): readonly Working[] => {
-    if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
-    return results
-      .filter((result) => result.dimension === quantity.dimension && close(result.value, quantity.low))
-      .map((result) => ({ how: result.how, restated: result.restated === true, operands: result.operands }));
-  };
-  // Asked once per figure and evidence unit: read once per figure.
-  const situatedOf = new Map<Quantity, Situated>();
-  const situated = (quantity: Quantity): Situated => {
-    let how = situatedOf.get(quantity);
-    if (how === undefined) situatedOf.set(quantity, (how = explain(quantity).some((working) => working.restated) ? situatedFigure(claimText, quantity, comparisons) : null));
-    return how;
-  };
-  return { explain, situated };
+  return results;
 }
+
+/** The working of an answer, computed once for all its claims (the same answer, question and evidence give the same results). */
+const answerResults = new WeakMap<AnswerWorking, { units: readonly EvidenceUnit[]; results: Value[] }>();
 
 /**
  * How a claim states a figure the question gave, as the asker's own (v108): in words of their

@@ -978,10 +978,14 @@ function orWorked(comparison: FigureComparison, figure: QuantityInContext, figur
   // The asker's figure that a result of the same claim is worked from ("with 3 completed years you
   // have 28 days") is their premise in use, not the rules' figure: another figure of its kind in the
   // sentence ("reached after 5 completed years") does not contradict it (v114).
-  const premise = workings.find((candidate) => candidate.restated) !== undefined && figures.some((other) => other !== figure && worked.explain(other.quantity).some((result) => !result.restated && workedFrom(result, figure.quantity)));
+  const premise = () => {
+    const restated = workings.find((candidate) => candidate.restated);
+    const inUse = restated !== undefined && figures.some((other) => other !== figure && worked.explain(other.quantity).some((result) => !result.restated && workedFrom(result, figure.quantity)));
+    return inUse ? restated : undefined;
+  };
   const working =
     comparison.relation === 'disagree'
-      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated)) ?? (how === 'comparison' || premise ? situated[0] ?? (premise ? workings.find((candidate) => candidate.restated) : undefined) : undefined)
+      ? usable.find((candidate) => comparison.stated !== undefined && workedFrom(candidate, comparison.stated)) ?? (how === 'comparison' ? situated[0] : undefined) ?? premise()
       : usable[0] ?? situated[0];
   return working ? { relation: 'agree', claim: comparison.claim, evidence: working.how, worked: true } : comparison;
 }
@@ -1146,8 +1150,8 @@ function compareFigure(
     const direction = limitDirection(claimed.quantity);
     const limits = direction === null ? [] : comparable.filter((candidate) => limitDirection(candidate.entry.quantity) === direction);
     if (limits.length === 1) {
-      const [limit] = limits;
-      return limit!.relation === 'agree' ? { relation: 'agree', claim, evidence: limit!.entry.quantity.text } : { relation: 'disagree', claim, evidence: limit!.entry.quantity.text, stated: limit!.entry.quantity };
+      const { relation, entry } = limits[0]!;
+      return relation === 'agree' ? { relation: 'agree', claim, evidence: entry.quantity.text } : { relation: 'disagree', claim, evidence: entry.quantity.text, stated: entry.quantity };
     }
   }
   const closeness =
