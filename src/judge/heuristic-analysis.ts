@@ -305,7 +305,7 @@ function segmentIndices(tokens: readonly Token[]): number[] {
     } else if (conditionWords >= 2 && word && SUBJECT_PRONOUNS.has(token.lower)) {
       segment += 1;
       conditionWords = -1;
-    } else if (conditionWords >= 0 && word && isNegator(tokens, index) && index > 0 && !CONDITION_OPENERS.has(previous?.lower ?? '')) {
+    } else if (conditionWords >= 0 && word && isNegator(tokens, index) && !CONDITION_OPENERS.has(previous?.lower ?? '')) {
       // "if you can't you get up to 2 hours", "where that isn't possible you may take…": the
       // negated auxiliary is the condition's verb (its own verb left out), so the next subject
       // pronoun starts the main clause, however few words the condition held.

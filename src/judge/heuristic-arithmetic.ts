@@ -1,4 +1,4 @@
-import type { Analysis } from './heuristic-analysis.js';
+import type { Analysis, QuantityInContext } from './heuristic-analysis.js';
 import { ADDITIVE, MONEY_DIMENSIONS, type NumericQuantity, type Quantity } from './heuristic-quantities.js';
 import type { EvidenceUnit } from './heuristic-units.js';
 
@@ -68,7 +68,8 @@ export const NO_WORKING: WorkedFigures = { explain: () => [], situated: () => nu
 /** Words of dividing (v114): "£29,250 / 1,950", "divided by 1,950", "£29,250 over 1,950". */
 const DIVIDING = /(?:\d\s*[\/÷]\s*[£$€]?\d|\bdivided\s+by\b|\bdivide\b|\d\s+over\s+[£$€]?\d)/i;
 /** Words of a journey counted both ways (v114): a distance each way, doubled for the round trip. */
-const DOUBLING = /\b(?:each\s+way|round\s+trip|both\s+ways|there\s+and\s+back|return\s+(?:trip|journey))\b/i;
+export const BOTH_WAYS = String.raw`\b(?:each\s+way|round\s+trip|both\s+ways|there\s+and\s+back|return\s+(?:trip|journey))\b`;
+const DOUBLING = new RegExp(BOTH_WAYS, 'i');
 /** A multiplier as a word (v114): "double time", "twice your hourly rate", "triple". */
 const MULTIPLIER_WORDS: Readonly<Record<string, number>> = { double: 2, twice: 2, triple: 3 };
 /** How many steps a chain of working may take (v114): a rate, then its multiple, then the total. */
@@ -79,7 +80,7 @@ export interface AnswerWorking {
   text: string;
   /** The question as asked ("how much mileage can I claim each way?"). */
   question: string;
-  figures: readonly { quantity: Quantity; context: ReadonlySet<string> }[];
+  figures: readonly QuantityInContext[];
 }
 
 interface Operations {
@@ -93,7 +94,7 @@ interface Operations {
  * Multipliers (v114): a count of at most 10 written "N times" ("2 times your hourly rate", its
  * context holds "time") or as a word ("double", "twice"), in the evidence or the answer.
  */
-function multipliersOf(entries: readonly { quantity: Quantity; context: ReadonlySet<string> }[]): Value[] {
+function multipliersOf(entries: readonly QuantityInContext[]): Value[] {
   const values: Value[] = [];
   for (const { quantity, context } of entries) {
     if (quantity.kind !== 'number' || quantity.dimension !== 'count' || quantity.low !== quantity.high) continue;
@@ -221,24 +222,14 @@ export function workedFigures(
 ): WorkedFigures {
   const asked = points(question?.quantities.map((entry) => entry.quantity) ?? []);
   if (asked.length === 0) return NO_WORKING;
-  const statedEntries = units.flatMap((unit) => unit.quantities);
-  const stated = points(statedEntries.map((entry) => entry.quantity));
-  // The answer's working (v114): its words of adding, taking away, dividing or doubling may stand in
-  // any of its sentences ("That's 50 - 15 = 35 miles each way. … so £31.50"), and its multipliers
-  // ("Sundays are double time") are the evidence's ("2 times your hourly rate") or its own.
-  const words = answer === null ? claimText : `${claimText}\n${answer.text}`;
-  const operations: Operations = {
-    adding: ADDING.test(claimText) || (answer !== null && ADDING.test(answer.text)),
-    takingAway: TAKING_AWAY.test(claimText) || (answer !== null && TAKING_AWAY.test(answer.text)),
-    dividing: answer !== null && DIVIDING.test(words),
-    doubling: answer !== null && (DOUBLING.test(words) || DOUBLING.test(answer.question)),
-  };
-  const multipliers = answer === null ? [] : multipliersOf([...statedEntries, ...answer.figures]);
-  const rates = answer === null ? [] : ratesOf(units);
-  const restated: Value[] = asked.map((value) => ({ ...value, how: `${value.how} (the question's)`, restated: true }));
-  const known = answer === null ? undefined : answerResults.get(answer);
-  const results = known !== undefined && known.units === units ? known.results : chain(asked, stated, restated, operations, multipliers, rates, answer);
-  if (answer !== null && known?.units !== units) answerResults.set(answer, { units, results });
+  let results: Value[];
+  if (answer === null) results = workingOf(asked, units, claimText, null);
+  else {
+    // The same answer, question and evidence give the same working for every claim of the answer.
+    const known = answerResults.get(answer);
+    results = known !== undefined && known.units === units ? known.results : workingOf(asked, units, answer.text, answer);
+    if (known?.units !== units) answerResults.set(answer, { units, results });
+  }
   const explain = (quantity: Quantity): readonly Working[] => {
     if (quantity.kind !== 'number' || quantity.low !== quantity.high) return [];
     return results
@@ -253,6 +244,28 @@ export function workedFigures(
     return how;
   };
   return { explain, situated };
+}
+
+/**
+ * The results a text's figures may have been worked out as: from one claim's words (v13), or
+ * (`answer` given, v114) from the whole answer's, whose words of adding, taking away, dividing or
+ * doubling may stand in any of its sentences ("That's 50 - 15 = 35 miles each way. … so £31.50"),
+ * and whose multipliers ("Sundays are double time") are the evidence's ("2 times your hourly
+ * rate") or its own.
+ */
+function workingOf(asked: readonly Value[], units: readonly EvidenceUnit[], text: string, answer: AnswerWorking | null): Value[] {
+  const statedEntries = units.flatMap((unit) => unit.quantities);
+  const stated = points(statedEntries.map((entry) => entry.quantity));
+  const operations: Operations = {
+    adding: ADDING.test(text),
+    takingAway: TAKING_AWAY.test(text),
+    dividing: answer !== null && DIVIDING.test(text),
+    doubling: answer !== null && (DOUBLING.test(text) || DOUBLING.test(answer.question)),
+  };
+  const multipliers = answer === null ? [] : multipliersOf([...statedEntries, ...answer.figures]);
+  const rates = answer === null ? [] : ratesOf(units);
+  const restated: Value[] = asked.map((value) => ({ ...value, how: `${value.how} (the question's)`, restated: true }));
+  return chain(asked, stated, restated, operations, multipliers, rates, answer);
 }
 
 /**

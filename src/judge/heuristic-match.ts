@@ -12,7 +12,7 @@ import { spelledOut } from './heuristic-acronyms.js';
 import { hasPhraseSynonym, hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
-import { NO_WORKING, clauseBefore, claimedComparisons, workedFigures, workedFrom, type AnswerWorking, type WorkedFigures } from './heuristic-arithmetic.js';
+import { BOTH_WAYS, NO_WORKING, clauseBefore, claimedComparisons, workedFigures, workedFrom, type AnswerWorking, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -364,7 +364,7 @@ export function judgeClaim(text: string, claim: Analysis, units: readonly Eviden
  * Words that state a result of arithmetic: "comes to", "makes", "gives you £15", "adds up to",
  * "works out at", and the journey a distance is counted over ("each way", "round trip") (v114).
  */
-const WORKING_VERB = /\b(?:comes?|came|coming)\s+(?:to|out\s+at)\b|\bmakes?\b|\bgives?\s+(?:you\s+)?(?:[£$€]|\d)|\badds?\s+up\s+to\b|\bworks?\s+out\b|\beach\s+way\b|\bround\s+trip\b|\bboth\s+ways\b/gi;
+const WORKING_VERB = new RegExp(String.raw`\b(?:comes?|came|coming)\s+(?:to|out\s+at)\b|\bmakes?\b|\bgives?\s+(?:you\s+)?(?:[£$€]|\d)|\badds?\s+up\s+to\b|\bworks?\s+out\b|` + BOTH_WAYS, 'gi');
 
 /** The stems of a claim's verbs of working (`WORKING_VERB`). */
 function workingVerbs(text: string, claim: Analysis): ReadonlySet<string> {
