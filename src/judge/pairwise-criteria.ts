@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import { COMPLETE_REFERENCE_RECALL, flagsOf, outcomeOf, type JudgmentOutcome } from '../contract/outcome.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
+import { words } from '../text/text.js';
 import { DEFAULT_FAITHFULNESS_POLICY } from './faithfulness-score.js';
 import type { FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, PairwiseCriteria } from './types.js';
 
@@ -98,11 +99,18 @@ export function winnerByCriteria(a: PairwiseCriteria, b: PairwiseCriteria, weigh
   return scoreA > scoreB ? 'A' : scoreB > scoreA ? 'B' : 'tie';
 }
 
+/** A winner and the rule that chose it: the criteria, the reference, or a non-answer's precedence (the losing side's kind). */
+export interface PrecedenceDecision {
+  winner: 'A' | 'B' | 'tie';
+  decidedBy: 'criteria' | 'reference' | 'over_refusal' | 'off_topic';
+}
+
 /**
  * The winner by the criteria, unless the side they chose does not answer correctly and the
- * reference decides ({@link referencePrecedence}) or an over-refusal meets an answer
- * ({@link overRefusalPrecedence}): what both pairwise judges (heuristic, and LLM
- * with `winnerRule: 'criteria'`) take as their winner, before their own tie-breaks.
+ * reference decides ({@link referencePrecedence}) or a non-answer (an over-refusal or an
+ * off-topic answer) meets an answer ({@link nonAnswerPrecedence}): what both pairwise judges
+ * (heuristic, and LLM with `winnerRule: 'criteria'`) take as their winner, before their own
+ * tie-breaks.
  */
 export function winnerFromVerdicts(
   a: PairwiseCriteria,
@@ -110,30 +118,35 @@ export function winnerFromVerdicts(
   judgmentA: FaithfulnessJudgment | null,
   judgmentB: FaithfulnessJudgment | null,
   weights: Readonly<CriteriaWeights> = DEFAULT_CRITERIA_WEIGHTS,
-): { winner: 'A' | 'B' | 'tie'; decidedBy: 'criteria' | 'reference' | 'over_refusal' } {
+): PrecedenceDecision {
   const byCriteria = winnerByCriteria(a, b, weights);
   const chosenAnswersCorrectly = byCriteria === 'A' ? a.answersCorrectly : byCriteria === 'B' ? b.answersCorrectly : false;
   if (!chosenAnswersCorrectly) {
     const byReference = referencePrecedence(judgmentA, judgmentB);
     if (byReference !== 'tie') return { winner: byReference, decidedBy: 'reference' };
-    const byOverRefusal = overRefusalPrecedence(judgmentA, judgmentB);
-    if (byOverRefusal !== 'tie') return { winner: byOverRefusal, decidedBy: 'over_refusal' };
+    const byNonAnswer = nonAnswerPrecedence(judgmentA, judgmentB);
+    if (byNonAnswer !== 'tie') return { winner: byNonAnswer, decidedBy: nonAnswerKind(byNonAnswer === 'A' ? judgmentB : judgmentA)! };
   }
   return { winner: byCriteria, decidedBy: 'criteria' };
 }
 
 /**
- * An over-refusal (a refusal where a chunk answers) loses to a side that answers the question
- * (relevance `answers` or `partial`) with at least one verified claim and none contradicted (v17):
- * "I don't know" beats a confident answer only when nothing relevant was there, and here something
- * was. With a reference answer, the answering side must state more than a third of it (one stating
+ * A non-answer where something relevant was there loses to a side that answers the question
+ * (relevance `answers` or `partial`) with at least one verified claim and none contradicted:
+ * - an over-refusal, a refusal where a chunk answers (v17): "I don't know" beats a confident
+ *   answer only when nothing relevant was there, and here something was;
+ * - an off-topic answer, a faithful answer to another question (v22): it fabricates nothing, but
+ *   it gives the asker nothing either (a faithful answer that does not answer the question is a
+ *   failure), so it is no better than a refusal; before, it won such a pair on `noFabrication`
+ *   whenever the answering side had one claim the word rules could not find.
+ * With a reference answer, the answering side must state more than a third of it (one stating
  * less is about something else, whatever its relevance verdict: `statesLittle`). Applied after
  * {@link referencePrecedence}, when the criteria chose a side that does not answer correctly;
  * live (no reference) as offline. Symmetric; `tie` when it does not apply.
  */
-export function overRefusalPrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
-  if (answersWithoutContradiction(a) && isOverRefusal(b)) return 'A';
-  if (answersWithoutContradiction(b) && isOverRefusal(a)) return 'B';
+export function nonAnswerPrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
+  if (answersWithoutContradiction(a) && nonAnswerKind(b) !== null) return 'A';
+  if (answersWithoutContradiction(b) && nonAnswerKind(a) !== null) return 'B';
   return 'tie';
 }
 
@@ -141,6 +154,22 @@ function answersWithoutContradiction(judgment: FaithfulnessJudgment | null): boo
   if (judgment === null || judgment.status !== 'ok' || judgment.refused) return false;
   if (judgment.answerRelevance !== 'answers' && judgment.answerRelevance !== 'partial') return false;
   return judgment.counts.contradicted === 0 && judgment.counts.verified >= 1 && !statesLittle(judgment);
+}
+
+/**
+ * Words an off-topic answer's claims must hold between them for {@link nonAnswerPrecedence} to
+ * apply. A name or a "yes" (four words or fewer) that the relevance check calls off topic is more
+ * likely a terse answer it could not place than an answer to another question: HaluEval's right
+ * answers are mostly such names, and 13 of its 500 pairs turned against them without this bound.
+ */
+export const OFF_TOPIC_MIN_WORDS = 5;
+
+/** `over_refusal` or `off_topic` when the side is that kind of non-answer, else `null`. */
+function nonAnswerKind(judgment: FaithfulnessJudgment | null): 'over_refusal' | 'off_topic' | null {
+  if (isOverRefusal(judgment)) return 'over_refusal';
+  if (sideOutcome(judgment) !== 'off_topic') return null;
+  const stated = (claimsOf(judgment) ?? []).reduce((sum, claim) => sum + words(claim.text).length, 0);
+  return stated >= OFF_TOPIC_MIN_WORDS ? 'off_topic' : null;
 }
 
 function isOverRefusal(judgment: FaithfulnessJudgment | null): boolean {
@@ -152,15 +181,17 @@ export function referenceReason(winner: 'A' | 'B'): string {
   return `${winner} states the reference answer (at least half of it contradicting nothing, or three quarters of it with more claims verified than contradicted); ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
 }
 
-/** Why an over-refusal lost, for a judgment's reason. */
-export function overRefusalReason(winner: 'A' | 'B'): string {
-  return `${winner === 'A' ? 'B' : 'A'} refuses although a passage answers (an over-refusal); ${winner} answers the question with a verified claim and none contradicted.`;
+/** Why a non-answer lost, for a judgment's reason. */
+export function nonAnswerReason(winner: 'A' | 'B', loser: 'over_refusal' | 'off_topic'): string {
+  const other = winner === 'A' ? 'B' : 'A';
+  const what = loser === 'over_refusal' ? 'refuses although a passage answers (an over-refusal)' : 'does not answer the question (off topic)';
+  return `${other} ${what}; ${winner} answers the question with a verified claim and none contradicted.`;
 }
 
 /** Why {@link winnerFromVerdicts} chose its winner when a precedence rule decided, for a judgment's reason; `''` when the criteria did (or it is a tie). */
-export function precedenceReason(decided: { winner: 'A' | 'B' | 'tie'; decidedBy: 'criteria' | 'reference' | 'over_refusal' }): string {
+export function precedenceReason(decided: PrecedenceDecision): string {
   if (decided.winner === 'tie' || decided.decidedBy === 'criteria') return '';
-  return decided.decidedBy === 'reference' ? referenceReason(decided.winner) : overRefusalReason(decided.winner);
+  return decided.decidedBy === 'reference' ? referenceReason(decided.winner) : nonAnswerReason(decided.winner, decided.decidedBy);
 }
 
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */

@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v21' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v22' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -272,7 +272,8 @@ describe('heuristic pairwise judge: part of an answer beats none of it (pairwise
 
   it('says why, and leaves two non-answers tied', async () => {
     const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: offTopic.answer, answerB: partial.answer, judgmentA: offTopic.judgment, judgmentB: partial.judgment })) as PairwiseOk;
-    expect(judgment.reason).toMatch(/B answers part of the question, A none of it \(off_topic\)/);
+    // Since v22 the non-answer rule decides this pair before the tie-break (same winner).
+    expect(judgment.reason).toMatch(/A does not answer the question \(off topic\); B answers the question with a verified claim and none contradicted\./);
     const neither = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: offTopic.answer, answerB: overRefusal.answer, judgmentA: offTopic.judgment, judgmentB: overRefusal.judgment })) as PairwiseOk;
     expect(neither.winner).toBe('tie');
   });
@@ -347,6 +348,47 @@ describe('heuristic pairwise judge: an over-refusal against an answer (pairwise-
   it('says why in its reason', async () => {
     const { reason } = await both(judgmentFrom('A.', [verified, absent]), overRefusal);
     expect(reason).toMatch(/B refuses although a passage answers \(an over-refusal\); A answers the question with a verified claim and none contradicted\./);
+  });
+});
+
+describe('heuristic pairwise judge: an off-topic answer against an answer (pairwise-heuristic-v22)', () => {
+  const verified: JudgedClaim = { text: 'Full-time employees receive 25 days of annual leave each year.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' };
+  // Unconfirmed: an everyday word the word rules do not find.
+  const absent: JudgedClaim = { text: 'Your manager signs it off the same week.', verdict: 'absent', evidenceChunkId: null, note: '' };
+  const contradicted: JudgedClaim = { text: 'Full-time employees get 40 days of annual leave.', verdict: 'contradicted', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: 'says 25 days, not 40 days' };
+  // A faithful answer to another question: every claim verified, none about what was asked.
+  const quoted: JudgedClaim = { text: 'Requests for 10 or more consecutive working days need 2 months\' notice.', verdict: 'verified', evidenceChunkId: 'leave-policy#booking-annual-leave', note: '' };
+  const offTopic = judgmentFrom('B.', [quoted], { answerRelevance: 'off_topic' });
+  const reference = (stated: number, of: number): ReferenceClaim[] => Array.from({ length: of }, (_, index) => ({ text: `reference claim ${index}`, stated: index < stated, note: '' }));
+  const both = async (first: ReturnType<typeof judgmentFrom>, second: ReturnType<typeof judgmentFrom>) => {
+    const ab = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'A.', answerB: 'B.', judgmentA: first, judgmentB: second })) as PairwiseOk;
+    const ba = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: 'B.', answerB: 'A.', judgmentA: second, judgmentB: first })) as PairwiseOk;
+    return { winners: [ab.winner, ba.winner], reason: ab.reason };
+  };
+
+  it.each([
+    ['an answer with a verified claim and an unconfirmed one, no reference (live): the answer wins', judgmentFrom('A.', [verified, absent]), ['A', 'B']],
+    ['an answer to part of the question: the answer wins', judgmentFrom('A.', [verified, absent], { answerRelevance: 'partial' }), ['A', 'B']],
+    ['with a reference, stating more than a third of it: the answer wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(2, 4) }), ['A', 'B']],
+    // Not the rule's: the off-topic answer fabricates nothing and wins on that, as before.
+    ['a contradicted claim: the off-topic answer wins', judgmentFrom('A.', [verified, contradicted]), ['B', 'A']],
+    ['no verified claim: the off-topic answer wins', judgmentFrom('A.', [absent]), ['B', 'A']],
+    ['with a reference, stating a third of it: the off-topic answer wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 3) }), ['B', 'A']],
+  ])('%s, in both orders', async (_name, answer, winners) => {
+    expect((await both(answer, offTopic)).winners).toEqual(winners);
+  });
+
+  it('a terse answer the relevance check could not place (four words or fewer) is not taken for an answer to another question', async () => {
+    const name: JudgedClaim = { text: 'Max Gail', verdict: 'verified', evidenceChunkId: 'knowledge', note: '' };
+    const terse = judgmentFrom('B.', [name], { answerRelevance: 'off_topic' });
+    expect((await both(judgmentFrom('A.', [verified, absent]), terse)).winners).toEqual(['B', 'A']);
+    const five: JudgedClaim = { text: 'Max Gail played Wojo there.', verdict: 'verified', evidenceChunkId: 'knowledge', note: '' };
+    expect((await both(judgmentFrom('A.', [verified, absent]), judgmentFrom('B.', [five], { answerRelevance: 'off_topic' }))).winners).toEqual(['A', 'B']);
+  });
+
+  it('says why in its reason', async () => {
+    const { reason } = await both(judgmentFrom('A.', [verified, absent]), offTopic);
+    expect(reason).toMatch(/B does not answer the question \(off topic\); A answers the question with a verified claim and none contradicted\./);
   });
 });
 

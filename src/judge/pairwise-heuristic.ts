@@ -54,13 +54,17 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   contradicted claims (`compareStanding`).
  * - `pairwise-heuristic-v17`: an over-refusal loses to a side that answers the question (or part of
  *   it) with a verified claim and none contradicted, stating more than a third of the reference
- *   where there is one (`overRefusalPrecedence`, shared with the LLM judge).
+ *   where there is one (`nonAnswerPrecedence`, shared with the LLM judge).
  * - `pairwise-heuristic-v18`: a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
  * - `pairwise-heuristic-v19`: the claims and the question as the heuristic judge's v105 reads them (answers typed in lower case split into sentences; "must not exceed 48 hours" an upper bound; "decline to" a negation; clipped words written out).
  * - `pairwise-heuristic-v20`: a tie left by the criteria and the claim verdicts goes to the side whose unverified claims invent fewer figures or names that neither the evidence nor the question holds (`compareInvented`), before v6's partial-answer tie-break.
  * - `pairwise-heuristic-v21`: the claims as the heuristic judge's v107 reads them (social remarks with an interjection or an adverb, "ugh, sorry!", are no claims); its rules are unchanged.
+ * - `pairwise-heuristic-v22`: an off-topic answer (faithful, answering another question) loses, as an
+ *   over-refusal does since v17, to a side that answers the question (or part of it) with a verified
+ *   claim and none contradicted, stating more than a third of the reference where there is one
+ *   (`nonAnswerPrecedence`, shared with the LLM judge); before, it won on `noFabrication`.
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v21';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v22';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */

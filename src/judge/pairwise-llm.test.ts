@@ -45,7 +45,7 @@ describe('LLM pairwise judge with the real openai provider against a local serve
     const judgment = (await judge.judge(INPUT)) as LlmPairwiseOk;
     expect(judgment).toMatchObject({
       status: 'ok',
-      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v17' },
+      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v18' },
       a: { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true },
       b: { answersCorrectly: false, citesRightSource: true, statesConditions: false, noFabrication: false },
       winner: 'A',
@@ -123,7 +123,7 @@ describe('LLM pairwise judge with a mock chat model', () => {
   it('winnerRule "stated" uses the model\'s own choice and says so in the prompt version', async () => {
     const chat = new MockChatModel({ text: reply('b') });
     const judge = createLlmPairwiseJudge({ chat, winnerRule: 'stated' });
-    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v17+stated-winner' });
+    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v18+stated-winner' });
     expect(await judge.judge(INPUT)).toMatchObject({ status: 'ok', winner: 'B', statedWinner: 'B', criteriaWinner: 'A' });
     expect(chat.calls[0]).toMatchObject({ temperature: 0, responseFormat: { type: 'json', name: 'pairwise_judgment' } });
   });
@@ -137,6 +137,20 @@ describe('LLM pairwise judge with a mock chat model', () => {
     const judge = createLlmPairwiseJudge({ chat: new MockChatModel({ text: reply('tie', [false, false], [false, false]) }) });
     const ab = (await judge.judge({ ...INPUT, answerB: answer, judgmentB: judgmentOfAnswer })) as LlmPairwiseOk;
     const ba = (await judge.judge({ ...INPUT, answerA: answer, judgmentA: judgmentOfAnswer, answerB: INPUT.answerA, judgmentB: INPUT.judgmentA })) as LlmPairwiseOk;
+    expect([ab.criteriaWinner, ba.criteriaWinner, ab.winner, ba.winner]).toEqual(['B', 'A', 'B', 'A']);
+  });
+
+  it('shares the criteria winner rule: an off-topic answer loses to an answer with a verified claim and none contradicted (v18), in both orders', async () => {
+    const answer = 'Full-time employees get 25 days. You can book them on MyHarbour.';
+    const judgmentOfAnswer = judgmentFrom(answer, [
+      { text: 'Full-time employees get 25 days.', verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' },
+      { text: 'You can book them on MyHarbour.', verdict: 'absent', evidenceChunkId: null, note: '' },
+    ]);
+    const offTopicAnswer = 'Requests for 10 or more consecutive working days need 2 months\' notice.';
+    const judgmentOfOffTopic = judgmentFrom(offTopicAnswer, [{ text: offTopicAnswer, verdict: 'verified', evidenceChunkId: 'leave-policy#booking-annual-leave', note: '' }], { answerRelevance: 'off_topic' });
+    const judge = createLlmPairwiseJudge({ chat: new MockChatModel({ text: reply('tie', [false, false], [false, false]) }) });
+    const ab = (await judge.judge({ ...INPUT, answerA: offTopicAnswer, judgmentA: judgmentOfOffTopic, answerB: answer, judgmentB: judgmentOfAnswer })) as LlmPairwiseOk;
+    const ba = (await judge.judge({ ...INPUT, answerA: answer, judgmentA: judgmentOfAnswer, answerB: offTopicAnswer, judgmentB: judgmentOfOffTopic })) as LlmPairwiseOk;
     expect([ab.criteriaWinner, ba.criteriaWinner, ab.winner, ba.winner]).toEqual(['B', 'A', 'B', 'A']);
   });
 

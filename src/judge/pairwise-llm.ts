@@ -34,7 +34,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v15: the prompt's wording is v3's; a fifth list of refusal wordings ("I don't have contact details for Payroll", "I've got nothing on that", "Nothing on sabbaticals in what I can see", "I can't pull up another employee's payslip", "Can't help with that one", "I'm not sure the handbook covers …", "… don't come up in the policies I can see") and pointers after a refusal ("The People team can contact him for you", "Your manager should have the dates", "individual pay is confidential", "you'd need to ask Payroll", a contact in parentheses); `isRefusal`, `isRefusalAside`; the heuristic judge's v104.
 // v16: the prompt's wording is v3's; claims of an answer typed in lower case are split at its sentences (`splitAnswer`; the heuristic judge's v105).
 // v17: the prompt's wording is v3's; social remarks with an interjection or an adverb are no claims (`splitAnswer`; the heuristic judge's v107).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v17';
+// v18: the prompt's wording is v3's; an off-topic answer loses, as an over-refusal does, to a side that answers the question with a verified claim and none contradicted (`winnerFromVerdicts`; the heuristic pairwise judge's v22).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v18';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
