@@ -99,10 +99,37 @@ export function winnerByCriteria(a: PairwiseCriteria, b: PairwiseCriteria, weigh
   return scoreA > scoreB ? 'A' : scoreB > scoreA ? 'B' : 'tie';
 }
 
-/** A winner and the rule that chose it: the criteria, the reference, or a non-answer's precedence (the losing side's kind). */
+/**
+ * A gap in reference-claim recall at least this wide decides between two failing answers before
+ * their contradicted claims do (v16): a quarter of the known answer more is a difference a reader
+ * sees, while one contradicted claim may be the claim rules misreading the asker's own words.
+ * Between two answers that both answer correctly it decides before citing and conditions (v23).
+ */
+export const DECISIVE_RECALL_GAP = 0.25;
+
+/**
+ * A winner and the rule that chose it: the criteria, the reference (a side stating it against one
+ * stating little of it, or, between two correct answers, the one stating clearly more of it), or a
+ * non-answer's precedence (the losing side's kind).
+ */
 export interface PrecedenceDecision {
   winner: 'A' | 'B' | 'tie';
-  decidedBy: 'criteria' | 'reference' | 'over_refusal' | 'off_topic';
+  decidedBy: 'criteria' | 'reference' | 'more_of_reference' | 'over_refusal' | 'off_topic';
+}
+
+/**
+ * Between two answers that both answer correctly, judged with a reference answer (offline evals):
+ * the one stating at least a quarter more of it (`DECISIVE_RECALL_GAP`) wins (v23), before citing
+ * and conditions decide. Both are `correct`, so each states more than a third of the reference;
+ * one stating all of it against one stating half is the more complete answer, which the
+ * conditions criterion, read from words ("unless", "if", …), often misses, and citing the policy's
+ * title is no substitute for the rest of the answer. Symmetric; `tie` without a reference (live).
+ */
+export function moreOfReference(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
+  if (a === null || b === null || a.status !== 'ok' || b.status !== 'ok' || a.referenceRecall === null || b.referenceRecall === null) return 'tie';
+  const gap = a.referenceRecall - b.referenceRecall;
+  if (Math.abs(gap) < DECISIVE_RECALL_GAP - 1e-9) return 'tie';
+  return gap > 0 ? 'A' : 'B';
 }
 
 /**
@@ -119,6 +146,10 @@ export function winnerFromVerdicts(
   judgmentB: FaithfulnessJudgment | null,
   weights: Readonly<CriteriaWeights> = DEFAULT_CRITERIA_WEIGHTS,
 ): PrecedenceDecision {
+  if (a.answersCorrectly && b.answersCorrectly) {
+    const byRecall = moreOfReference(judgmentA, judgmentB);
+    if (byRecall !== 'tie') return { winner: byRecall, decidedBy: 'more_of_reference' };
+  }
   const byCriteria = winnerByCriteria(a, b, weights);
   const chosenAnswersCorrectly = byCriteria === 'A' ? a.answersCorrectly : byCriteria === 'B' ? b.answersCorrectly : false;
   if (!chosenAnswersCorrectly) {
@@ -191,7 +222,9 @@ export function nonAnswerReason(winner: 'A' | 'B', loser: 'over_refusal' | 'off_
 /** Why {@link winnerFromVerdicts} chose its winner when a precedence rule decided, for a judgment's reason; `''` when the criteria did (or it is a tie). */
 export function precedenceReason(decided: PrecedenceDecision): string {
   if (decided.winner === 'tie' || decided.decidedBy === 'criteria') return '';
-  return decided.decidedBy === 'reference' ? referenceReason(decided.winner) : nonAnswerReason(decided.winner, decided.decidedBy);
+  if (decided.decidedBy === 'reference') return referenceReason(decided.winner);
+  if (decided.decidedBy === 'more_of_reference') return `Both answer correctly; ${decided.winner} states at least a quarter more of the reference answer.`;
+  return nonAnswerReason(decided.winner, decided.decidedBy);
 }
 
 /** Reference recall at or above which a side that contradicts nothing counts as stating the reference answer. */

@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v22' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v23' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -389,6 +389,36 @@ describe('heuristic pairwise judge: an off-topic answer against an answer (pairw
   it('says why in its reason', async () => {
     const { reason } = await both(judgmentFrom('A.', [verified, absent]), offTopic);
     expect(reason).toMatch(/B does not answer the question \(off topic\); A answers the question with a verified claim and none contradicted\./);
+  });
+});
+
+describe('heuristic pairwise judge: between two correct answers, the one stating clearly more of the reference (pairwise-heuristic-v23)', () => {
+  const verified = (text: string): JudgedClaim => ({ text, verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' });
+  const reference = (stated: number, of: number): ReferenceClaim[] => Array.from({ length: of }, (_, index) => ({ text: `reference claim ${index}`, stated: index < stated, note: '' }));
+  // Cites the policy by its title (citesRightSource), and states half of the known answer.
+  const CITING = 'Full-time employees receive 25 days of annual leave each year (Leave Policy).';
+  // States all of it, citing nothing.
+  const COMPLETE = 'You get 25 days a year plus the 8 bank holidays, and a day more for each year of service up to 30.';
+  const pair = async (first: { answer: string; judgment: ReturnType<typeof judgmentFrom> }, second: { answer: string; judgment: ReturnType<typeof judgmentFrom> }) => {
+    const ab = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: first.answer, answerB: second.answer, judgmentA: first.judgment, judgmentB: second.judgment })) as PairwiseOk;
+    const ba = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: second.answer, answerB: first.answer, judgmentA: second.judgment, judgmentB: first.judgment })) as PairwiseOk;
+    return { winners: [ab.winner, ba.winner], reason: ab.reason, a: ab.a, b: ab.b };
+  };
+  const side = (answer: string, options: Parameters<typeof judgmentFrom>[2] = {}) => ({ answer, judgment: judgmentFrom(answer, [verified(answer)], options) });
+
+  it('all of the reference against half of it: the complete answer wins in both orders, though the other cites the policy, and says why', async () => {
+    const { winners, reason, a, b } = await pair(side(COMPLETE, { referenceClaims: reference(4, 4) }), side(CITING, { referenceClaims: reference(2, 4) }));
+    expect([a.answersCorrectly, b.answersCorrectly, a.citesRightSource, b.citesRightSource]).toEqual([true, true, false, true]);
+    expect(winners).toEqual(['A', 'B']);
+    expect(reason).toContain('Both answer correctly; A states at least a quarter more of the reference answer.');
+  });
+
+  it('a gap under a quarter leaves it to the criteria: the citing answer wins', async () => {
+    expect((await pair(side(COMPLETE, { referenceClaims: reference(3, 4) }), side(CITING, { referenceClaims: reference(5, 8) }))).winners).toEqual(['B', 'A']);
+  });
+
+  it('without a reference (the live judge) the criteria decide: the citing answer wins', async () => {
+    expect((await pair(side(COMPLETE), side(CITING))).winners).toEqual(['B', 'A']);
   });
 });
 

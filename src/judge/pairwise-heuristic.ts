@@ -18,6 +18,7 @@ import {
   winnerFromVerdicts,
   type CriteriaWeights,
   sideOutcome,
+  DECISIVE_RECALL_GAP,
 } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
 
@@ -63,8 +64,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   over-refusal does since v17, to a side that answers the question (or part of it) with a verified
  *   claim and none contradicted, stating more than a third of the reference where there is one
  *   (`nonAnswerPrecedence`, shared with the LLM judge); before, it won on `noFabrication`.
+ * - `pairwise-heuristic-v23`: between two sides that both answer correctly, judged with a
+ *   reference answer, the one stating at least a quarter more of it wins before citing and
+ *   conditions decide (`moreOfReference`, shared with the LLM judge).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v22';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v23';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
@@ -176,12 +180,6 @@ export function comparePartialAnswer(a: FaithfulnessJudgment | null, b: Faithful
 
 const NONE_OF_IT: ReadonlySet<string> = new Set(['off_topic', 'over_refusal']);
 
-/**
- * A gap in reference-claim recall at least this wide decides between two failing answers before
- * their contradicted claims do (v16): a quarter of the known answer more is a difference a reader
- * sees, while one contradicted claim may be the claim rules misreading the asker's own words.
- */
-export const DECISIVE_RECALL_GAP = 0.25;
 
 /**
  * When both were judged knowing the reference answer and one states at least a quarter more of it

@@ -45,7 +45,7 @@ describe('LLM pairwise judge with the real openai provider against a local serve
     const judgment = (await judge.judge(INPUT)) as LlmPairwiseOk;
     expect(judgment).toMatchObject({
       status: 'ok',
-      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v18' },
+      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v19' },
       a: { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true },
       b: { answersCorrectly: false, citesRightSource: true, statesConditions: false, noFabrication: false },
       winner: 'A',
@@ -123,7 +123,7 @@ describe('LLM pairwise judge with a mock chat model', () => {
   it('winnerRule "stated" uses the model\'s own choice and says so in the prompt version', async () => {
     const chat = new MockChatModel({ text: reply('b') });
     const judge = createLlmPairwiseJudge({ chat, winnerRule: 'stated' });
-    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v18+stated-winner' });
+    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v19+stated-winner' });
     expect(await judge.judge(INPUT)).toMatchObject({ status: 'ok', winner: 'B', statedWinner: 'B', criteriaWinner: 'A' });
     expect(chat.calls[0]).toMatchObject({ temperature: 0, responseFormat: { type: 'json', name: 'pairwise_judgment' } });
   });
@@ -152,6 +152,18 @@ describe('LLM pairwise judge with a mock chat model', () => {
     const ab = (await judge.judge({ ...INPUT, answerA: offTopicAnswer, judgmentA: judgmentOfOffTopic, answerB: answer, judgmentB: judgmentOfAnswer })) as LlmPairwiseOk;
     const ba = (await judge.judge({ ...INPUT, answerA: answer, judgmentA: judgmentOfAnswer, answerB: offTopicAnswer, judgmentB: judgmentOfOffTopic })) as LlmPairwiseOk;
     expect([ab.criteriaWinner, ba.criteriaWinner, ab.winner, ba.winner]).toEqual(['B', 'A', 'B', 'A']);
+  });
+
+  it('shares the criteria winner rule: between two correct answers, the one stating a quarter more of the reference wins (v19)', async () => {
+    const reference = (stated: number) => Array.from({ length: 4 }, (_, index) => ({ text: `reference claim ${index}`, stated: index < stated, note: '' }));
+    const complete = 'You get 25 days a year plus the 8 bank holidays.';
+    const half = 'Full-time employees get 25 days.';
+    const judgmentOf = (answer: string, stated: number) =>
+      judgmentFrom(answer, [{ text: answer, verdict: 'verified', evidenceChunkId: 'leave-policy#annual-leave-entitlement', note: '' }], { referenceClaims: reference(stated) });
+    // The model gives both the citation and only the shorter one (A) the conditions: the criteria alone would pick A.
+    const judge = createLlmPairwiseJudge({ chat: new MockChatModel({ text: reply('tie', [true, true], [true, false]) }) });
+    const ab = (await judge.judge({ ...INPUT, answerA: half, judgmentA: judgmentOf(half, 2), answerB: complete, judgmentB: judgmentOf(complete, 4) })) as LlmPairwiseOk;
+    expect([ab.criteriaWinner, ab.winner]).toEqual(['B', 'B']);
   });
 
   it('unknown claims count as fabrication unless the answer is a refusal', async () => {

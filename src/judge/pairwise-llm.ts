@@ -35,7 +35,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v16: the prompt's wording is v3's; claims of an answer typed in lower case are split at its sentences (`splitAnswer`; the heuristic judge's v105).
 // v17: the prompt's wording is v3's; social remarks with an interjection or an adverb are no claims (`splitAnswer`; the heuristic judge's v107).
 // v18: the prompt's wording is v3's; an off-topic answer loses, as an over-refusal does, to a side that answers the question with a verified claim and none contradicted (`winnerFromVerdicts`; the heuristic pairwise judge's v22).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v18';
+// v19: the prompt's wording is v3's; between two sides that both answer correctly, the one stating a quarter more of the reference wins before citing and conditions (`winnerFromVerdicts`; the heuristic pairwise judge's v23).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v19';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
