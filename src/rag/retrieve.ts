@@ -6,7 +6,7 @@ import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
-import { coverageOfTerms, gateTerms, withCloseForms, type TermCoverageOptions } from './term-coverage.js';
+import { coverageOfTerms, gateTerms, withCloseForms, withoutDocumentWords, type TermCoverageOptions } from './term-coverage.js';
 import { placeRegionWords } from '../text/question-terms.js';
 
 export interface RetrieveOptions {
@@ -115,7 +115,8 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
   // Read once, for the gate and the search alike.
   const terms = gateTerms(joined);
   // A word the corpus holds only in a close form is searched as that form too ("complain": "complaint").
-  const searchText = withCloseForms(index, joined, terms);
+  // Words for the documents themselves are left out of the search when the question names a topic ("sick pay policy").
+  const searchText = withCloseForms(index, withoutDocumentWords(joined, terms), terms);
   const [queryVector] = (await index.embedder.embed({ values: [searchText], purpose: 'query' })).embeddings;
   if (!queryVector) throw new Error('embedder returned no vector for the query');
   // A zero vector (no known word in the question) has no direction: cosine is undefined, not 1.

@@ -1,6 +1,6 @@
 import { questionTerms, type QuestionTerm } from '../text/question-terms.js';
 import { compoundSplits } from '../text/compounds.js';
-import { ALSO_WRITTEN_AS, IRREGULAR_STEMS } from '../text/specifics.js';
+import { ALSO_WRITTEN_AS, DOCUMENT_WORDS, IRREGULAR_STEMS } from '../text/specifics.js';
 import { stem } from '../text/text.js';
 import { irregularBases } from '../text/wordnet.js';
 import type { TermCoverageSummary } from '../contract/trace.js';
@@ -157,4 +157,20 @@ export function withCloseForms(index: GroundcheckIndex, text: string, terms: rea
     added.push(forms.reduce((best, form) => ((found.get(form) ?? 0) > (found.get(best) ?? 0) ? form : best)));
   }
   return added.length === 0 ? text : `${text} ${added.join(' ')}`;
+}
+
+const DOCUMENT_WORD = new RegExp(`\\b(?:${DOCUMENT_WORDS.join('|')})\\b`, 'gi');
+
+/**
+ * The search text without words for the documents themselves ("policy", "rules", "procedure",
+ * "process", "guidelines"), when the question names a topic besides them: "What's the sick pay
+ * policy?" is searched as "What's the sick pay?". Document titles carry those words ("Leave
+ * Policy"), so both the full-text search and the hashed embedder ranked every chunk of the leave
+ * policy above the one on company sick pay. A question about the documents alone ("what policies
+ * are there?") keeps them. The gate already skips these words (`QuestionTerm.formWord`).
+ */
+export function withoutDocumentWords(text: string, terms: readonly QuestionTerm[]): string {
+  const named = terms.some((term) => term.kind === 'topic' && term.asking && !term.formWord);
+  if (!named) return text;
+  return text.replace(DOCUMENT_WORD, ' ').replace(/ {2,}/g, ' ').trim();
 }
