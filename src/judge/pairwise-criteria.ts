@@ -155,14 +155,14 @@ export function winnerFromVerdicts(
   if (!chosenAnswersCorrectly) {
     const byReference = referencePrecedence(judgmentA, judgmentB);
     if (byReference !== 'tie') return { winner: byReference, decidedBy: 'reference' };
-    const byNonAnswer = nonAnswerPrecedence(judgmentA, judgmentB);
-    if (byNonAnswer !== 'tie') return { winner: byNonAnswer, decidedBy: nonAnswerKind(byNonAnswer === 'A' ? judgmentB : judgmentA)! };
+    const byNonAnswer = nonAnswerDecision(judgmentA, judgmentB);
+    if (byNonAnswer.loser !== null) return { winner: byNonAnswer.winner, decidedBy: byNonAnswer.loser };
   }
   return { winner: byCriteria, decidedBy: 'criteria' };
 }
 
 /**
- * A non-answer where something relevant was there loses to a side that answers the question
+ * A non-answer loses to a side that answers the question
  * (relevance `answers` or `partial`) with at least one verified claim and none contradicted:
  * - an over-refusal, a refusal where a chunk answers (v17): "I don't know" beats a confident
  *   answer only when nothing relevant was there, and here something was;
@@ -176,9 +176,16 @@ export function winnerFromVerdicts(
  * live (no reference) as offline. Symmetric; `tie` when it does not apply.
  */
 export function nonAnswerPrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
-  if (answersWithoutContradiction(a) && nonAnswerKind(b) !== null) return 'A';
-  if (answersWithoutContradiction(b) && nonAnswerKind(a) !== null) return 'B';
-  return 'tie';
+  return nonAnswerDecision(a, b).winner;
+}
+
+/** {@link nonAnswerPrecedence} with the losing side's kind of non-answer (`null` on a tie). */
+function nonAnswerDecision(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): { winner: 'A' | 'B' | 'tie'; loser: 'over_refusal' | 'off_topic' | null } {
+  const kindB = answersWithoutContradiction(a) ? nonAnswerKind(b) : null;
+  if (kindB !== null) return { winner: 'A', loser: kindB };
+  const kindA = answersWithoutContradiction(b) ? nonAnswerKind(a) : null;
+  if (kindA !== null) return { winner: 'B', loser: kindA };
+  return { winner: 'tie', loser: null };
 }
 
 function answersWithoutContradiction(judgment: FaithfulnessJudgment | null): boolean {
