@@ -97,6 +97,11 @@ export interface FaithfulnessOk {
   /** Some chunk `answers` or is `related` (derived from `contexts`). */
   evidenceRelevant: boolean;
   /**
+   * The judge was given no chunk at all (derived from `contexts`): the generator saw nothing, so an
+   * answer rests on nothing. Absent from judgments stored before 2026-12-07 (read as unknown).
+   */
+  noEvidence?: boolean;
+  /**
    * Rank-weighted context precision over the chunks: the mean, over the ranks k holding an
    * `answers` chunk, of the share of `answers` chunks in the top k. `null` with no chunk.
    */
@@ -176,7 +181,7 @@ export type PairwiseJudgment = PairwiseOk | JudgeFailure;
  * after `undetermined`; the outcome table reads them as unknown.
  */
 export type JudgmentFlags = Pick<FaithfulnessOk, 'faithful' | 'hallucinated' | 'refused' | 'undetermined'> &
-  Partial<Pick<FaithfulnessOk, 'evidenceRelevant' | 'contextSufficient' | 'answerRelevance' | 'personalData' | 'refusalVerdict' | 'refusalCorrect' | 'referenceRecall'>>;
+  Partial<Pick<FaithfulnessOk, 'evidenceRelevant' | 'contextSufficient' | 'answerRelevance' | 'personalData' | 'refusalVerdict' | 'refusalCorrect' | 'referenceRecall' | 'noEvidence'>>;
 
 /** The flag names {@link JudgmentFlags} holds, in order: what `flagsOf` copies from a judgment. */
 export const JUDGMENT_FLAG_NAMES = [
@@ -191,6 +196,7 @@ export const JUDGMENT_FLAG_NAMES = [
   'refusalVerdict',
   'refusalCorrect',
   'referenceRecall',
+  'noEvidence',
 ] as const satisfies readonly (keyof JudgmentFlags)[];
 
 /** The string that identifies a judge in stored judgments: `kind:model:promptVersion`. */

@@ -34,3 +34,22 @@ describe('an off-topic answer with an unsupported claim where no source answers'
     expect(outcomeOf({ ...unanswerable, contextSufficient: true, refusalVerdict: 'not_applicable', referenceRecall: 0 })).toBe('hallucinated');
   });
 });
+
+// An answer given with no chunk at all (2026-12-07; METHODOLOGY.md, "Outcome table: an answer with
+// no evidence").
+describe('an answer where the judge was given no chunk at all', () => {
+  it('is should_have_refused whatever its relevance, live too (no reference)', () => {
+    expect(outcomeOf({ ...unanswerable, noEvidence: true })).toBe('should_have_refused');
+    expect(outcomeOf({ ...unanswerable, noEvidence: true, answerRelevance: 'partial' })).toBe('should_have_refused');
+  });
+
+  it('with chunks that hold nothing related, an off-topic invented answer stays hallucinated live', () => {
+    expect(outcomeOf({ ...unanswerable, noEvidence: false, evidenceRelevant: false })).toBe('hallucinated');
+  });
+
+  it('a refusal with no chunk is still a correct refusal, and flags stored before the flag existed read as before', () => {
+    expect(outcomeOf({ ...unanswerable, faithful: null, hallucinated: false, refused: true, answerRelevance: 'refusal', refusalVerdict: 'correct_refusal', refusalCorrect: true, noEvidence: true })).toBe('correct_refusal');
+    // `unanswerable` has no noEvidence flag, as flags stored before it existed.
+    expect(outcomeOf(unanswerable)).toBe('hallucinated');
+  });
+});

@@ -66,7 +66,8 @@ function inventedWithReference(flags: JudgmentFlags): boolean {
  *   claim, which makes it `hallucinated`;
  * - an on-topic answer where refusing was right (no chunk answers, or personal data was asked for)
  *   is `should_have_refused`, whatever its claims, and so is an off-topic one with an unsupported
- *   claim when the judge knew the reference answer;
+ *   claim when the judge knew the reference answer, and any answer when there was no chunk at all
+ *   (nothing to rest on: whether it is on topic does not matter);
  * - an answer with a contradicted or unsupported claim is `hallucinated`, on topic or not;
  * - a faithful answer that does not address the question is `off_topic`, so a faithful non-answer
  *   never shows as a pass;
@@ -96,7 +97,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     label: 'Should have refused',
     pass: false,
     description: 'answered although no source holds the answer, or although the question asks for personal or confidential data',
-    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWithReference(flags)),
+    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWithReference(flags) || flags.noEvidence === true),
   },
   {
     outcome: 'hallucinated',

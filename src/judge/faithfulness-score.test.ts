@@ -77,3 +77,12 @@ describe('resolvePolicy', () => {
     expect(() => resolvePolicy('strict' as never)).toThrow(/option policy "strict" is invalid/);
   });
 });
+
+describe('the judges record whether any chunk was given', () => {
+  it('derives noEvidence from the chunk verdicts', () => {
+    const findings = { claims: [{ text: 'You get a £200 bonus.', verdict: 'absent' as const, evidenceChunkId: null, note: '' }], refused: false, answerRelevance: 'off_topic' as const, personalData: false, referenceClaims: null };
+    const none = deriveFaithfulness({ ...findings, contexts: [] }, DEFAULT_FAITHFULNESS_POLICY);
+    const unrelated = deriveFaithfulness({ ...findings, contexts: [{ chunkId: 'a#b', verdict: 'unrelated', note: '' }] }, DEFAULT_FAITHFULNESS_POLICY);
+    expect([none.noEvidence, unrelated.noEvidence]).toEqual([true, false]);
+  });
+});

@@ -48,6 +48,7 @@ export type DerivedFaithfulness = Pick<
   | 'contexts'
   | 'contextSufficient'
   | 'evidenceRelevant'
+  | 'noEvidence'
   | 'contextPrecision'
   | 'ignoredChunks'
   | 'answerRelevance'
@@ -66,7 +67,8 @@ export type DerivedFaithfulness = Pick<
  * - `hallucinated` = contradicted > 0, or (absent > 0 when `absentIsHallucination`).
  * - `undetermined` = no checkable claim and not a refusal.
  * - `faithful` = `null` for a refusal or an undetermined answer; otherwise `!hallucinated`.
- * - `contextSufficient` = some chunk `answers`; `evidenceRelevant` = some chunk `answers` or is `related`.
+ * - `contextSufficient` = some chunk `answers`; `evidenceRelevant` = some chunk `answers` or is `related`;
+ *   `noEvidence` = no chunk at all.
  * - `contextPrecision` = mean over ranks k with an `answers` chunk of (answers in top k) / k
  *   (0 when no chunk answers, `null` with no chunk).
  * - `ignoredChunks` = `answers` chunks no verified or contradicted claim names.
@@ -111,6 +113,7 @@ export function deriveFaithfulness(findings: JudgeFindings, policy: Faithfulness
     contexts: [...contexts],
     contextSufficient,
     evidenceRelevant,
+    noEvidence: contexts.length === 0,
     contextPrecision: contextPrecision(contexts),
     ignoredChunks,
     answerRelevance: refused ? 'refusal' : findings.answerRelevance === 'refusal' ? 'off_topic' : findings.answerRelevance,
