@@ -126,8 +126,18 @@ export interface PrecedenceDecision {
  * title is no substitute for the rest of the answer. Symmetric; `tie` without a reference (live).
  */
 export function moreOfReference(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
-  if (a === null || b === null || a.status !== 'ok' || b.status !== 'ok' || a.referenceRecall === null || b.referenceRecall === null) return 'tie';
-  const gap = a.referenceRecall - b.referenceRecall;
+  if (a === null || b === null || a.status !== 'ok' || b.status !== 'ok') return 'tie';
+  return byDecisiveRecallGap(a.referenceRecall, b.referenceRecall);
+}
+
+/**
+ * The side stating at least `DECISIVE_RECALL_GAP` more of the reference answer; `tie` when the gap
+ * is smaller or either side has no reference recall. Shared by {@link moreOfReference} and the
+ * heuristic judge's tie-break between failing answers (`compareStanding`).
+ */
+export function byDecisiveRecallGap(recallA: number | null, recallB: number | null): 'A' | 'B' | 'tie' {
+  if (recallA === null || recallB === null) return 'tie';
+  const gap = recallA - recallB;
   if (Math.abs(gap) < DECISIVE_RECALL_GAP - 1e-9) return 'tie';
   return gap > 0 ? 'A' : 'B';
 }
@@ -155,7 +165,7 @@ export function winnerFromVerdicts(
   if (!chosenAnswersCorrectly) {
     const byReference = referencePrecedence(judgmentA, judgmentB);
     if (byReference !== 'tie') return { winner: byReference, decidedBy: 'reference' };
-    const byNonAnswer = nonAnswerDecision(judgmentA, judgmentB);
+    const byNonAnswer = nonAnswerPrecedence(judgmentA, judgmentB);
     if (byNonAnswer.loser !== null) return { winner: byNonAnswer.winner, decidedBy: byNonAnswer.loser };
   }
   return { winner: byCriteria, decidedBy: 'criteria' };
@@ -173,14 +183,10 @@ export function winnerFromVerdicts(
  * With a reference answer, the answering side must state more than a third of it (one stating
  * less is about something else, whatever its relevance verdict: `statesLittle`). Applied after
  * {@link referencePrecedence}, when the criteria chose a side that does not answer correctly;
- * live (no reference) as offline. Symmetric; `tie` when it does not apply.
+ * live (no reference) as offline. Symmetric: the winner and the losing side's kind of non-answer,
+ * or `tie` and `null` when it does not apply.
  */
-export function nonAnswerPrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): 'A' | 'B' | 'tie' {
-  return nonAnswerDecision(a, b).winner;
-}
-
-/** {@link nonAnswerPrecedence} with the losing side's kind of non-answer (`null` on a tie). */
-function nonAnswerDecision(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): { winner: 'A' | 'B' | 'tie'; loser: 'over_refusal' | 'off_topic' | null } {
+export function nonAnswerPrecedence(a: FaithfulnessJudgment | null, b: FaithfulnessJudgment | null): { winner: 'A' | 'B' | 'tie'; loser: 'over_refusal' | 'off_topic' | null } {
   const kindB = answersWithoutContradiction(a) ? nonAnswerKind(b) : null;
   if (kindB !== null) return { winner: 'A', loser: kindB };
   const kindA = answersWithoutContradiction(b) ? nonAnswerKind(a) : null;

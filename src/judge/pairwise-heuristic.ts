@@ -18,7 +18,7 @@ import {
   winnerFromVerdicts,
   type CriteriaWeights,
   sideOutcome,
-  DECISIVE_RECALL_GAP,
+  byDecisiveRecallGap,
 } from './pairwise-criteria.js';
 import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeInfo, PairwiseCriteria, PairwiseInput, PairwiseJudge, PairwiseOk } from './types.js';
 
@@ -191,8 +191,9 @@ const NONE_OF_IT: ReadonlySet<string> = new Set(['off_topic', 'over_refusal']);
  */
 export function compareStanding(a: ClaimStanding | null, b: ClaimStanding | null): 'A' | 'B' | 'tie' {
   if (a === null || b === null) return 'tie';
+  const decisive = byDecisiveRecallGap(a.referenceRecall, b.referenceRecall);
+  if (decisive !== 'tie') return decisive;
   const recallGap = a.referenceRecall !== null && b.referenceRecall !== null ? a.referenceRecall - b.referenceRecall : 0;
-  if (Math.abs(recallGap) >= DECISIVE_RECALL_GAP - 1e-9) return recallGap > 0 ? 'A' : 'B';
   if (a.contradicted !== b.contradicted) return a.contradicted < b.contradicted ? 'A' : 'B';
   if (Math.abs(recallGap) > 1e-9) return recallGap > 0 ? 'A' : 'B';
   if (Math.abs(a.verifiedShare - b.verifiedShare) > 1e-9) return a.verifiedShare > b.verifiedShare ? 'A' : 'B';

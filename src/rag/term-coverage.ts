@@ -131,7 +131,7 @@ export function splitCompound(index: GroundcheckIndex, word: string): [string, s
  */
 export function withCloseForms(index: GroundcheckIndex, text: string, terms: readonly QuestionTerm[] = gateTerms(text)): string {
   // The gate's words and the asking clause's verbs ("how do I complain?": the verb is the topic).
-  const asked = terms.filter((term) => term.kind === 'topic' && term.asking && !term.formWord);
+  const asked = terms.filter(namesAskedTopic);
   const stems = [...new Set(asked.map((term) => term.stem).filter((wordStem) => /^[a-z]+$/.test(wordStem)))];
   if (stems.length === 0) return text;
   const statistics = index.corpusStatistics();
@@ -170,7 +170,11 @@ const DOCUMENT_WORD = new RegExp(`\\b(?:${DOCUMENT_WORDS.join('|')})\\b`, 'gi');
  * are there?") keeps them. The gate already skips these words (`QuestionTerm.formWord`).
  */
 export function withoutDocumentWords(text: string, terms: readonly QuestionTerm[]): string {
-  const named = terms.some((term) => term.kind === 'topic' && term.asking && !term.formWord);
-  if (!named) return text;
+  if (!terms.some(namesAskedTopic)) return text;
   return text.replace(DOCUMENT_WORD, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** A topic word of the asking clause that is not a word of the question's form (what `withCloseForms` searches for). */
+function namesAskedTopic(term: QuestionTerm): boolean {
+  return term.kind === 'topic' && term.asking && !term.formWord;
 }
