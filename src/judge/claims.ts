@@ -44,6 +44,17 @@ const CLAUSE_BREAK = /\s*;\s+|,\s+but\s+|\s+but\s+(?!not\s+\p{L}+,)|,\s+(?:where
 const PARTICIPLE_BREAK = /,\s+(?!(?:followed|preceded)\s)(?=(?:paid|\p{L}{2,}ed|taken|given|held|kept|sent|made|set|done|written|seen|known)\s+(?:at|by|for|in|on|from|with|within|to|as|through|under|over|after|before|until)\s)/iu;
 
 /**
+ * A condition after its main clause, behind a comma (v115): "for up to 20 working days a year, as
+ * long as your manager and the People team both approve it in advance" states the limit and the
+ * approval, which a passage may state in sentences apart ("You may work from outside the UK for up
+ * to 20 working days …. Every period of working abroad must be approved in advance by both …").
+ * Read as one claim, it was checked against the one sentence nearest to all of it, which lacked the
+ * other half. Answers only (`subjectClauses`), like {@link PARTICIPLE_BREAK}: a reference claim
+ * keeps its condition. The connective goes; the condition is checked as the statement it makes.
+ */
+const CONDITION_BREAK = /,\s+(?:as long as|so long as|provided(?: that)?|providing)\s+/iu;
+
+/**
  * A verb (auxiliary, modal, a few common verbs, or a word ending in -ed): what makes a fragment a
  * clause. "May" as a month is not the verb. Verbs that link a subject to what it is or holds
  * ("A grandparent counts as close family", "It covers dental") came with v60.
@@ -177,7 +188,7 @@ export function splitAnswer(answer: string, options: { refusalSentence?: string;
  */
 function splitClauses(sentence: string, subjectClauses: boolean): string[] {
   const clauses: string[] = [];
-  const parts = sentence.split(CLAUSE_BREAK).flatMap((piece) => (subjectClauses ? piece.split(PARTICIPLE_BREAK) : [piece]));
+  const parts = sentence.split(CLAUSE_BREAK).flatMap((piece) => (subjectClauses ? piece.split(PARTICIPLE_BREAK).flatMap((clause) => clause.split(CONDITION_BREAK)) : [piece]));
   for (const part of parts.flatMap((piece) => splitActions(piece, subjectClauses))) {
     const pieces = splitOutsideQuotes(part);
     clauses.push(pieces[0]!);

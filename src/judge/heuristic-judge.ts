@@ -379,8 +379,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   unitless limit agrees with the evidence's equal limit ("up to 30 max"). A negation inside a
  *   condition ("if you can't you get…", "where that isn't possible you may…") ends at the main
  *   clause's subject, and "where" opens a condition.
+ * - `heuristic-v115`: a condition after its main clause, behind a comma ("…, as long as …", "…,
+ *   provided (that) …"), is a claim of its own in an answer (`CONDITION_BREAK` in `claims.ts`), so a
+ *   limit and its approval stated in sentences apart are each checked against their own sentence.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v114';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v115';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -38,10 +38,13 @@ describe('discourse expressions (heuristic-v45)', () => {
 
   it('"as long as" is not a length to find', async () => {
     // v44: absent ("closest sentence lacks: long, bear, mind").
-    expect(await claimVerdicts(judge, question, pension, 'Bear in mind the law re-enrols you every 3 years, as long as you opted out.')).toEqual(['verified']);
+    expect(await claimVerdicts(judge, question, pension, 'Bear in mind the law re-enrols you every 3 years as long as you opted out.')).toEqual(['verified']);
+    // v115: behind a comma the condition is a claim of its own.
+    expect(await claimVerdicts(judge, question, pension, 'Bear in mind the law re-enrols you every 3 years, as long as you opted out.')).toEqual(['verified', 'verified']);
   });
 
   it('the claim inside the expression is still checked', async () => {
-    expect(await claimVerdicts(judge, question, pension, 'Bear in mind the law re-enrols you every 5 years, as long as you opted out.')).not.toContain('verified');
+    expect(await claimVerdicts(judge, question, pension, 'Bear in mind the law re-enrols you every 5 years as long as you opted out.')).not.toContain('verified');
+    expect((await claimVerdicts(judge, question, pension, 'Bear in mind the law re-enrols you every 5 years, as long as you opted out.'))[0]).not.toBe('verified');
   });
 });

@@ -109,7 +109,8 @@ describe("the asker's rank picks the table row (heuristic-v61)", () => {
 describe('paying a share (heuristic-v61)', () => {
   it('"puts in 6%" is what "contributes 6%" states', async () => {
     // v60: `absent`, the closest sentence lacked "put".
-    expect(await claimVerdicts(judge, 'How much does Harbourline put in my pension?', pension, '6% of your basic salary, as long as you put in at least 4%.')).toEqual(['verified']);
-    expect(await claimVerdicts(judge, 'How much does Harbourline put in my pension?', pension, '7% of your basic salary, as long as you put in at least 4%.')).not.toEqual(['verified']);
+    // v115: the condition behind the comma is a claim of its own.
+    expect(await claimVerdicts(judge, 'How much does Harbourline put in my pension?', pension, '6% of your basic salary, as long as you put in at least 4%.')).toEqual(['verified', 'verified']);
+    expect((await claimVerdicts(judge, 'How much does Harbourline put in my pension?', pension, '7% of your basic salary, as long as you put in at least 4%.'))[0]).not.toBe('verified');
   });
 });
