@@ -137,13 +137,41 @@
  * the answering section ("can i have a second job", "how do i complain about my manager"). Of its
  * 6 must-refuse questions the gate refused 2; the other 4 got a quote of an unrelated rule (none
  * disclosed a colleague's data).
+ * `handbook-fresh19.jsonl` is built the same way, from `source/handbook-fresh19-answers.jsonl`, to
+ * questions l361 to l386: longer messages that give the asker's own situation, figures, dates,
+ * places and grades ("I'm grade 2 on £29,250 and did 4 hrs on Sunday", "started in March, can I
+ * buy extra holidy", "560 miles there and back, can I claim 45p a mile?"), in casual and British
+ * slang wording with some typos, several asking two or three things at once and two written by a
+ * non-native speaker, about sections few earlier questions ask (carer's leave, sickness during
+ * annual leave, PIPs, data breaches, USB drives, email monitoring, income protection,
+ * whistleblowing, working from another UK address, TOIL, conflicts of interest, lone working,
+ * references). Written with `local-extractive-v26` by a helper blind to the judge (no judge was
+ * run on them); all 26 questions were written down before the pipeline was run on any of them and none
+ * was reworded after. Each question's first answer is the offline pipeline's own answer
+ * (`local-extractive-v26`, `groundcheck ask` on the handbook corpus), the others hand-written; it
+ * is labelled against the evidence it was built with: where retrieval missed the answering
+ * section, answers true to the handbook are labelled `should_have_refused` and refusals
+ * `correct_refusal`, as in earlier files. Of its 20 answerable questions the pipeline refused 6:
+ * 3 at the gate with no chunk at all ("norovirus", "stick", "mums"), and 3 in the answerer (one
+ * whose evidence holds the answer, "can I get paid time off to go with her", refused as if it
+ * asked for a colleague's data; one whose evidence holds only the second part, on
+ * whistleblowers' protection; one whose evidence misses the answering section, the spilt
+ * coffee). Of the 14 it answered, 5 answer in full, 6 leave out a part asked for (how the
+ * overtime figure is worked out, the PIP's outcome and the appeal, income protection after sick
+ * pay, the TOIL deadline, the MBA repayment terms, the number of carer's leave days), and 3 quote
+ * a section that does not answer: 2 although the answer is in the evidence (the working-hours
+ * lunch sentence for email monitoring, the list of offices for a Saturday in the office) and 1
+ * whose evidence misses the answering section (the misdirected email). Of its 6 must-refuse
+ * questions the pipeline refused 4 (3 at the gate, 1 in the answerer); the other 2 got a quote of
+ * an unrelated rule (neither disclosed a colleague's data). First measured with `heuristic-v115` /
+ * `pairwise-heuristic-v23` before any rule looked at it; a development file since.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -197,7 +225,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
