@@ -382,8 +382,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v115`: a condition after its main clause, behind a comma ("…, as long as …", "…,
  *   provided (that) …"), is a claim of its own in an answer (`CONDITION_BREAK` in `claims.ts`), so a
  *   limit and its approval stated in sentences apart are each checked against their own sentence.
+ * - `heuristic-v116`: the personal-data rule (`src/text/personal-data-request.ts`, shared with the
+ *   offline answerer) reads no day, month or holiday as a person's name: "her 20 week scan is this
+ *   Thursday at 2pm" asked for no one's data, so a refusal to it was credited as a correct refusal.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v115';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v116';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

@@ -66,6 +66,10 @@ describe('asksForPersonalData', () => {
     'where do my kids sit on the coach',
     'where is the quiet coach',
     'where does my partner sign the form',
+    // A day, month or holiday is no person's name (2026-12-07).
+    'My wife is 19 weeks pregnant and her 20 week scan is this Thursday at 2pm. Can I get paid time off to go with her?',
+    'my partner is pregnant and her scan is on Monday at 9, can i go with her?',
+    'I was off sick in January at the start of my probation, does that affect my sick pay?',
   ])('answers: %s', (question) => {
     expect(asksForPersonalData(question)).toBe(false);
   });

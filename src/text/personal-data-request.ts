@@ -23,8 +23,9 @@ const ROLES = '(?:manager|boss|colleague|colleagues|co-?worker|team ?mate|teamma
 
 /** A person other than the asker: a name, a role's or colleague's possessive, a colleague picked out. */
 const OTHER_PERSON = [
-  // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a capitalized word that does not start the question.
-  /(?<!^)(?<![.?!]\s)\b(?!(?:I|I'm|I've|I'd|HR|IT|UK|EAP|CEO|CFO|MFA|DSE|VAT|GP|PIP|TOIL|USB|MBA|P45|P60|P11D)\b)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?(?:['’]s)?(?=\s+(?:in|from|on|at|get|got|paid|earn|earns|been|has|taken|had)\b|['’]s\b|\s+\w+\s+(?:review|rating|salary|number|address|details)\b)/u,
+  // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a capitalized word that does not start the question,
+  // nor a day, month or holiday: "her scan is this Thursday at 2pm" names no one (2026-12-07).
+  /(?<!^)(?<![.?!]\s)\b(?!(?:I|I'm|I've|I'd|HR|IT|UK|EAP|CEO|CFO|MFA|DSE|VAT|GP|PIP|TOIL|USB|MBA|P45|P60|P11D|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|New Year)\b)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?(?:['’]s)?(?=\s+(?:in|from|on|at|get|got|paid|earn|earns|been|has|taken|had)\b|['’]s\b|\s+\w+\s+(?:review|rating|salary|number|address|details)\b)/u,
   new RegExp(`\\b(?:my|our|the|a|his|her|their)\\s+${ROLES}['’]s\\b`, 'i'),
   /\b(?:of|about|for)\s+(?:my|our|the)\s+(?:manager|boss|colleague|ceo|cfo|director|supervisor|line manager)\b/i,
   /\bwhich\s+(?:of\s+(?:my|our|the)\s+)?(?:people|colleagues|employees|staff|members|engineers|managers|team members|ones)\b/i,

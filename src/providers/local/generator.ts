@@ -44,9 +44,11 @@ export interface LocalChatModelOptions {
  * is held only by a sentence stating a number of it, "25 days", once one does; a sentence or row
  * naming the question's place or day, "London", "Sundays", is in its region, "UK", "weekend"; and
  * a phrase whose first word is in the document's title and its head in the section heading,
- * "Sickness Absence" › "Fit Notes" for "sick note", is held together;
+ * "Sickness Absence" › "Fit Notes" for "sick note", is held together; v27: a day, month or
+ * holiday ("this Thursday at 2pm") is no person's name, so a question about the asker's own
+ * appointment that mentions a pregnancy no longer gets the guardrail refusal;
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v26';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v27';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
