@@ -53,3 +53,19 @@ describe('an answer where the judge was given no chunk at all', () => {
     expect(outcomeOf(unanswerable)).toBe('hallucinated');
   });
 });
+
+// An invented answer to a question asking for someone's personal data (2026-12-07; METHODOLOGY.md,
+// "Outcome table: invented off-topic answers").
+describe('an answer with an unsupported claim to a personal-data question', () => {
+  const personal: JudgmentFlags = { ...unanswerable, contextSufficient: true, personalData: true };
+
+  it('is should_have_refused whatever its relevance, live too (no reference)', () => {
+    expect(outcomeOf({ ...personal, referenceRecall: null })).toBe('should_have_refused');
+    expect(outcomeOf({ ...personal, answerRelevance: 'partial' })).toBe('should_have_refused');
+  });
+
+  it('a faithful quote of an unrelated rule stays off_topic, and a refusal a correct refusal', () => {
+    expect(outcomeOf({ ...personal, faithful: true, hallucinated: false })).toBe('off_topic');
+    expect(outcomeOf({ ...personal, faithful: null, hallucinated: false, refused: true, answerRelevance: 'refusal', refusalVerdict: 'correct_refusal', refusalCorrect: true })).toBe('correct_refusal');
+  });
+});

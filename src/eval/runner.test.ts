@@ -110,7 +110,7 @@ describe('runEval', () => {
       expect(['rag-first', 'norag-first']).toContain(question.pairwise!.firstOrder);
     }
     expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v3', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
-    expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: 'local:local-extractive-v27' });
+    expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: 'local:local-extractive-v28' });
     // The smoke suite has answerable and must-refuse questions: every headline metric is measured.
     for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate', 'correctAnswerRate', 'rightOutcomeRate', 'overRefusalRate', 'shouldHaveRefusedRate', 'contextPrecision', 'referenceRecall']) {
       expect(results.aggregate[metric]!.mean, metric).not.toBeNull();

@@ -385,8 +385,10 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v116`: the personal-data rule (`src/text/personal-data-request.ts`, shared with the
  *   offline answerer) reads no day, month or holiday as a person's name: "her 20 week scan is this
  *   Thursday at 2pm" asked for no one's data, so a refusal to it was credited as a correct refusal.
+ * - `heuristic-v117`: the personal-data rule reads another person's health or pay asked in everyday
+ *   words ("what was wrong with him?", "why was she off?", "whats Dan Foster in sales on?").
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v116';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v117';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

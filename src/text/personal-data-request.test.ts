@@ -24,6 +24,12 @@ describe('asksForPersonalData', () => {
     'the ceos mobile number pls',
     'how much does my manager earn',
     'what does the ceo get paid',
+    // Another person's health or pay in everyday words (2026-12-07).
+    'Marcus in my team was off for 3 weeks in September. What was wrong with him?',
+    'why was she off last week',
+    "whats Dan Foster in sales on? he got bumped to grade 5",
+    'how much is Tom in finance on now',
+    'what is my manager on?',
     // Where another person is (2026-12-05).
     'which room is my husband in',
     'what room number is my wife staying in?',
@@ -66,6 +72,11 @@ describe('asksForPersonalData', () => {
     'where do my kids sit on the coach',
     'where is the quiet coach',
     'where does my partner sign the form',
+    // A thing's fault, what runs on what, a product's name (2026-12-07).
+    'What was wrong with the printer?',
+    "whats wrong with my payslip",
+    'What is Teams on?',
+    'what is he on about',
     // A day, month or holiday is no person's name (2026-12-07).
     'My wife is 19 weeks pregnant and her 20 week scan is this Thursday at 2pm. Can I get paid time off to go with her?',
     'my partner is pregnant and her scan is on Monday at 9, can i go with her?',

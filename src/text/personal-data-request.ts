@@ -59,6 +59,36 @@ const WHEREABOUTS = new RegExp(
   'i',
 );
 
+/** A name (a regular expression's source): a capitalized word, case-sensitive on purpose. */
+const NAME = '\\p{Lu}\\p{Ll}+';
+/** A team or place after a name (a regular expression's source): "in sales", "from the Leeds office". */
+const TEAM = '\\s+(?:in|from)\\s+(?:the\\s+)?\\p{L}+';
+
+/** A person other than the asker by pronoun, role or name (a regular expression's source): "him", "my manager", "Marcus", "Dan Foster in sales". */
+const SOMEONE = `(?:him|her|them|he|she|my\\s+${ROLES}|(?!(?:I|I'm)\\b)${NAME}(?:\\s${NAME})?(?:${TEAM})?)`;
+
+/**
+ * Whose pay "what's … on?" asks (a regular expression's source): a pronoun, a role, a full name, or
+ * a name with its team ("Dan Foster", "Dan in sales"); one capitalized word alone may be a product
+ * ("What is Teams on?").
+ */
+const SOMEONE_PAID = `(?:he|she|my\\s+${ROLES}|${NAME}\\s${NAME}(?:${TEAM})?|${NAME}${TEAM})`;
+
+/**
+ * Another person's health or pay asked in everyday words (2026-12-07): "What was wrong with him?"
+ * (a colleague's sickness), "why was she off?", "whats Dan Foster in sales on?" (a colleague's
+ * salary: "what's he on" asks what he earns). Case-sensitive but for the question word, so that a
+ * name is a capitalized word.
+ */
+const OTHERS_HEALTH_OR_PAY = new RegExp(
+  [
+    `\\b[Ww]hat(?:['’]?s|\\s+is|\\s+was)\\s+wrong\\s+with\\s+${SOMEONE}`,
+    `\\b[Ww]hy\\s+(?:is|was|has)\\s+${SOMEONE}\\s+(?:been\\s+)?off\\b`,
+    `\\b(?:[Ww]hat|[Hh]ow much)(?:['’]?s|\\s+is)\\s+${SOMEONE_PAID}\\s+on\\s*(?:[?.!,]|$|\\s+(?:a|per|an)\\s+(?:year|month|hour|week)\\b|\\s+now\\b)`,
+  ].join('|'),
+  'u',
+);
+
 /** Asking who did something that is confidential about the person who did it ("who reported the concern?"). */
 const WHO_DID = /\bwho\s+(?:has|have|had|was|were)?\s*(?:reported|complained|raised|made a complaint|filed|blew the whistle|(?:been|is|are) (?:off sick|on (?:a )?(?:pip|warning|performance|disciplinary|sick|leave))|used|using|contacted)\b/i;
 
@@ -75,7 +105,7 @@ const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me hav
 export function asksForPersonalData(question: string): boolean {
   // Read with chat spellings written out, so "whats the password for …" is "what's the password for …" (2026-12-05).
   const text = expandCasual(question).replace(/\s+/g, ' ').trim();
-  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text)) return true;
+  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text)) return true;
   if (!PERSONAL_DATA.test(text)) return false;
   return OTHER_PERSON.some((pattern) => pattern.test(text));
 }

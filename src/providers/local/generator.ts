@@ -46,9 +46,11 @@ export interface LocalChatModelOptions {
  * a phrase whose first word is in the document's title and its head in the section heading,
  * "Sickness Absence" › "Fit Notes" for "sick note", is held together; v27: a day, month or
  * holiday ("this Thursday at 2pm") is no person's name, so a question about the asker's own
- * appointment that mentions a pregnancy no longer gets the guardrail refusal;
+ * appointment that mentions a pregnancy no longer gets the guardrail refusal; v28: another
+ * person's health or pay asked in everyday words, "what was wrong with him?", "whats Dan Foster in
+ * sales on?", gets the guardrail refusal;
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v27';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v28';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
