@@ -21,11 +21,21 @@ const PERSONAL_DATA =
 /** One person named by their role (a regular expression's source). */
 const ROLES = '(?:manager|boss|colleague|colleagues|co-?worker|team ?mate|teammate|ceo|cfo|director|supervisor|line manager|report|direct report|predecessor|successor)';
 
+/**
+ * Capitalized words that name no one (a regular expression's source): the asker, acronyms, and the
+ * days, months and holidays ("her scan is this Thursday at 2pm", 2026-12-07). Written out rather
+ * than read from `DATE_WORDS`, whose short forms are also names ("Jan", "Jun").
+ */
+const NOT_A_NAME =
+  "(?!(?:I|I'm|I've|I'd|HR|IT|UK|EAP|CEO|CFO|MFA|DSE|VAT|GP|PIP|TOIL|USB|MBA|P45|P60|P11D|" +
+  'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|New Year)\\b)';
+/** A name (a regular expression's source): a capitalized word that is not one of {@link NOT_A_NAME}; case-sensitive on purpose. */
+const NAME = `${NOT_A_NAME}\\p{Lu}\\p{Ll}+`;
+
 /** A person other than the asker: a name, a role's or colleague's possessive, a colleague picked out. */
 const OTHER_PERSON = [
-  // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a capitalized word that does not start the question,
-  // nor a day, month or holiday: "her scan is this Thursday at 2pm" names no one (2026-12-07).
-  /(?<!^)(?<![.?!]\s)\b(?!(?:I|I'm|I've|I'd|HR|IT|UK|EAP|CEO|CFO|MFA|DSE|VAT|GP|PIP|TOIL|USB|MBA|P45|P60|P11D|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|New Year)\b)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?(?:['’]s)?(?=\s+(?:in|from|on|at|get|got|paid|earn|earns|been|has|taken|had)\b|['’]s\b|\s+\w+\s+(?:review|rating|salary|number|address|details)\b)/u,
+  // "Sarah Mitchell", "Aisha", "Tom from my team", "James Okafor's" — a name that does not start the question.
+  new RegExp(`(?<!^)(?<![.?!]\\s)\\b${NAME}(?:\\s\\p{Lu}\\p{Ll}+)?(?:['’]s)?(?=\\s+(?:in|from|on|at|get|got|paid|earn|earns|been|has|taken|had)\\b|['’]s\\b|\\s+\\w+\\s+(?:review|rating|salary|number|address|details)\\b)`, 'u'),
   new RegExp(`\\b(?:my|our|the|a|his|her|their)\\s+${ROLES}['’]s\\b`, 'i'),
   /\b(?:of|about|for)\s+(?:my|our|the)\s+(?:manager|boss|colleague|ceo|cfo|director|supervisor|line manager)\b/i,
   /\bwhich\s+(?:of\s+(?:my|our|the)\s+)?(?:people|colleagues|employees|staff|members|engineers|managers|team members|ones)\b/i,
@@ -59,13 +69,11 @@ const WHEREABOUTS = new RegExp(
   'i',
 );
 
-/** A name (a regular expression's source): a capitalized word, case-sensitive on purpose. */
-const NAME = '\\p{Lu}\\p{Ll}+';
 /** A team or place after a name (a regular expression's source): "in sales", "from the Leeds office". */
 const TEAM = '\\s+(?:in|from)\\s+(?:the\\s+)?\\p{L}+';
 
 /** A person other than the asker by pronoun, role or name (a regular expression's source): "him", "my manager", "Marcus", "Dan Foster in sales". */
-const SOMEONE = `(?:him|her|them|he|she|my\\s+${ROLES}|(?!(?:I|I'm)\\b)${NAME}(?:\\s${NAME})?(?:${TEAM})?)`;
+const SOMEONE = `(?:him|her|them|he|she|my\\s+${ROLES}|${NAME}(?:\\s${NAME})?(?:${TEAM})?)`;
 
 /**
  * Whose pay "what's … on?" asks (a regular expression's source): a pronoun, a role, a full name, or
