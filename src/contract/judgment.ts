@@ -102,6 +102,12 @@ export interface FaithfulnessOk {
    */
   noEvidence?: boolean;
   /**
+   * The answer makes checkable claims and no chunk verifies or contradicts any of them (every claim
+   * `absent`): nothing retrieved bears on what it says. Absent from judgments stored before
+   * 2026-12-07 evening (read as unknown).
+   */
+  restsOnNothing?: boolean;
+  /**
    * Rank-weighted context precision over the chunks: the mean, over the ranks k holding an
    * `answers` chunk, of the share of `answers` chunks in the top k. `null` with no chunk.
    */
@@ -181,7 +187,7 @@ export type PairwiseJudgment = PairwiseOk | JudgeFailure;
  * after `undetermined`; the outcome table reads them as unknown.
  */
 export type JudgmentFlags = Pick<FaithfulnessOk, 'faithful' | 'hallucinated' | 'refused' | 'undetermined'> &
-  Partial<Pick<FaithfulnessOk, 'evidenceRelevant' | 'contextSufficient' | 'answerRelevance' | 'personalData' | 'refusalVerdict' | 'refusalCorrect' | 'referenceRecall' | 'noEvidence'>>;
+  Partial<Pick<FaithfulnessOk, 'evidenceRelevant' | 'contextSufficient' | 'answerRelevance' | 'personalData' | 'refusalVerdict' | 'refusalCorrect' | 'referenceRecall' | 'noEvidence' | 'restsOnNothing'>>;
 
 /** The flag names {@link JudgmentFlags} holds, in order: what `flagsOf` copies from a judgment. */
 export const JUDGMENT_FLAG_NAMES = [
@@ -197,6 +203,7 @@ export const JUDGMENT_FLAG_NAMES = [
   'refusalCorrect',
   'referenceRecall',
   'noEvidence',
+  'restsOnNothing',
 ] as const satisfies readonly (keyof JudgmentFlags)[];
 
 /** The string that identifies a judge in stored judgments: `kind:model:promptVersion`. */

@@ -69,3 +69,20 @@ describe('an answer with an unsupported claim to a personal-data question', () =
     expect(outcomeOf({ ...personal, faithful: null, hallucinated: false, refused: true, answerRelevance: 'refusal', refusalVerdict: 'correct_refusal', refusalCorrect: true })).toBe('correct_refusal');
   });
 });
+
+// An answer none of whose claims meets any source (2026-12-07 evening; METHODOLOGY.md, "Outcome
+// table: answers that rest on nothing").
+describe('an off-topic answer that rests on nothing retrieved, where no source answers', () => {
+  it('is should_have_refused live too (no reference) when every claim is absent', () => {
+    expect(outcomeOf({ ...unanswerable, referenceRecall: null, restsOnNothing: true })).toBe('should_have_refused');
+  });
+
+  it('stays hallucinated when a source contradicts or verifies one of its claims', () => {
+    expect(outcomeOf({ ...unanswerable, referenceRecall: null, restsOnNothing: false })).toBe('hallucinated');
+  });
+
+  it('stays hallucinated where a source answers, and a refusal with such an aside is still judged hallucinated', () => {
+    expect(outcomeOf({ ...unanswerable, contextSufficient: true, refusalVerdict: 'not_applicable', restsOnNothing: true })).toBe('hallucinated');
+    expect(outcomeOf({ ...unanswerable, refused: true, answerRelevance: 'refusal', refusalVerdict: 'correct_refusal', refusalCorrect: true, restsOnNothing: true })).toBe('hallucinated');
+  });
+});

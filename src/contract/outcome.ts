@@ -71,14 +71,29 @@ function inventedPersonalData(flags: JudgmentFlags): boolean {
 }
 
 /**
+ * An off-topic answer where no source answers and nothing retrieved bears on any of its claims (each
+ * one `absent`: none verified, none contradicted): it rests on nothing the generator was given, so
+ * whatever it says was made up where refusing was right ("free parking?" answered with a rule about
+ * parking the sources never state). `should_have_refused`, live too (2026-12-07 evening: before,
+ * `hallucinated`, unless the judge knew the reference answer). An answer with a contradicted claim
+ * met a source that says otherwise: it stays `hallucinated` (where the judge missed the chunk that
+ * answers, a wrong answer is usually contradicted by it; METHODOLOGY.md, "Outcome table: answers
+ * that rest on nothing").
+ */
+function restsOnNothing(flags: JudgmentFlags): boolean {
+  return flags.hallucinated && flags.restsOnNothing === true;
+}
+
+/**
  * The rows, first match wins. A judge error is its own outcome, decided before any row: never a
  * pass, never a zero. The order says what matters most:
  * - a refusal is judged as a refusal (right or wrong to refuse), unless it slips in an unsupported
  *   claim, which makes it `hallucinated`;
  * - an on-topic answer where refusing was right (no chunk answers, or personal data was asked for)
  *   is `should_have_refused`, whatever its claims, and so is an off-topic one with an unsupported
- *   claim when the judge knew the reference answer or the question asks for personal data, and any
- *   answer when there was no chunk at all (nothing to rest on: whether it is on topic does not matter);
+ *   claim when the judge knew the reference answer, the question asks for personal data, or no
+ *   claim of it meets any source (every one absent), and any answer when there was no chunk at all
+ *   (nothing to rest on: whether it is on topic does not matter);
  * - an answer with a contradicted or unsupported claim is `hallucinated`, on topic or not;
  * - a faithful answer that does not address the question is `off_topic`, so a faithful non-answer
  *   never shows as a pass;
@@ -108,7 +123,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     label: 'Should have refused',
     pass: false,
     description: 'answered although no source holds the answer, or although the question asks for personal or confidential data',
-    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWithReference(flags) || inventedPersonalData(flags) || flags.noEvidence === true),
+    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWithReference(flags) || inventedPersonalData(flags) || restsOnNothing(flags) || flags.noEvidence === true),
   },
   {
     outcome: 'hallucinated',

@@ -86,3 +86,12 @@ describe('the judges record whether any chunk was given', () => {
     expect([none.noEvidence, unrelated.noEvidence]).toEqual([true, false]);
   });
 });
+
+describe('the judges record whether any claim meets a source', () => {
+  const findings = { refused: false, answerRelevance: 'off_topic' as const, personalData: false, referenceClaims: null, contexts: [{ chunkId: 'a#b', verdict: 'unrelated' as const, note: '' }] };
+  const claim = (verdict: 'verified' | 'contradicted' | 'absent') => ({ text: 'Parking is free.', verdict, evidenceChunkId: verdict === 'absent' ? null : 'a#b', note: '' });
+  it('derives restsOnNothing: claims, every one absent', () => {
+    const read = (verdicts: ('verified' | 'contradicted' | 'absent')[]) => deriveFaithfulness({ ...findings, claims: verdicts.map(claim) }, DEFAULT_FAITHFULNESS_POLICY).restsOnNothing;
+    expect([read(['absent']), read(['absent', 'absent']), read(['absent', 'contradicted']), read(['absent', 'verified']), read([])]).toEqual([true, true, false, false, false]);
+  });
+});

@@ -49,6 +49,7 @@ export type DerivedFaithfulness = Pick<
   | 'contextSufficient'
   | 'evidenceRelevant'
   | 'noEvidence'
+  | 'restsOnNothing'
   | 'contextPrecision'
   | 'ignoredChunks'
   | 'answerRelevance'
@@ -68,7 +69,7 @@ export type DerivedFaithfulness = Pick<
  * - `undetermined` = no checkable claim and not a refusal.
  * - `faithful` = `null` for a refusal or an undetermined answer; otherwise `!hallucinated`.
  * - `contextSufficient` = some chunk `answers`; `evidenceRelevant` = some chunk `answers` or is `related`;
- *   `noEvidence` = no chunk at all.
+ *   `noEvidence` = no chunk at all; `restsOnNothing` = claims, every one `absent`.
  * - `contextPrecision` = mean over ranks k with an `answers` chunk of (answers in top k) / k
  *   (0 when no chunk answers, `null` with no chunk).
  * - `ignoredChunks` = `answers` chunks no verified or contradicted claim names.
@@ -114,6 +115,7 @@ export function deriveFaithfulness(findings: JudgeFindings, policy: Faithfulness
     contextSufficient,
     evidenceRelevant,
     noEvidence: contexts.length === 0,
+    restsOnNothing: claims.length > 0 && claims.every((claim) => claim.verdict === 'absent'),
     contextPrecision: contextPrecision(contexts),
     ignoredChunks,
     answerRelevance: refused ? 'refusal' : findings.answerRelevance === 'refusal' ? 'off_topic' : findings.answerRelevance,
