@@ -94,8 +94,23 @@ const SOCIAL_REMARK_MAX_WORDS = 7;
 const VERDICT_ON_PREMISE =
   /^(?:(?:yes|yeah|yep|no|nope)[,!\s]+)?(?:that|this|it|you)(?:['’](?:s|re)|\s+(?:is|are|was|were))\s+(?:(?:still|absolutely|quite|exactly|completely|spot on|not|no longer)\s+)*(?:right|correct|true|accurate|wrong|incorrect|the case|the rule)(?:\s+(?:any more|anymore|now|today))?[.!]*$/i;
 
+/**
+ * Sympathy with the asker's situation that is the whole clause (v118): "sorry, that's rough", "That
+ * must be stressful.", "what a pain". It judges the asker's news, not the sources. Only the whole
+ * clause, ending there: "That's hard to get approved" goes on to a claim.
+ */
+const SYMPATHY =
+  /^(?:(?:oh|ah|aw|aww|ugh|argh|oof|oh no)[\s,!]+)?(?:(?:i'm |i am )?(?:so |really |very )?sorry[\s,!.-]+)?(?:that(?:['’]s| is| must be| sounds)|what a)\s+(?:(?:really|so|very|pretty|a bit|quite|such)\s+)?(?:rough|tough|hard|awful|frustrating|annoying|stressful|worrying|upsetting|horrible|difficult|rubbish|a pain|no fun|not fun|a shame|a worry|a nightmare|sad|scary|a lot to deal with|a tough one|a rough one)[.!]*$/i;
+/**
+ * A hedged verdict on what the asker said, standing alone before the clause that explains it (v118):
+ * "Not quite: email is filtered and logged, but…", "Partly.". Like a bare "No", it holds no word to
+ * check (the stem of "quite" is no claim word); what backs it is the clause that follows.
+ */
+const HEDGED_VERDICT = /^(?:not (?:quite|really|exactly|entirely|necessarily|completely)|partly|partially|sort of|kind of|in part)[.!]*$/i;
+
 export function isSocialRemark(clause: string): boolean {
-  if (REASSURANCE.test(clause.trim()) || VERDICT_ON_PREMISE.test(clause.trim())) return true;
+  const whole = clause.trim();
+  if (REASSURANCE.test(whole) || VERDICT_ON_PREMISE.test(whole) || SYMPATHY.test(whole) || HEDGED_VERDICT.test(whole)) return true;
   if (!SOCIAL_REMARK.test(clause) || /\d/.test(clause)) return false;
   return clause.split(/\s+/).length <= SOCIAL_REMARK_MAX_WORDS;
 }

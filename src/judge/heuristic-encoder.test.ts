@@ -46,7 +46,7 @@ describe('heuristic judge with an injected sentence encoder', () => {
     expect(lexical.status === 'ok' && lexical.claims.map((claim) => claim.verdict)).toEqual(['absent']);
     expect(withEncoder.status === 'ok' && withEncoder.claims.map((claim) => claim.verdict)).toEqual(['verified']);
     expect(outcomeOf(flagsOf(withEncoder))).toBe('correct');
-    expect(judge.info.promptVersion).toBe('heuristic-v117+encoder');
+    expect(judge.info.promptVersion).toBe('heuristic-v118+encoder');
     expect(encoder.calls.length).toBeGreaterThan(0);
   });
 

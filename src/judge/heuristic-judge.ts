@@ -387,8 +387,11 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   Thursday at 2pm" asked for no one's data, so a refusal to it was credited as a correct refusal.
  * - `heuristic-v117`: the personal-data rule reads another person's health or pay asked in everyday
  *   words ("what was wrong with him?", "why was she off?", "whats Dan Foster in sales on?").
+ * - `heuristic-v118`: sympathy that is a whole clause ("sorry, that's rough", "that must be
+ *   stressful") and a hedged verdict on the asker's premise standing alone ("Not quite: …",
+ *   "Partly.") are no claims (`isSocialRemark` in `claims.ts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v117';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v118';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**

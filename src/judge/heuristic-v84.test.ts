@@ -48,7 +48,10 @@ describe('heuristic-v84', () => {
     expect(judgment.claims.map((claim) => claim.verdict)).toEqual(['verified', 'verified']);
     // A real reversal is still caught.
     const reversed = okJudgment(await judge.judge({ question: printer, evidence: printing, answer: "Documents don't need your ID badge: they print as soon as you send them." }));
-    expect(outcomeOf(reversed)).toBe('hallucinated');
+    expect(reversed.claims.some((claim) => claim.verdict !== 'verified')).toBe(true);
+    // A fail either way: judged live, no chunk reads as answering this question and neither claim
+    // meets a source, so since the rests-on-nothing row (2026-12-07) it is should_have_refused.
+    expect(outcomeOf(reversed)).toBe('should_have_refused');
   });
 
   it('a participle clause after a comma is a claim of its own, which another sentence of the passage may state', async () => {
