@@ -222,7 +222,7 @@ function isOverRefusal(judgment: FaithfulnessJudgment | null): boolean {
 
 /** Why the reference decided, for a judgment's reason. */
 export function referenceReason(winner: 'A' | 'B'): string {
-  return `${winner} states the reference answer (at least half of it contradicting nothing, or three quarters of it with more claims verified than contradicted); ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
+  return `${winner} states the reference answer (at least half of it contradicting nothing, or three quarters of it with at least as many claims verified as contradicted); ${winner === 'A' ? 'B' : 'A'} states little of it (a refusal where a chunk answers, or an answer stating under a third of the reference).`;
 }
 
 /** Why a non-answer lost, for a judgment's reason. */
@@ -244,8 +244,9 @@ export function precedenceReason(decided: PrecedenceDecision): string {
 export const STATES_REFERENCE_RECALL = 0.5;
 /**
  * Reference recall at or above which a side counts as stating the reference answer although the
- * claim rules contradicted one of its claims, as long as they verified more of its claims than
- * they contradicted (pairwise v16). A correct answer in the asker's own words is often read as
+ * claim rules contradicted one of its claims, as long as they verified at least as many of its
+ * claims as they contradicted (pairwise v16: more verified than contradicted; v24: at least as
+ * many, so one verified and one contradicted claim beside the whole reference stated counts). A correct answer in the asker's own words is often read as
  * contradicting one sentence ("paid the Friday before, not the Monday after" against an overtime
  * rule about Mondays) while it states most of the known answer; a wrong answer rarely does both:
  * on the development files, of the answers with a contradicted claim, 5 correct ones and 1
@@ -256,7 +257,7 @@ export const STATES_REFERENCE_DESPITE_CONTRADICTION = 0.75;
 /**
  * Offline (a reference answer exists): a side that states at least half of the reference answer's
  * claims and contradicts none (or, since v16, three quarters of them with more claims verified than
- * contradicted) beats a side that states little of it: a refusal where a chunk
+ * contradicted; since v24, at least as many verified as contradicted) beats a side that states little of it: a refusal where a chunk
  * answers (over-refusal), or an answer stating under a third of the reference (an answer about
  * something else, a partial one, or one whose details are made up). "I don't know" beats a
  * confident answer only when nothing relevant was there; and an answer whose claims the word rules
@@ -275,7 +276,7 @@ function statesReference(judgment: FaithfulnessJudgment | null): boolean {
   if (judgment === null || judgment.status !== 'ok' || judgment.refused || judgment.referenceRecall === null) return false;
   const { contradicted, verified } = judgment.counts;
   if (contradicted === 0) return judgment.referenceRecall >= STATES_REFERENCE_RECALL;
-  return judgment.referenceRecall >= STATES_REFERENCE_DESPITE_CONTRADICTION && contradicted < verified;
+  return judgment.referenceRecall >= STATES_REFERENCE_DESPITE_CONTRADICTION && contradicted <= verified;
 }
 
 /** A refusal where a chunk answers, or an answer stating under a third of the reference (the outcome table's `incomplete` bound). */

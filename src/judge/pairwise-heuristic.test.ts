@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v23' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v24' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -246,7 +246,7 @@ describe('heuristic pairwise judge: reference precedence (pairwise-heuristic-v5)
 
   it('says why in its reason', async () => {
     const judgment = (await judge.judge({ question: QUESTION, evidence: EVIDENCE, answerA: overRefusal.answer, answerB: paraphrase.answer, judgmentA: overRefusal.judgment, judgmentB: paraphrase.judgment })) as PairwiseOk;
-    expect(judgment.reason).toMatch(/B states the reference answer \(at least half of it contradicting nothing, or three quarters of it with more claims verified than contradicted\); A states little of it/);
+    expect(judgment.reason).toMatch(/B states the reference answer \(at least half of it contradicting nothing, or three quarters of it with at least as many claims verified as contradicted\); A states little of it/);
   });
 });
 
@@ -294,7 +294,10 @@ describe('heuristic pairwise judge: reference recall against one contradicted cl
 
   it.each([
     ['three quarters of the reference, more verified than contradicted: beats an over-refusal', [verified, verified, misread], reference(3, 4), ['A', 'B']],
-    ['all of the reference, as many verified as contradicted: the over-refusal wins', [verified, misread], reference(4, 4), ['B', 'A']],
+    // v24: as many verified as contradicted is enough beside three quarters of the reference (v16 wanted more verified).
+    ['all of the reference, as many verified as contradicted: beats an over-refusal (v24)', [verified, misread], reference(4, 4), ['A', 'B']],
+    ['all of the reference, more contradicted than verified: the over-refusal wins', [verified, misread, misread], reference(4, 4), ['B', 'A']],
+    ['all of the reference, nothing verified and one contradicted: the over-refusal wins', [misread, absent], reference(4, 4), ['B', 'A']],
     ['two thirds of the reference with a contradicted claim: the over-refusal wins', [verified, verified, misread], reference(2, 3), ['B', 'A']],
   ])('%s, in both orders', async (_name, claims, referenceClaims, winners) => {
     const answer = judgmentFrom('A.', claims, { referenceClaims });

@@ -67,8 +67,13 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  * - `pairwise-heuristic-v23`: between two sides that both answer correctly, judged with a
  *   reference answer, the one stating at least a quarter more of it wins before citing and
  *   conditions decide (`moreOfReference`, shared with the LLM judge).
+ * - `pairwise-heuristic-v24`: with a reference answer, a side stating three quarters of it counts
+ *   as stating it when the claim rules verified at least as many of its claims as they
+ *   contradicted (v16: more verified than contradicted), so one verified and one contradicted claim
+ *   beside the whole reference stated beats an over-refusal or an answer stating little of it
+ *   (`referencePrecedence`, shared with the LLM judge).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v23';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v24';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */
