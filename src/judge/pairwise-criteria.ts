@@ -180,8 +180,9 @@ export function winnerFromVerdicts(
  *   it gives the asker nothing either (a faithful answer that does not answer the question is a
  *   failure), so it is no better than a refusal; before, it won such a pair on `noFabrication`
  *   whenever the answering side had one claim the word rules could not find.
- * With a reference answer, the answering side must state more than a third of it (one stating
- * less is about something else, whatever its relevance verdict: `statesLittle`). Applied after
+ * With a reference answer, the answering side must state at least a third of it (one stating
+ * less is about something else, whatever its relevance verdict; v25, before which it had to state
+ * more than a third: {@link ANSWERS_PART_RECALL}). Applied after
  * {@link referencePrecedence}, when the criteria chose a side that does not answer correctly;
  * live (no reference) as offline. Symmetric: the winner and the losing side's kind of non-answer,
  * or `tie` and `null` when it does not apply.
@@ -197,8 +198,18 @@ export function nonAnswerPrecedence(a: FaithfulnessJudgment | null, b: Faithfuln
 function answersWithoutContradiction(judgment: FaithfulnessJudgment | null): boolean {
   if (judgment === null || judgment.status !== 'ok' || judgment.refused) return false;
   if (judgment.answerRelevance !== 'answers' && judgment.answerRelevance !== 'partial') return false;
-  return judgment.counts.contradicted === 0 && judgment.counts.verified >= 1 && !statesLittle(judgment);
+  const recall = judgment.referenceRecall;
+  return judgment.counts.contradicted === 0 && judgment.counts.verified >= 1 && (recall === null || recall >= ANSWERS_PART_RECALL - 1e-9);
 }
+
+/**
+ * Reference recall from which a side with a verified claim and none contradicted beats a non-answer
+ * ({@link nonAnswerPrecedence}; v25): a third of the known answer. Before v25 it had to state more
+ * than a third (the outcome table's `incomplete` bound, `COMPLETE_REFERENCE_RECALL`), so an answer
+ * stating exactly one of three reference claims, verified and on topic, lost to an off-topic quote
+ * or an over-refusal that gives the asker nothing.
+ */
+export const ANSWERS_PART_RECALL = 1 / 3;
 
 /**
  * Words an off-topic answer's claims must hold between them for {@link nonAnswerPrecedence} to

@@ -164,7 +164,7 @@ describe('heuristic pairwise judge: verdicts', () => {
   });
 
   it('records who judged, uses no tokens, and validates its options', async () => {
-    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v24' });
+    expect(judge.info).toEqual({ kind: 'heuristic', model: 'heuristic', promptVersion: 'pairwise-heuristic-v25' });
     const judgment = await run({ question: QUESTION, evidence: [], answerA: 'x', answerB: 'y', claimsA: null, claimsB: null });
     expect(judgment).toMatchObject({ status: 'ok', winner: 'tie', costUsd: 0, usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 } });
     expect(() => createHeuristicPairwiseJudge({ weights: { noFabrication: -1 } })).toThrow(/option weights.noFabrication -1 is invalid/);
@@ -342,7 +342,9 @@ describe('heuristic pairwise judge: an over-refusal against an answer (pairwise-
     ['a contradicted claim: the over-refusal wins', judgmentFrom('A.', [verified, contradicted]), overRefusal, ['B', 'A']],
     ['no verified claim: the over-refusal wins', judgmentFrom('A.', [absent]), overRefusal, ['B', 'A']],
     ['an answer about something else: the over-refusal wins', judgmentFrom('A.', [verified, absent], { answerRelevance: 'off_topic' }), overRefusal, ['B', 'A']],
-    ['with a reference, stating a third of it: the over-refusal wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 3) }), overRefusal, ['B', 'A']],
+    // v25: a third of it is enough (v17 wanted more than a third); under a third is not.
+    ['with a reference, stating a third of it: the answer wins (v25)', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 3) }), overRefusal, ['A', 'B']],
+    ['with a reference, stating a quarter of it: the over-refusal wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 4) }), overRefusal, ['B', 'A']],
     ['a refusal where nothing answers (correct) wins', judgmentFrom('A.', [verified, absent]), correctRefusal, ['B', 'A']],
   ])('%s, in both orders', async (_name, answer, refusal, winners) => {
     expect((await both(answer, refusal)).winners).toEqual(winners);
@@ -376,7 +378,9 @@ describe('heuristic pairwise judge: an off-topic answer against an answer (pairw
     // Not the rule's: the off-topic answer fabricates nothing and wins on that, as before.
     ['a contradicted claim: the off-topic answer wins', judgmentFrom('A.', [verified, contradicted]), ['B', 'A']],
     ['no verified claim: the off-topic answer wins', judgmentFrom('A.', [absent]), ['B', 'A']],
-    ['with a reference, stating a third of it: the off-topic answer wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 3) }), ['B', 'A']],
+    // v25: a third of it is enough (v22 wanted more than a third); under a third is not.
+    ['with a reference, stating a third of it: the answer wins (v25)', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 3) }), ['A', 'B']],
+    ['with a reference, stating a quarter of it: the off-topic answer wins', judgmentFrom('A.', [verified, absent], { referenceClaims: reference(1, 4) }), ['B', 'A']],
   ])('%s, in both orders', async (_name, answer, winners) => {
     expect((await both(answer, offTopic)).winners).toEqual(winners);
   });

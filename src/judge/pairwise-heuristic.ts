@@ -72,8 +72,11 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeIn
  *   contradicted (v16: more verified than contradicted), so one verified and one contradicted claim
  *   beside the whole reference stated beats an over-refusal or an answer stating little of it
  *   (`referencePrecedence`, shared with the LLM judge).
+ * - `pairwise-heuristic-v25`: with a reference answer, a side with a verified claim and none
+ *   contradicted beats an over-refusal or an off-topic answer when it states at least a third of
+ *   the reference (v17 and v22: more than a third; `ANSWERS_PART_RECALL`, shared with the LLM judge).
  */
-export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v24';
+export const HEURISTIC_PAIRWISE_VERSION = 'pairwise-heuristic-v25';
 
 export interface HeuristicPairwiseJudgeOptions {
   /** Whether absent claims count as fabrication for `noFabrication`. [policy={ absentIsHallucination: true }] */

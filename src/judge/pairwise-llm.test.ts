@@ -45,7 +45,7 @@ describe('LLM pairwise judge with the real openai provider against a local serve
     const judgment = (await judge.judge(INPUT)) as LlmPairwiseOk;
     expect(judgment).toMatchObject({
       status: 'ok',
-      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v20' },
+      judge: { kind: 'llm', model: 'openai:gpt-4.1-mini', promptVersion: 'pairwise-llm-v21' },
       a: { answersCorrectly: false, citesRightSource: false, statesConditions: false, noFabrication: true },
       b: { answersCorrectly: false, citesRightSource: true, statesConditions: false, noFabrication: false },
       winner: 'A',
@@ -123,7 +123,7 @@ describe('LLM pairwise judge with a mock chat model', () => {
   it('winnerRule "stated" uses the model\'s own choice and says so in the prompt version', async () => {
     const chat = new MockChatModel({ text: reply('b') });
     const judge = createLlmPairwiseJudge({ chat, winnerRule: 'stated' });
-    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v20+stated-winner' });
+    expect(judge.info).toEqual({ kind: 'llm', model: 'mock:mock-chat', promptVersion: 'pairwise-llm-v21+stated-winner' });
     expect(await judge.judge(INPUT)).toMatchObject({ status: 'ok', winner: 'B', statedWinner: 'B', criteriaWinner: 'A' });
     expect(chat.calls[0]).toMatchObject({ temperature: 0, responseFormat: { type: 'json', name: 'pairwise_judgment' } });
   });

@@ -37,7 +37,8 @@ import type { EvidencePassage, FaithfulnessJudgment, FaithfulnessPolicy, JudgeFa
 // v18: the prompt's wording is v3's; an off-topic answer loses, as an over-refusal does, to a side that answers the question with a verified claim and none contradicted (`winnerFromVerdicts`; the heuristic pairwise judge's v22).
 // v19: the prompt's wording is v3's; between two sides that both answer correctly, the one stating a quarter more of the reference wins before citing and conditions (`winnerFromVerdicts`; the heuristic pairwise judge's v23).
 // v20: the prompt's wording is v3's; with a reference answer, a side stating three quarters of it with at least as many claims verified as contradicted states it (`winnerFromVerdicts`; the heuristic pairwise judge's v24).
-export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v20';
+// v21: the prompt's wording is v3's; with a reference answer, a side with a verified claim and none contradicted beats a non-answer when it states at least a third of the reference (`winnerFromVerdicts`; the heuristic pairwise judge's v25).
+export const LLM_PAIRWISE_PROMPT_VERSION = 'pairwise-llm-v21';
 
 export interface LlmPairwiseJudgeOptions {
   /** The judge model. Use a different model from the generator's to avoid self-preference. */
