@@ -100,7 +100,7 @@ const VERDICT_ON_PREMISE =
  * clause, ending there: "That's hard to get approved" goes on to a claim.
  */
 const SYMPATHY =
-  /^(?:(?:oh|ah|aw|aww|ugh|argh|oof|oh no)[\s,!]+)?(?:(?:i'm |i am )?(?:so |really |very )?sorry[\s,!.-]+)?(?:that(?:['’]s| is| must be| sounds)|what a)\s+(?:(?:really|so|very|pretty|a bit|quite|such)\s+)?(?:rough|tough|hard|awful|frustrating|annoying|stressful|worrying|upsetting|horrible|difficult|rubbish|a pain|no fun|not fun|a shame|a worry|a nightmare|sad|scary|a lot to deal with|a tough one|a rough one)[.!]*$/i;
+  /^(?:(?:oh|ah|aw|aww|ugh|argh|oof|oh no)[\s,!]+)?(?:(?:i'm |i am )?(?:so |really |very )?sorry[\s,!.-]+)?(?:(?:that(?:['’]s| is| must be| sounds)|what)\s+(?:(?:really|so|very|pretty|a bit|quite|such)\s+)?(?:rough|tough|hard|awful|frustrating|annoying|stressful|worrying|upsetting|horrible|difficult|rubbish|no fun|not fun|sad|scary|a lot to deal with|an? (?:pain|shame|worry|nightmare|tough one|rough one|bummer)))[.!]*$/i;
 /**
  * A hedged verdict on what the asker said, standing alone before the clause that explains it (v118):
  * "Not quite: email is filtered and logged, but…", "Partly.". Like a bare "No", it holds no word to

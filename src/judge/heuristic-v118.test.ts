@@ -21,6 +21,7 @@ describe('heuristic-v118: sympathy and hedged verdicts are no claims', () => {
     expect(splitAnswer('That must be really stressful. It normally lasts 8 weeks.').claims).toEqual(['It normally lasts 8 weeks.']);
     expect(splitAnswer('Not quite: the plan lasts 8 weeks.').claims).toEqual(['the plan lasts 8 weeks.']);
     expect(splitAnswer('Partly.').claims).toEqual([]);
+    expect(splitAnswer('What a pain! It normally lasts 8 weeks.').claims).toEqual(['It normally lasts 8 weeks.']);
   });
 
   it('keeps a clause that goes on after the remark words, and a sympathy that states a figure', () => {

@@ -257,9 +257,10 @@ export const STATES_REFERENCE_RECALL = 0.5;
  * Reference recall at or above which a side counts as stating the reference answer although the
  * claim rules contradicted one of its claims, as long as they verified at least as many of its
  * claims as they contradicted (pairwise v16: more verified than contradicted; v24: at least as
- * many, so one verified and one contradicted claim beside the whole reference stated counts). A correct answer in the asker's own words is often read as
- * contradicting one sentence ("paid the Friday before, not the Monday after" against an overtime
- * rule about Mondays) while it states most of the known answer; a wrong answer rarely does both:
+ * many, so one verified and one contradicted claim beside the whole reference stated counts). A
+ * correct answer in the asker's own words is often read as contradicting one sentence ("paid the
+ * Friday before, not the Monday after" against an overtime rule about Mondays) while it states most
+ * of the known answer; a wrong answer rarely does both:
  * on the development files, of the answers with a contradicted claim, 5 correct ones and 1
  * fabricated one stated at least 75% of the reference, and none labelled contradicted.
  */
@@ -268,8 +269,8 @@ export const STATES_REFERENCE_DESPITE_CONTRADICTION = 0.75;
 /**
  * Offline (a reference answer exists): a side that states at least half of the reference answer's
  * claims and contradicts none (or, since v16, three quarters of them with more claims verified than
- * contradicted; since v24, at least as many verified as contradicted) beats a side that states little of it: a refusal where a chunk
- * answers (over-refusal), or an answer stating under a third of the reference (an answer about
+ * contradicted; since v24, at least as many verified as contradicted) beats a side that states
+ * little of it: a refusal where a chunk answers (over-refusal), or an answer stating under a third of the reference (an answer about
  * something else, a partial one, or one whose details are made up). "I don't know" beats a
  * confident answer only when nothing relevant was there; and an answer whose claims the word rules
  * could not find (absent) but which states the known answer is more likely said in other words
