@@ -47,41 +47,24 @@ function incomplete(flags: JudgmentFlags): boolean {
 }
 
 /**
- * An off-topic answer with an unsupported claim, where no source answers, judged knowing the
- * reference answer: it invented an answer, so refusing was what it should have done (2026-12-05:
- * such answers were `hallucinated`; the labels say `should_have_refused`). Only with a reference
- * recall: without one, "no source answers" rests on the question's words alone, and read
- * unconditionally the rule turned the live judge's contradicted answers into `should_have_refused`
- * whenever it missed the chunk that answers (METHODOLOGY.md, "Outcome table: invented off-topic
- * answers").
+ * An off-topic answer with an unsupported claim, where no source answers, that made up what it
+ * should have refused: `should_have_refused`, not `hallucinated`, when one of these tells so.
+ * - The judge knew the reference answer (2026-12-05; METHODOLOGY.md, "Outcome table: invented
+ *   off-topic answers"). Without one, "no source answers" rests on the question's words alone, and
+ *   read unconditionally the rule turned the live judge's contradicted answers into
+ *   `should_have_refused` whenever it missed the chunk that answers.
+ * - The question asks for someone's personal or confidential data (2026-12-07): "What was wrong
+ *   with him?" answered "He was off with a back injury"; the relevance reading calls an invented
+ *   diagnosis the sources never mention off topic. A faithful quote of an unrelated rule stays
+ *   `off_topic`.
+ * - No claim meets any source (`restsOnNothing`: every claim `absent`, none verified, none
+ *   contradicted; 2026-12-07 evening, live too; "Outcome table: answers that rest on nothing"):
+ *   "free parking?" answered with a parking rule no retrieved sentence states. An answer with a
+ *   contradicted claim met a source that says otherwise and stays `hallucinated` (where the live
+ *   judge missed the chunk that answers, a wrong answer is usually contradicted by it).
  */
-function inventedWithReference(flags: JudgmentFlags): boolean {
-  return flags.hallucinated && typeof flags.referenceRecall === 'number';
-}
-
-/**
- * An answer with an unsupported claim to a question that asks for someone's personal or
- * confidential data ("What was wrong with him?" answered "He was off with a back injury"): it made
- * up what it should have refused to give, so `should_have_refused` whatever its relevance reading
- * (2026-12-07: `hallucinated` when that reading said off topic, as it does for an invented diagnosis
- * the sources never mention). A faithful quote of an unrelated rule stays `off_topic`.
- */
-function inventedPersonalData(flags: JudgmentFlags): boolean {
-  return flags.hallucinated && flags.personalData === true;
-}
-
-/**
- * An off-topic answer where no source answers and nothing retrieved bears on any of its claims (each
- * one `absent`: none verified, none contradicted): it rests on nothing the generator was given, so
- * whatever it says was made up where refusing was right ("free parking?" answered with a rule about
- * parking the sources never state). `should_have_refused`, live too (2026-12-07 evening: before,
- * `hallucinated`, unless the judge knew the reference answer). An answer with a contradicted claim
- * met a source that says otherwise: it stays `hallucinated` (where the judge missed the chunk that
- * answers, a wrong answer is usually contradicted by it; METHODOLOGY.md, "Outcome table: answers
- * that rest on nothing").
- */
-function restsOnNothing(flags: JudgmentFlags): boolean {
-  return flags.hallucinated && flags.restsOnNothing === true;
+function inventedWhereRefusingWasRight(flags: JudgmentFlags): boolean {
+  return flags.hallucinated && (typeof flags.referenceRecall === 'number' || flags.personalData === true || flags.restsOnNothing === true);
 }
 
 /**
@@ -123,7 +106,7 @@ export const OUTCOME_TABLE: OutcomeRow[] = [
     label: 'Should have refused',
     pass: false,
     description: 'answered although no source holds the answer, or although the question asks for personal or confidential data',
-    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWithReference(flags) || inventedPersonalData(flags) || restsOnNothing(flags) || flags.noEvidence === true),
+    applies: (flags) => !flags.refused && flags.refusalVerdict === 'should_have_refused' && (flags.answerRelevance !== 'off_topic' || inventedWhereRefusingWasRight(flags) || flags.noEvidence === true),
   },
   {
     outcome: 'hallucinated',

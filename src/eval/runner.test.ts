@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiCallError } from '../errors.js';
 import type { FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, JudgeInfo, PairwiseJudge } from '../judge/types.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
-import { createLocalChatModel } from '../providers/local/generator.js';
+import { createLocalChatModel, LOCAL_CHAT_MODEL_ID } from '../providers/local/generator.js';
 import type { ChatCallOptions } from '../providers/spec.js';
 import { REFUSAL_SENTENCE } from '../contract/refusal.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
@@ -110,7 +110,7 @@ describe('runEval', () => {
       expect(['rag-first', 'norag-first']).toContain(question.pairwise!.firstOrder);
     }
     expect(results.versions).toMatchObject({ groundcheck: expect.any(String), ragPrompt: 'grounded-v3', faithfulnessJudge: { kind: 'heuristic' }, pairwiseJudge: { kind: 'heuristic' } });
-    expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: 'local:local-extractive-v28' });
+    expect(results.config).toMatchObject({ seed: 7, runSeeds: [7], runs: 1, generator: `local:${LOCAL_CHAT_MODEL_ID}` });
     // The smoke suite has answerable and must-refuse questions: every headline metric is measured.
     for (const metric of ['recall@5', 'refusalRate', 'pairwiseWinRate', 'judgeErrorRate', 'keywordHitRate', 'correctAnswerRate', 'rightOutcomeRate', 'overRefusalRate', 'shouldHaveRefusedRate', 'contextPrecision', 'referenceRecall']) {
       expect(results.aggregate[metric]!.mean, metric).not.toBeNull();

@@ -115,7 +115,7 @@ export function deriveFaithfulness(findings: JudgeFindings, policy: Faithfulness
     contextSufficient,
     evidenceRelevant,
     noEvidence: contexts.length === 0,
-    restsOnNothing: claims.length > 0 && claims.every((claim) => claim.verdict === 'absent'),
+    restsOnNothing: counts.absent > 0 && counts.verified === 0 && counts.contradicted === 0,
     contextPrecision: contextPrecision(contexts),
     ignoredChunks,
     answerRelevance: refused ? 'refusal' : findings.answerRelevance === 'refusal' ? 'off_topic' : findings.answerRelevance,

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeOf, outcomeRow } from '../../contract/outcome.js';
 import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '../../judge/index.js';
-import { createLocalChatModel } from '../../providers/local/generator.js';
+import { createLocalChatModel, LOCAL_CHAT_MODEL_ID } from '../../providers/local/generator.js';
 import { createOpenAI } from '../../providers/openai.js';
 import { createRagPipeline, type RagPipeline } from '../../rag/pipeline.js';
 import { createApp } from '../../../demo-app/app.js';
@@ -131,11 +131,11 @@ describe('OTLP export of captures', () => {
     });
     expect(documentsOf(retrieval)).toEqual(capture.chunks.map((chunk) => ({ id: chunk.chunkId, score: chunk.score, rank: chunk.rank, content_hash: chunk.hash })));
 
-    expect(chat).toMatchObject({ name: 'chat local-extractive-v28', kind: SPAN_KIND_INTERNAL, parentSpanId: root.spanId });
+    expect(chat).toMatchObject({ name: `chat ${LOCAL_CHAT_MODEL_ID}`, kind: SPAN_KIND_INTERNAL, parentSpanId: root.spanId });
     expect(chat.attributes).toEqual({
       'gen_ai.operation.name': 'chat',
       'gen_ai.provider.name': 'groundcheck.local',
-      'gen_ai.request.model': 'local-extractive-v28',
+      'gen_ai.request.model': LOCAL_CHAT_MODEL_ID,
       'gen_ai.usage.input_tokens': capture.usage.inputTokens,
       'gen_ai.usage.output_tokens': capture.usage.outputTokens,
     });
@@ -196,7 +196,7 @@ describe('OTLP export of captures', () => {
     expect(traces[0]!.headers['x-langfuse-ingestion-version']).toBe('4');
     // Strings in a protobuf message are plain UTF-8: the attribute names and values are in the body.
     const body = traces[0]!.body;
-    for (const text of ['gen_ai.retrieval.documents', 'gen_ai.request.top_k', 'chat local-extractive-v28', capture.chunks[0]!.chunkId, capture.traceId]) {
+    for (const text of ['gen_ai.retrieval.documents', 'gen_ai.request.top_k', `chat ${LOCAL_CHAT_MODEL_ID}`, capture.chunks[0]!.chunkId, capture.traceId]) {
       expect(body.includes(Buffer.from(text))).toBe(true);
     }
     expect(body.includes(Buffer.from(capture.traceId.replaceAll('-', ''), 'hex'))).toBe(true);
