@@ -235,6 +235,7 @@ async function main(): Promise<void> {
   json.versions = {
     judge: HEURISTIC_JUDGE_VERSION,
     pairwise: HEURISTIC_PAIRWISE_VERSION,
+    ...(options.encoder !== 'none' ? { judgeWithEncoder: judges.find((judge) => judge.name === 'heuristic+encoder')!.faithfulness.info.promptVersion } : {}),
     ...(options.judgeProvider === 'openai' ? { llmJudge: FAITHFULNESS_PROMPT_VERSION, llmPairwise: LLM_PAIRWISE_PROMPT_VERSION } : {}),
   };
   json.seed = options.seed;

@@ -11,8 +11,8 @@ import { askersWeekdays } from './heuristic-given.js';
 import { relate, sameFigure } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
 import type { AnswerWorking } from './heuristic-arithmetic.js';
-import { refineWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
-import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, paraphraseCandidates, statesNothing } from './heuristic-match.js';
+import { ENCODER_RULES_VERSION, refineContextsWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
+import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
@@ -395,10 +395,10 @@ export const HEURISTIC_JUDGE_VERSION = 'heuristic-v118';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
-   * A sentence encoder (e.g. `loadSentenceEncoder()`): paraphrased claims whose figures and names
-   * agree with an evidence sentence, chunks close to the question, and answers close to the
-   * question are judged by meaning where words differ (see `heuristic-encoder.ts`). The judge
-   * version records it (`heuristic-v80+encoder`). [encoder=none: the lexical judge]
+   * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
+   * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
+   * by the word rules alone. The judge version records it (`heuristic-v118+encoder-v2`).
+   * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
   /** Whether absent claims count as hallucinations. [policy={ absentIsHallucination: true }] */
@@ -428,7 +428,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   if (encoder !== undefined && typeof encoder?.embed !== 'function') {
     throw new InvalidInputError('option encoder is invalid: use an object with embed(texts) => Promise<Float32Array[]>, e.g. loadSentenceEncoder()', { code: 'invalid_option' });
   }
-  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? `${HEURISTIC_JUDGE_VERSION}+encoder` : HEURISTIC_JUDGE_VERSION });
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? `${HEURISTIC_JUDGE_VERSION}+${ENCODER_RULES_VERSION}` : HEURISTIC_JUDGE_VERSION });
 
   return {
     info,
@@ -484,16 +484,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer, reading.analysis.stemSet) : null;
         let contexts = judgeContexts(reading, input.evidence, chunkUnits.filter((unit) => !unit.list));
-        if (encoder && !refused) {
-          // Meaning where words differ: paraphrased claims and chunks worded unlike the question.
-          const refined = await refineWithEncoder(encoder, asked, input.answer, { claims, contexts, relevance: 'answers' }, units, (claim) =>
-            analyses.has(claim.text) ? paraphraseCandidates(claim.text, analyses.get(claim.text)!, units, reading.analysis) : [],
-          );
-          claims = refined.claims;
-          contexts = refined.contexts;
-        } else if (encoder) {
-          contexts = (await refineWithEncoder(encoder, asked, input.answer, { claims, contexts, relevance: 'refusal' }, units, () => [])).contexts;
-        }
+        // Meaning where words differ: chunks worded unlike the question (encoder-v2: contexts only).
+        if (encoder) contexts = await refineContextsWithEncoder(encoder, asked, contexts, units);
         // A chunk that states the reference answer holds what the question asks (see groundedContexts).
         const grounded = input.reference ? groundedReferenceClaims(input.reference, chunkUnits, reading.analysis, refusal) : [];
         const referenceChunks = groundsByChunk(grounded);
@@ -525,9 +517,6 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
         contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));
-        if (encoder && relevance === 'off_topic') {
-          relevance = (await refineWithEncoder(encoder, asked, input.answer, { claims: [], contexts: [], relevance }, [], () => [])).relevance;
-        }
         // A faithful answer that only partly addresses the question and states none of the reference
         // answer's claims is about something else. (A wrong answer states none of them either: it
         // misstates them, and stays an answer.)

@@ -12,7 +12,7 @@ import { spelledOut } from './heuristic-acronyms.js';
 import { hasPhraseSynonym, hasSynonym, isSplitCompound, phraseSynonyms } from './heuristic-synonyms.js';
 import { foundAsBound, foundByClass } from './heuristic-word-classes.js';
 import { givenDetails, restatedCondition } from './heuristic-given.js';
-import { BOTH_WAYS, NO_WORKING, clauseBefore, claimedComparisons, workedFigures, workedFrom, type AnswerWorking, type WorkedFigures } from './heuristic-arithmetic.js';
+import { BOTH_WAYS, clauseBefore, claimedComparisons, workedFigures, workedFrom, type AnswerWorking, type WorkedFigures } from './heuristic-arithmetic.js';
 
 /**
  * The heuristic verdict for one claim (the rules are in METHODOLOGY.md):
@@ -593,25 +593,6 @@ function ambiguousRow(best: Assessment, assessments: readonly Assessment[]): str
   if (!rival) return null;
   const word = best.bySynonym.find((stem) => rival.bySynonym.includes(stem))!;
   return `ambiguous: "${word}" matches two rows of ${best.unit.passageId} that give different figures`;
-}
-
-/**
- * The units a paraphrase of the claim could rest on (for the optional sentence encoder): those
- * that hold every name of the claim, agree on polarity and on every figure it states (a claim with
- * no figure needs at least `minCoverage` of its words in the unit).
- */
-export function paraphraseCandidates(text: string, claim: Analysis, units: readonly EvidenceUnit[], question: Analysis | null, minCoverage = 0.4): EvidenceUnit[] {
-  const questionStems = question ? question.stems.filter((stem) => !claim.stemSet.has(stem)) : [];
-  const bare = isBareAnswer(text, questionStems);
-  const figures = figuresAboutQuestion(text, claim, questionStems, bare);
-  const claimedIds = identifiersOf(text);
-  return units.filter((unit) => {
-    const assessment = assess(claim, figures, unit, questionStems, bare, EMPTY, NO_WORKING);
-    if (assessment.missingNames.length > 0 || assessment.polarity !== null || assessment.rowMismatch) return false;
-    if (!claimedIds.every((identifier) => identifiersOf(unit.text).some((other) => other.kind === identifier.kind && other.value === identifier.value))) return false;
-    if (figures.length > 0) return assessment.figures.every((figure) => figure.relation === 'agree');
-    return assessment.coverage >= minCoverage;
-  });
 }
 
 /**
