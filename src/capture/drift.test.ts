@@ -87,7 +87,7 @@ describe('drift', () => {
     [['drift', '--db', 'DIR/none.db', '--index', 'DIR/index.db'], /no capture store at .*none\.db/],
     [['drift', '--bogus'], /Unknown option '--bogus'/],
     [['judge-worker', '--db', 'DIR/none.db', '--once'], /no capture store at .*none\.db/],
-    [['judge-worker', '--judge', 'maybe'], /--judge must be heuristic or llm, not maybe/],
+    [['judge-worker', '--judge', 'maybe'], /--judge must be heuristic, heuristic-encoder or llm, not maybe/],
     [['judge-worker', '--settle-ms=-5'], /--settle-ms must be a whole number of at least 0/],
     [['judge-worker', '--concurrency', '0'], /--concurrency must be a whole number of at least 1/],
   ])('CLI usage and input errors exit 2: %j', async (args, message) => {

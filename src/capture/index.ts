@@ -45,7 +45,7 @@ export type {
 } from './capture-store.js';
 export { OUTCOME_BUCKET_MS, MAX_OUTCOME_BUCKETS } from './capture-store.js';
 export * from './dashboard/index.js';
-export { liveJudgeFromEnv, type LiveJudgeKind } from './judge-config.js';
+export { liveJudgeFromEnv, loadLiveJudge, type LiveJudgeKind } from './judge-config.js';
 export { createJudgeWorker, type JudgeWorker, type JudgeWorkerOptions, type JudgeWorkerStats } from './worker.js';
 export { findDrift, chunkDrift, type DriftReport, type DriftedJudgment, type DriftedChunk } from './drift.js';
 export { createCaptureMetrics, metricsHandler, type CaptureMetrics } from './metrics.js';
