@@ -5,6 +5,7 @@ import { MEMORY_CHAT_MODEL_ID } from '../providers/local/memory-model.js';
 import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '../judge/index.js';
 import { createHeuristicPairwiseJudge, createLlmPairwiseJudge } from '../judge/pairwise.js';
 import type { FaithfulnessJudge, PairwiseJudge } from '../judge/types.js';
+import type { SentenceEncoder } from '../judge/heuristic-encoder.js';
 import type { ChatModel, EmbeddingModel } from '../providers/spec.js';
 import { PROMPT_VERSION } from '../rag/prompt.js';
 import { withCache, type CachedChatModel, type LlmCache } from './cache.js';
@@ -30,6 +31,8 @@ import { RESULTS_FORMAT_VERSION, type EvalResults, type QuestionResult, type Run
 export type JudgeConfig =
   /** The offline heuristic judges (default). */
   | 'heuristic'
+  /** The offline heuristic judges, the faithfulness judge with this sentence encoder (`heuristic-v…+encoder-v2`; `loadSentenceEncoder()`). */
+  | { heuristic: { encoder: SentenceEncoder } }
   /** LLM judges on this chat model (its calls share the run's limiter, cache and ledger). */
   | { chat: ChatModel; maxAttempts?: number }
   /** Judges you built yourself (used as given: not cached, not limited). */
@@ -308,6 +311,7 @@ function targetWarnings(target: EvalTarget, summaries: RunSummary[]): string[] {
 function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, refusalSentence: string | undefined, domain: string | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
   const refusal = refusalSentence ? { refusalSentence } : {};
   if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(refusal), pairwise: createHeuristicPairwiseJudge(refusal) };
+  if ('heuristic' in config) return { faithfulness: createHeuristicFaithfulnessJudge({ ...refusal, encoder: config.heuristic.encoder }), pairwise: createHeuristicPairwiseJudge(refusal) };
   if ('faithfulness' in config) return { faithfulness: config.faithfulness, pairwise: config.pairwise };
   const options = { chat: judgeChat!, ...refusal, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}), ...(domain !== null ? { domain } : {}) };
   return { faithfulness: createLlmFaithfulnessJudge(options), pairwise: createLlmPairwiseJudge(options) };

@@ -119,7 +119,7 @@ function comparisonText(judgeVersion: string | null, offline: OfflineRun | null)
  */
 export function offlineEvalCommand(judge: JudgeInfo | null, resultsDir: string | null): string {
   const out = `--out ${shellWord(resultsDir ?? 'evals/results')}`;
-  if (judge?.kind === 'heuristic') return `npx groundcheck eval --suite <your-suite.json> --judge-provider local ${out}`;
+  if (judge?.kind === 'heuristic') return `npx groundcheck eval --suite <your-suite.json> --judge-provider local${judge.promptVersion.includes('+encoder') ? ' --judge-encoder' : ''} ${out}`;
   if (judge?.kind === 'llm' && judge.model.startsWith('openai:')) {
     return `GROUNDCHECK_JUDGE_MODEL=${shellWord(judge.model.slice('openai:'.length))} npx groundcheck eval --suite <your-suite.json> --judge-provider openai ${out}`;
   }

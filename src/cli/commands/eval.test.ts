@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
+import { HEURISTIC_JUDGE_VERSION } from '../../judge/index.js';
 import { CORPUS_DIR, onCleanup, QUESTIONS_DIR, tempDir } from '../../test-support/fixtures.js';
 import { chatReply, errorReply, startMockOpenAIServer, type RecordedRequest } from '../../testing/index.js';
 import { runCli } from '../../test-support/cli.js';
@@ -41,6 +42,19 @@ describe('groundcheck eval', () => {
     expect(files.map((file) => file.replace(/-\d{8}T[\d.]+Z/, ''))).toEqual(['smoke.html', 'smoke.json', 'smoke.md']);
     const json = JSON.parse(readFileSync(join(result.cwd, 'results', files[1]!), 'utf8'));
     expect(json.config.seed).toBe(3);
+  });
+
+  it('--judge-encoder judges with the sentence encoder, recorded as its own judge version (the live judge-worker --judge heuristic-encoder)', async () => {
+    const result = await run(['eval', '--suite', SMOKE_SUITE, '--judge-encoder', '--out', 'results', '--no-gates']);
+    expect([result.code, result.stderr]).toEqual([0, expect.stringContaining('judge heuristic (offline) with the sentence encoder')]);
+    const json = JSON.parse(readFileSync(join(result.cwd, 'results', readdirSync(join(result.cwd, 'results')).find((file) => file.endsWith('.json'))!), 'utf8'));
+    expect(json.versions.faithfulnessJudge.promptVersion).toBe(`${HEURISTIC_JUDGE_VERSION}+encoder-v2`);
+  });
+
+  it('--judge-encoder with the LLM judge is a usage error', async () => {
+    const result = await run(['eval', '--suite', SMOKE_SUITE, '--judge-provider', 'openai', '--judge-encoder'], { env: { OPENAI_API_KEY: 'key', OPENAI_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--judge-encoder gives the offline heuristic judge the sentence encoder; the judge here is the LLM judge/);
   });
 
   it('exit 1 naming every failed gate with its actual value and threshold', async () => {

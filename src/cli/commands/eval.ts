@@ -31,7 +31,7 @@ export const evalCommand: Command = {
   summary: 'Run an eval suite against groundcheck, an HTTP endpoint or a module: retrieval, refusals, faithfulness, blind pairwise; reports and gates',
   usage:
     'groundcheck eval [--suite <suite.json|questions.jsonl>] [--corpus <folder>] [--target groundcheck|<http-url>|<module.ts>] [--refusal <sentence>] ' +
-    '[--provider local|openai] [--judge-provider local|openai] [--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--json <file>] [--junit <file>] ' +
+    '[--provider local|openai] [--judge-provider local|openai] [--judge-encoder] [--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--json <file>] [--junit <file>] ' +
     '[--cache <file>] [--no-cache] [--gate <metric<=x|metric>=x>]... [--gates <file.json>] [--no-gates] [--single-order] [--db <file>] [--sweep <option>=<v1>,<v2>,…]',
   async run(args, io) {
     // A suite file with "kind": "explain-errors" has its own runner (src/eval/explain-runner.ts).
@@ -46,6 +46,7 @@ export const evalCommand: Command = {
         refusal: { type: 'string' },
         provider: { type: 'string' },
         'judge-provider': { type: 'string' },
+        'judge-encoder': { type: 'boolean', default: false },
         runs: { type: 'string', default: '1' },
         seed: { type: 'string', default: '1' },
         concurrency: { type: 'string', default: '4' },
@@ -86,16 +87,19 @@ export const evalCommand: Command = {
     }
     if (external && sweep) throw new UsageError(`--sweep varies groundcheck's pipeline; target ${describeTargetSpec(suite.target)} answers with its own settings`);
     const models = evalModelsFromEnv(io.env as EvalEnv, { ...(provider ? { provider } : {}), ...(judgeProvider ? { judgeProvider } : {}) });
+    if (values['judge-encoder'] && models.judgeChat) throw new UsageError('--judge-encoder gives the offline heuristic judge the sentence encoder; the judge here is the LLM judge (--judge-provider local for the offline one)');
+    // The same judge as `groundcheck judge-worker --judge heuristic-encoder`, so the dashboard can set the two side by side.
+    const encoder = values['judge-encoder'] ? await (await import('../../providers/local/sentence-encoder.js')).loadSentenceEncoder() : null;
 
     let cache: LlmCache | null = null;
     if (!values['no-cache']) cache = openLlmCache({ path: resolve(io.cwd, values.cache ?? io.env.GROUNDCHECK_CACHE ?? DEFAULT_CACHE_PATH) });
     const progress = createProgress(io.stderr);
     const answeredBy = external ? `target ${describeTargetSpec(suite.target)}` : `generator ${models.description.generator}`;
-    io.stderr.write(`groundcheck eval: suite ${suite.name} · ${answeredBy} · judge ${models.description.judge}\n`);
+    io.stderr.write(`groundcheck eval: suite ${suite.name} · ${answeredBy} · judge ${models.description.judge}${encoder ? ' with the sentence encoder' : ''}\n`);
     const config: EvalConfig = {
       suite,
       ...(external ? {} : { generator: models.generator, embedder: models.embedder }),
-      judge: models.judgeChat ? { chat: models.judgeChat } : 'heuristic',
+      judge: models.judgeChat ? { chat: models.judgeChat } : encoder ? { heuristic: { encoder } } : 'heuristic',
       runs,
       seed,
       concurrency,
