@@ -11,7 +11,9 @@ const KINDS: readonly string[] = ['heuristic', 'heuristic-encoder', 'llm'];
 /**
  * The live judge of a kind, loading what it needs: `heuristic-encoder` loads the offline sentence
  * encoder (USE-lite, about 1 s; the better live judge without an API key: METHODOLOGY.md, "The
- * optional sentence encoder"). Otherwise as {@link liveJudgeFromEnv}.
+ * optional sentence encoder"). Otherwise as {@link liveJudgeFromEnv}. The encoder computes on the
+ * calling thread (tfjs wasm): give that judge to a worker in a process of its own (`groundcheck
+ * judge-worker --judge heuristic-encoder`), not to one inside a serving app.
  *
  * @example
  * const { judge } = await loadLiveJudge(process.env, 'heuristic-encoder');
