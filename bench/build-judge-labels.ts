@@ -165,13 +165,39 @@
  * questions the pipeline refused 4 (3 at the gate, 1 in the answerer); the other 2 got a quote of
  * an unrelated rule (neither disclosed a colleague's data). First measured with `heuristic-v115` /
  * `pairwise-heuristic-v23` before any rule looked at it; a development file since.
+ * `handbook-fresh20.jsonl` is built the same way, from `source/handbook-fresh20-answers.jsonl`, to
+ * questions l387 to l412: messages from someone unsure of what they heard or checking a fact, a
+ * premise to confirm or correct, some true and some false ("someone told me being suspended goes
+ * on your record", "my manager reckons the modules are due by the end of December"), polite and
+ * indirect forms ("Could you tell me if…", "I was wondering whether…"), negations ("am I not
+ * allowed to get outside advice", "is it true I can't get the private medical insurance until…")
+ * and comparisons of two cases (disciplinary and grievance appeals, part-timers and full-timers,
+ * contractors and employees), in casual and formal wording with some typos, about sections few
+ * earlier questions ask (calibration, exit interviews, gross misconduct, returning equipment,
+ * relationships at work, first aid, port visits, one-to-ones, compliance training, whistleblowing
+ * advice and the Speak Up line, security outside the office, equality and dignity, the first 90
+ * days, stress). Written with `local-extractive-v28` by a helper blind to the judge (no judge was
+ * run on them); all 26 questions were written down before the pipeline was run on any of them and
+ * none was reworded after. Each question's first answer is the offline pipeline's own answer
+ * (`local-extractive-v28`, `groundcheck ask` on the handbook corpus), the others hand-written; it
+ * is labelled against the evidence it was built with, as in earlier files. Of its 20 answerable
+ * questions the pipeline refused 4: 2 at the gate with no chunk at all ("table", "timers"), and 2
+ * in the answerer with the answering chunk in its evidence (sixth for "do I still have to tell
+ * HR", about a relationship at work; third for "do new starters get some kind of plan"). Of the
+ * 16 it answered, 10 answer in full, 4 leave out a part asked for (what calibration is, where to
+ * find the first aiders, what happens if compliance training is late, when the pension starts),
+ * and 2 quote a section that does not answer although the answering chunk is in the evidence (the
+ * disciplinary hearing and warnings for "is appealing a disciplinary warning any different", the
+ * training approval rule for cancelled one-to-ones). Of its 6 must-refuse questions the gate
+ * refused the 4 the handbook does not cover ("bonus", "dogs", "charity", "volunteering") and the
+ * answerer refused the 2 asking for a colleague's data, with the privacy refusal.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -225,7 +251,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19', 'fresh20'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
