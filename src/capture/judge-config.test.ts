@@ -5,19 +5,16 @@ import { outcomeOf } from '../contract/outcome.js';
 import { HEURISTIC_JUDGE_VERSION } from '../judge/index.js';
 import { runCli } from '../test-support/cli.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
+import { PASSWORD_OVER_REFUSAL } from '../test-support/judgments.js';
 import { liveJudgeFromEnv, loadLiveJudge } from './judge-config.js';
 import { openCaptureStore } from './store.js';
 import { captureFromTrace } from './to-capture.js';
 
-// A hand-labelled over-refusal (fixtures/judge-labels/handbook-fresh13.jsonl, l212): the password
-// rule answers the casual question, in words too unlike it for the word rules alone.
+// The hand-labelled over-refusal as an app would record it: the word rules credit the refusal, the encoder does not.
 const OVER_REFUSAL = {
-  query: 'IT says my new password is too short, how many charachters does it need to be?? and can i just use the same one as my personal gmail so i dont forget it',
-  chunks: [
-    { id: 'it-and-security#passwords-and-passphrases', text: '[Source: IT and Security | Section: Passwords and Passphrases | Last updated: 2025-07-14]\nPasswords for standard user accounts must be at least 14 characters long. We recommend a passphrase of three or more random words. Every password must be unique: never reuse a work password on another system or on a personal account.' },
-    { id: 'training-and-development#training-costing-1-000-or-more', text: '[Source: Training and Development | Section: Training Costing £1,000 or More | Last updated: 2025-11-03]\nTraining that costs £1,000 or more in total, including VAT and exam fees, needs written approval from your manager before you book or commit to it.' },
-  ],
-  answer: "I don't know: the provided documents do not cover this.",
+  query: PASSWORD_OVER_REFUSAL.question,
+  chunks: PASSWORD_OVER_REFUSAL.evidence.map(({ id, text }) => ({ id, text })),
+  answer: PASSWORD_OVER_REFUSAL.answer,
 };
 
 describe('the live judge from the environment', () => {

@@ -4,9 +4,9 @@ import { judgeChatFromEnv, type JudgeEnv } from '../providers/config.js';
 import type { FaithfulnessJudge } from '../judge/types.js';
 import type { SentenceEncoder } from '../judge/heuristic-encoder.js';
 
-export type LiveJudgeKind = 'heuristic' | 'heuristic-encoder' | 'llm';
+import { isLiveJudgeKind, LIVE_JUDGE_KINDS_IN_WORDS, type LiveJudgeKind } from './judge-kinds.js';
 
-const KINDS: readonly string[] = ['heuristic', 'heuristic-encoder', 'llm'];
+export type { LiveJudgeKind } from './judge-kinds.js';
 
 /**
  * The live judge of a kind, loading what it needs: `heuristic-encoder` loads the offline sentence
@@ -36,8 +36,8 @@ export async function loadLiveJudge(env: JudgeEnv, kind?: LiveJudgeKind): Promis
  */
 export function liveJudgeFromEnv(env: JudgeEnv, kind?: LiveJudgeKind, options: { encoder?: SentenceEncoder } = {}): { judge: FaithfulnessJudge; description: string } {
   const chosen = kind ?? (env.GROUNDCHECK_JUDGE_API_KEY || env.OPENAI_API_KEY ? 'llm' : 'heuristic');
-  if (!KINDS.includes(chosen)) {
-    throw new InvalidInputError(`judge kind ${String(chosen)} is invalid: use heuristic, heuristic-encoder or llm`, { code: 'invalid_config' });
+  if (!isLiveJudgeKind(chosen)) {
+    throw new InvalidInputError(`judge kind ${String(chosen)} is invalid: use ${LIVE_JUDGE_KINDS_IN_WORDS}`, { code: 'invalid_config' });
   }
   if (chosen === 'heuristic-encoder' && options.encoder === undefined) {
     throw new InvalidInputError('judge kind heuristic-encoder needs the sentence encoder: use loadLiveJudge(), or pass { encoder: await loadSentenceEncoder() }', { code: 'invalid_config' });

@@ -22,6 +22,16 @@ export interface SentenceEncoder {
  */
 export const ENCODER_RULES_VERSION = 'encoder-v2';
 
+/** The version of the heuristic judge with an encoder: the lexical judge's, then the encoder's rules. */
+export function withEncoderVersion(lexicalVersion: string): string {
+  return `${lexicalVersion}+${ENCODER_RULES_VERSION}`;
+}
+
+/** Whether a heuristic judge's version is one with an encoder (of any encoder rules). */
+export function usesEncoder(promptVersion: string): boolean {
+  return /\+encoder(?:-v\d+)?$/.test(promptVersion);
+}
+
 /**
  * The cosine similarity between the question and a chunk's sentence at which the chunk `answers`.
  * Chosen on the development label files (0.55, 0.6, 0.65 tried; METHODOLOGY.md); an encoder other

@@ -11,7 +11,7 @@ import { askersWeekdays } from './heuristic-given.js';
 import { relate, sameFigure } from './heuristic-quantities.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
 import type { AnswerWorking } from './heuristic-arithmetic.js';
-import { ENCODER_RULES_VERSION, refineContextsWithEncoder, type SentenceEncoder } from './heuristic-encoder.js';
+import { refineContextsWithEncoder, withEncoderVersion, type SentenceEncoder } from './heuristic-encoder.js';
 import { PRONOUN_SUBJECT, judgeClaim, judgeLetterCode, statesNothing } from './heuristic-match.js';
 import { judgeBareYesNo } from './heuristic-yes-no.js';
 import { expandCasual } from '../text/casual.js';
@@ -428,7 +428,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   if (encoder !== undefined && typeof encoder?.embed !== 'function') {
     throw new InvalidInputError('option encoder is invalid: use an object with embed(texts) => Promise<Float32Array[]>, e.g. loadSentenceEncoder()', { code: 'invalid_option' });
   }
-  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? `${HEURISTIC_JUDGE_VERSION}+${ENCODER_RULES_VERSION}` : HEURISTIC_JUDGE_VERSION });
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? withEncoderVersion(HEURISTIC_JUDGE_VERSION) : HEURISTIC_JUDGE_VERSION });
 
   return {
     info,

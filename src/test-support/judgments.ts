@@ -52,6 +52,28 @@ export function chunkPassage(id: string, source: { title: string; section: strin
   return { id, kind: 'chunk', text: `[Source: ${source.title} | Section: ${source.section} | Last updated: ${source.updated}]\n${body}` };
 }
 
+/**
+ * A hand-labelled over-refusal (fixtures/judge-labels/handbook-fresh13.jsonl, l212): the password
+ * rule answers the casual question, in words too unlike it for the word rules alone to call it
+ * answering; the sentence encoder does (cosine 0.65). The training chunk answers nothing.
+ */
+export const PASSWORD_OVER_REFUSAL = {
+  question: 'IT says my new password is too short, how many charachters does it need to be?? and can i just use the same one as my personal gmail so i dont forget it',
+  evidence: [
+    chunkPassage(
+      'it-and-security#passwords-and-passphrases',
+      { title: 'IT and Security', section: 'Passwords and Passphrases', updated: '2025-07-14' },
+      'Passwords for standard user accounts must be at least 14 characters long. We recommend a passphrase of three or more random words. Every password must be unique: never reuse a work password on another system or on a personal account.',
+    ),
+    chunkPassage(
+      'training-and-development#training-costing-1-000-or-more',
+      { title: 'Training and Development', section: 'Training Costing £1,000 or More', updated: '2025-11-03' },
+      'Training that costs £1,000 or more in total, including VAT and exam fees, needs written approval from your manager before you book or commit to it.',
+    ),
+  ],
+  answer: "I don't know: the provided documents do not cover this.",
+} as const;
+
 /** One handbook chunk as a judge's whole evidence: its section and body, under a title (`Handbook` unless given). */
 export function sectionEvidence(id: string, section: string, body: string, title = 'Handbook'): EvidencePassage[] {
   return [chunkPassage(id, { title, section, updated: '2025-03-01' }, body)];

@@ -1,6 +1,7 @@
 import { parseJudgeVersion, type JudgeInfo } from '../../contract/judgment.js';
 import { JUDGE_ERROR_ROW, OUTCOME_TABLE, outcomeNames, type JudgmentOutcome, type OutcomeTone } from '../../contract/outcome.js';
 import type { OfflineRun } from '../../eval/results-folder.js';
+import { usesEncoder } from '../../judge/heuristic-encoder.js';
 import type { OutcomeBucket } from '../capture-store.js';
 
 /**
@@ -119,7 +120,7 @@ function comparisonText(judgeVersion: string | null, offline: OfflineRun | null)
  */
 export function offlineEvalCommand(judge: JudgeInfo | null, resultsDir: string | null): string {
   const out = `--out ${shellWord(resultsDir ?? 'evals/results')}`;
-  if (judge?.kind === 'heuristic') return `npx groundcheck eval --suite <your-suite.json> --judge-provider local${judge.promptVersion.includes('+encoder') ? ' --judge-encoder' : ''} ${out}`;
+  if (judge?.kind === 'heuristic') return `npx groundcheck eval --suite <your-suite.json> --judge-provider local${usesEncoder(judge.promptVersion) ? ' --judge-encoder' : ''} ${out}`;
   if (judge?.kind === 'llm' && judge.model.startsWith('openai:')) {
     return `GROUNDCHECK_JUDGE_MODEL=${shellWord(judge.model.slice('openai:'.length))} npx groundcheck eval --suite <your-suite.json> --judge-provider openai ${out}`;
   }

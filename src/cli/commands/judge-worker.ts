@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { LiveJudgeKind } from '../../capture/judge-config.js';
+import { isLiveJudgeKind, LIVE_JUDGE_KINDS, LIVE_JUDGE_KINDS_IN_WORDS } from '../../capture/judge-kinds.js';
 import { captureDbPath, EXIT, integerFlag, UsageError, type Command } from '../io.js';
 
 export const judgeWorkerCommand: Command = {
   name: 'judge-worker',
   summary: 'Judge captured traffic out of band, with the eval judge (crash-safe; resumes where it stopped)',
   usage:
-    'groundcheck judge-worker [--db <captures.db>|postgres://…] [--judge heuristic|heuristic-encoder|llm] [--settle-ms <n>] [--concurrency <n>] ' +
+    `groundcheck judge-worker [--db <captures.db>|postgres://…] [--judge ${LIVE_JUDGE_KINDS.join('|')}] [--settle-ms <n>] [--concurrency <n>] ` +
     '[--poll-ms <n>] [--lease-ms <n>] [--metrics-port <n>] [--once]',
   async run(args, io) {
     const { values } = parseArgs({
@@ -30,8 +30,8 @@ export const judgeWorkerCommand: Command = {
     // How long a killed worker's captures wait before another worker takes them (a store that cannot tell a worker is gone, like Postgres, waits that long).
     const leaseMs = values['lease-ms'] === undefined ? undefined : integerFlag(values['lease-ms'], '--lease-ms', 1);
     const metricsPort = values['metrics-port'] === undefined ? undefined : integerFlag(values['metrics-port'], '--metrics-port', 0);
-    if (values.judge !== undefined && values.judge !== 'heuristic' && values.judge !== 'heuristic-encoder' && values.judge !== 'llm') {
-      throw new UsageError(`--judge must be heuristic, heuristic-encoder or llm, not ${values.judge}`);
+    if (values.judge !== undefined && !isLiveJudgeKind(values.judge)) {
+      throw new UsageError(`--judge must be ${LIVE_JUDGE_KINDS_IN_WORDS}, not ${values.judge}`);
     }
 
     // Loaded here, not at the top: the CLI's other commands should not pay for the judges and the worker.
@@ -43,7 +43,7 @@ export const judgeWorkerCommand: Command = {
       import('../../capture/worker.js'),
     ]);
     const logger = createLogger({ level: io.env.GROUNDCHECK_LOG_LEVEL ?? 'info' }, { write: (line: string) => io.stdout.write(line) });
-    const { judge, description } = await loadLiveJudge(io.env, values.judge as LiveJudgeKind | undefined);
+    const { judge, description } = await loadLiveJudge(io.env, values.judge);
     const path = captureDbPath(values.db, io);
     const store = await connectCaptureStore({ path, create: false });
     const metrics = createCaptureMetrics();

@@ -4,6 +4,7 @@ import { Tokenizer } from '@tensorflow-models/universal-sentence-encoder';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHeuristicFaithfulnessJudge } from '../../judge/heuristic-judge.js';
 import { CORPUS_DIR } from '../../test-support/fixtures.js';
+import { PASSWORD_OVER_REFUSAL } from '../../test-support/judgments.js';
 import { cosineSimilarity, loadSentenceEncoder, sentenceEncoderFingerprint, type SentenceEncoder } from './sentence-encoder.js';
 
 // One load for the whole file (the encoder is shared per process; vitest runs each file in its own).
@@ -58,15 +59,11 @@ describe('loadSentenceEncoder', () => {
     expect(createHeuristicFaithfulnessJudge({ encoder }).info.promptVersion).toMatch(/\+encoder-v2$/);
   });
 
-  // A hand-labelled over-refusal (fixtures/judge-labels/handbook-fresh13.jsonl, l212): the casual
-  // question shares too few words with the password rule for the word rules to call it answering.
+  // A hand-labelled over-refusal (PASSWORD_OVER_REFUSAL): the casual question shares too few
+  // words with the password rule for the word rules to call it answering.
   it('in the heuristic judge, finds the chunk that answers a question worded unlike it, so the refusal is an over-refusal', async () => {
-    const question = 'IT says my new password is too short, how many charachters does it need to be?? and can i just use the same one as my personal gmail so i dont forget it';
-    const evidence = [
-      { id: 'it-and-security#passwords-and-passphrases', kind: 'chunk' as const, text: '[Source: IT and Security | Section: Passwords and Passphrases | Last updated: 2025-07-14]\nPasswords for standard user accounts must be at least 14 characters long. We recommend a passphrase of three or more random words. Every password must be unique: never reuse a work password on another system or on a personal account.' },
-      { id: 'training-and-development#training-costing-1-000-or-more', kind: 'chunk' as const, text: '[Source: Training and Development | Section: Training Costing £1,000 or More | Last updated: 2025-11-03]\nTraining that costs £1,000 or more in total, including VAT and exam fees, needs written approval from your manager before you book or commit to it.' },
-    ];
-    const answer = "I don't know: the provided documents do not cover this.";
+    const { question, answer } = PASSWORD_OVER_REFUSAL;
+    const evidence = [...PASSWORD_OVER_REFUSAL.evidence];
     const lexical = await createHeuristicFaithfulnessJudge().judge({ question, evidence, answer });
     const judged = await createHeuristicFaithfulnessJudge({ encoder }).judge({ question, evidence, answer });
     expect(lexical.status === 'ok' && lexical.refusalVerdict).toBe('correct_refusal');
