@@ -341,25 +341,36 @@ export function judgeContexts(reading: QuestionReading, evidence: readonly Evide
   return evidence
     .filter((passage) => passage.kind === 'chunk')
     .map((passage) => {
-      const own = units.filter((unit) => unit.passageId === passage.id);
-      // A table's lead-in ("Hotels must not exceed these caps:") holds the figures of its rows (v19).
-      const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit, reading.howOften));
-      const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit, reading.howOften) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
-      // A chunk answers the question when it answers one of the things the question asks.
-      // A sentence holding one word of a two-word phrase that is the whole topic ("staff" of "staff
-      // discount?") speaks of another thing: at most related (v113, `halfOfPhrase`).
-      const answering = (topic: ReadonlyMap<string, number>, unit: EvidenceUnit) => {
-        const coverage = unitCoverage(topic, unit, reading.analysis.written, reading.wordStems);
-        const holds = (stem: string) => unitCredit(stem, unit, reading.analysis.written, reading.wordStems) > 0;
-        return coverage >= CONTEXT_THRESHOLDS.answers && halfOfPhrase(topic, reading.phrases, holds) ? Math.min(coverage, CONTEXT_THRESHOLDS.related) : coverage;
-      };
-      const best = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => fitting.map((unit) => answering(topic, unit))));
-      const near = Math.max(0, ...[reading.topic, ...reading.parts].flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written, reading.wordStems))));
+      const { best, near } = chunkCoverage(reading, units.filter((unit) => unit.passageId === passage.id));
       const verdict: ContextVerdict = best >= CONTEXT_THRESHOLDS.answers ? 'answers' : near >= CONTEXT_THRESHOLDS.related ? 'related' : 'unrelated';
       const whole = near;
       const title = passageParts(passage).title;
       return { chunkId: passage.id, verdict, note: `${verdict === 'answers' ? 'a sentence' : 'the passage'} covers ${Math.round(100 * (verdict === 'answers' ? best : whole))}% of the question's topic${title ? ` (${title})` : ''}` };
     });
+}
+
+/**
+ * How much of the question one chunk's sentences cover (`own`: the chunk's units): `best`, the
+ * most any sentence holding the kind of value asked for covers (what `answers` needs), and
+ * `near`, the most any of its sentences covers (what `related` needs). Each of the question's
+ * parts is tried, as is the whole topic.
+ */
+export function chunkCoverage(reading: QuestionReading, own: readonly EvidenceUnit[]): { best: number; near: number } {
+  // A table's lead-in ("Hotels must not exceed these caps:") holds the figures of its rows (v19).
+  const tableHoldsKind = own.some((unit) => unit.row !== null && unitHoldsKind(reading.kind, unit, reading.howOften));
+  const fitting = own.filter((unit) => unitHoldsKind(reading.kind, unit, reading.howOften) || (tableHoldsKind && unit.row === null && /:\s*$/.test(unit.text)));
+  // A chunk answers the question when it answers one of the things the question asks.
+  // A sentence holding one word of a two-word phrase that is the whole topic ("staff" of "staff
+  // discount?") speaks of another thing: at most related (v113, `halfOfPhrase`).
+  const answering = (topic: ReadonlyMap<string, number>, unit: EvidenceUnit) => {
+    const coverage = unitCoverage(topic, unit, reading.analysis.written, reading.wordStems);
+    const holds = (stem: string) => unitCredit(stem, unit, reading.analysis.written, reading.wordStems) > 0;
+    return coverage >= CONTEXT_THRESHOLDS.answers && halfOfPhrase(topic, reading.phrases, holds) ? Math.min(coverage, CONTEXT_THRESHOLDS.related) : coverage;
+  };
+  const topics = [reading.topic, ...reading.parts];
+  const best = Math.max(0, ...topics.flatMap((topic) => fitting.map((unit) => answering(topic, unit))));
+  const near = Math.max(0, ...topics.flatMap((topic) => own.map((unit) => unitCoverage(topic, unit, reading.analysis.written, reading.wordStems))));
+  return { best, near };
 }
 
 /**

@@ -9,6 +9,7 @@ import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import { identifiersOf } from './heuristic-identifiers.js';
 import { askersWeekdays } from './heuristic-given.js';
 import { relate, sameFigure } from './heuristic-quantities.js';
+import { refusalNamedContexts } from './heuristic-refusal-topic.js';
 import { figureAnchoredContexts, groundedContexts, judgeContexts, readQuestion, withAcronymsSpelledOut, withoutPersonalDetails } from './heuristic-context.js';
 import type { AnswerWorking } from './heuristic-arithmetic.js';
 import { refineContextsWithEncoder, withEncoderVersion, type SentenceEncoder } from './heuristic-encoder.js';
@@ -390,14 +391,19 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v118`: sympathy that is a whole clause ("sorry, that's rough", "that must be
  *   stressful") and a hedged verdict on the asker's premise standing alone ("Not quite: …",
  *   "Partly.") are no claims (`isSocialRemark` in `claims.ts`).
+ * - `heuristic-v119`: a refusal that names what it could not find ("I can't find anything on
+ *   suppliers paying for travel or hotels"), in three or more topic words sharing one with the
+ *   question, makes the chunk whose sentence covers that best `answers` (at the `answers` bar),
+ *   so the refusal is an over-refusal; a refusal giving its reason ("pay is confidential") names
+ *   nothing (`refusalNamedContexts` in `heuristic-refusal-topic.ts`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v118';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v119';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v118+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v119+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
@@ -517,6 +523,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
         contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));
+        // A refusal that names what it looked for, which a chunk holds, is an over-refusal (v119).
+        if (refused) contexts = refusalNamedContexts(input.answer, refusal, reading, contexts, input.evidence, chunkUnits.filter((unit) => !unit.list));
         // A faithful answer that only partly addresses the question and states none of the reference
         // answer's claims is about something else. (A wrong answer states none of them either: it
         // misstates them, and stays an answer.)
