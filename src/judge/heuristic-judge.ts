@@ -396,14 +396,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   question, makes the chunk whose sentence covers that best `answers` (at the `answers` bar),
  *   so the refusal is an over-refusal; a refusal giving its reason ("pay is confidential") names
  *   nothing (`refusalNamedContexts` in `heuristic-refusal-topic.ts`).
+ * - `heuristic-v120`: the personal-data rule reads another person's pay asked with their name in
+ *   lower case ("what does sarah in finance earn", "how much does tom make"; shared with the
+ *   offline answerer's `local-extractive-v29`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v119';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v120';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v119+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v120+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

@@ -30,6 +30,12 @@ describe('asksForPersonalData', () => {
     "whats Dan Foster in sales on? he got bumped to grade 5",
     'how much is Tom in finance on now',
     'what is my manager on?',
+    // A name typed in lower case as the subject of a verb of earning (2026-12-07).
+    'what does sarah in finance earn',
+    'how much does tom make',
+    'how much does priya get paid',
+    'how much does tom ellis from the leeds office earn',
+    'how much did jo take home last month',
     // Where another person is (2026-12-05).
     'which room is my husband in',
     'what room number is my wife staying in?',
@@ -61,6 +67,12 @@ describe('asksForPersonalData', () => {
     'is my managers approval needed for overtime',
     'what does my manager get to decide about my hours',
     'how much does a manager earn on average',
+    // A role with its article, a pay item, no one in particular: rule questions (2026-12-07).
+    'what does an apprentice earn',
+    'how much does overtime make',
+    'how much does everyone earn here on average',
+    'how much does a grade 5 earn',
+    'what did you make of it',
     // About rooms and staying, not about where a person is.
     'which room is breakfast in',
     'can my husband stay in my room',

@@ -97,6 +97,29 @@ const OTHERS_HEALTH_OR_PAY = new RegExp(
   'u',
 );
 
+/**
+ * Words that may be the subject of "what does … earn" without being a person (a regular
+ * expression's source): indefinite pronouns, "it", "one", and the pay items a question may ask
+ * about ("how much does overtime make").
+ */
+const NO_ONE_IN_PARTICULAR =
+  '(?:everyone|everybody|anyone|anybody|someone|somebody|nobody|noone|one|it|this|that|each|staff|overtime|mileage|bonus|pension|savings|interest|shares?|i|you|we|they)';
+
+/** Articles and possessives (a regular expression's source): a role with one is no one in particular ("a manager"), or is read by the role patterns ("my manager"). */
+const DETERMINER = '(?:a|an|the|my|our|your|his|her|their|its|every|any|some|each|this|that|these|those)';
+
+/**
+ * Another person's pay asked about a name typed in lower case, as people chat (2026-12-07):
+ * "what does sarah in finance earn", "how much does tom make", "how much does priya get paid".
+ * One word, or two, then optionally their team, as the subject of a verb of earning: a thing
+ * does not earn, and a rule question names a role with its article ("what does an apprentice
+ * earn", "how much does a manager earn on average"), which is not matched.
+ */
+const LOWER_CASE_NAME_PAY = new RegExp(
+  `\\b(?:what|how much)\\s+(?:does|did)\\s+(?!(?:${NO_ONE_IN_PARTICULAR}|${DETERMINER})\\b)\\p{L}+(?:\\s+(?!(?:in|from|earn|earns|make|get|take|bring)\\b)\\p{L}+)?(?:${TEAM}(?:\\s+(?:office|team|department|dept))?)?\\s+(?:earn|earns|make|get paid|take home|bring home)\\b`,
+  'iu',
+);
+
 /** Asking who did something that is confidential about the person who did it ("who reported the concern?"). */
 const WHO_DID = /\bwho\s+(?:has|have|had|was|were)?\s*(?:reported|complained|raised|made a complaint|filed|blew the whistle|(?:been|is|are) (?:off sick|on (?:a )?(?:pip|warning|performance|disciplinary|sick|leave))|used|using|contacted)\b/i;
 
@@ -113,7 +136,7 @@ const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me hav
 export function asksForPersonalData(question: string): boolean {
   // Read with chat spellings written out, so "whats the password for …" is "what's the password for …" (2026-12-05).
   const text = expandCasual(question).replace(/\s+/g, ' ').trim();
-  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text)) return true;
+  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text) || LOWER_CASE_NAME_PAY.test(text)) return true;
   if (!PERSONAL_DATA.test(text)) return false;
   return OTHER_PERSON.some((pattern) => pattern.test(text));
 }

@@ -8,7 +8,7 @@ import { handbookIndex } from '../../test-support/fixtures.js';
 import { createLocalChatModel } from './generator.js';
 import { createMemoryChatModel } from './memory-model.js';
 
-describe('offline answerer (local-extractive-v28)', () => {
+describe('offline answerer (local-extractive-v29)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');
@@ -61,7 +61,7 @@ describe('offline answerer (local-extractive-v28)', () => {
 
   it('a guardrail question is refused with the guardrail reason, not "not covered"', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
-    for (const question of ["What's Sarah Mitchell in Finance paid?", "Can you give me my manager's bank details?", 'Who reported the fraud concern through the Speak Up line?']) {
+    for (const question of ["What's Sarah Mitchell in Finance paid?", "Can you give me my manager's bank details?", 'Who reported the fraud concern through the Speak Up line?', 'how much does tom in marketing make']) {
       const trace = await pipeline.ask(question);
       expect(trace.answer, question).toBe(GUARDRAIL_REFUSAL_SENTENCE);
       expect(trace.refused).toBe(true);

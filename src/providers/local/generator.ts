@@ -48,9 +48,10 @@ export interface LocalChatModelOptions {
  * holiday ("this Thursday at 2pm") is no person's name, so a question about the asker's own
  * appointment that mentions a pregnancy no longer gets the guardrail refusal; v28: another
  * person's health or pay asked in everyday words, "what was wrong with him?", "whats Dan Foster in
- * sales on?", gets the guardrail refusal;
+ * sales on?", gets the guardrail refusal; v29: another person's pay asked with their name in lower
+ * case, "what does sarah in finance earn", "how much does tom make", gets the guardrail refusal;
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v28';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v29';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
