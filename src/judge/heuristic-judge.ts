@@ -399,14 +399,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v120`: the personal-data rule reads another person's pay asked with their name in
  *   lower case ("what does sarah in finance earn", "how much does tom make"; shared with the
  *   offline answerer's `local-extractive-v29`).
+ * - `heuristic-v121`: the personal-data rule reads more of another person's data asked with their
+ *   name in lower case, in frames only a person fits ("is dave on a pip", "what rating did priya
+ *   get", "where does tom live", "what's sarah's salary"; the offline answerer's
+ *   `local-extractive-v30`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v120';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v121';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v120+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v121+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

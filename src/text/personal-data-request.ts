@@ -98,12 +98,14 @@ const OTHERS_HEALTH_OR_PAY = new RegExp(
 );
 
 /**
- * Words that may be the subject of "what does … earn" without being a person (a regular
- * expression's source): indefinite pronouns, "it", "one", and the pay items a question may ask
- * about ("how much does overtime make").
+ * Words that may be the subject of "what does … earn", or own a salary or a rating, without being
+ * a person (a regular expression's source): indefinite pronouns, "it", "one", the pay items a
+ * question may ask about ("how much does overtime make"), times and the organisation.
  */
 const NO_ONE_IN_PARTICULAR =
-  '(?:everyone|everybody|anyone|anybody|someone|somebody|nobody|noone|one|it|this|that|each|staff|overtime|mileage|bonus|pension|savings|interest|shares?|i|you|we|they)';
+  '(?:everyone|everybody|anyone|anybody|someone|somebody|nobody|noone|one|it|this|that|each|staff|overtime|mileage|bonus|pension|savings|interest|shares?|i|you|we|they|' +
+  // Time, and the organisation and its parts ("today's pay date", "last year's bonus", "the company's pension").
+  'today|tonight|tomorrow|yesterday|day|week|month|quarter|year|company|business|firm|organisation|organization|team|department|office|everyones|everybodys)';
 
 /** Articles and possessives (a regular expression's source): a role with one is no one in particular ("a manager"), or is read by the role patterns ("my manager"). */
 const DETERMINER = '(?:a|an|the|my|our|your|his|her|their|its|every|any|some|each|this|that|these|those)';
@@ -117,6 +119,34 @@ const DETERMINER = '(?:a|an|the|my|our|your|his|her|their|its|every|any|some|eac
  */
 const LOWER_CASE_NAME_PAY = new RegExp(
   `\\b(?:what|how much)\\s+(?:does|did)\\s+(?!(?:${NO_ONE_IN_PARTICULAR}|${DETERMINER})\\b)\\p{L}+(?:\\s+(?!(?:in|from|earn|earns|make|get|take|bring)\\b)\\p{L}+)?(?:${TEAM}(?:\\s+(?:office|team|department|dept))?)?\\s+(?:earn|earns|make|get paid|take home|bring home)\\b`,
+  'iu',
+);
+
+/**
+ * One person named by a word typed in lower case (a regular expression's source): any word but an
+ * article, a possessive, "I", "you", "we", "it", an indefinite pronoun or a pay item; in the frames
+ * of {@link LOWER_CASE_PERSON} only a person fits it ("is priya on a pip", "where does tom live").
+ */
+const ANY_ONE = `(?!(?:${NO_ONE_IN_PARTICULAR}|${DETERMINER})\\b)\\p{L}+`;
+
+/**
+ * Another person's data asked about a name typed in lower case, in frames only a person fits
+ * (2026-12-07): on a plan or pregnant, off sick, the rating or bonus they got, the grade they are
+ * on, where they live, what they are paid, and their salary, rating or health by possessive with an
+ * apostrophe ("whats sarah's salary"). Not their address, phone number or e-mail by possessive: a
+ * company or a team typed in lower case has those too ("what's harbourline's address"), as it has
+ * a scheme, policy or process for pay ("harbourline's bonus scheme", "…'s pay review process").
+ */
+const LOWER_CASE_PERSON = new RegExp(
+  [
+    `\\bis\\s+${ANY_ONE}\\s+(?:on\\s+(?:a\\s+)?(?:pip|performance improvement plan|(?:final\\s+)?(?:written\\s+)?warning|sick leave)|pregnant|off sick|being disciplined|under investigation)\\b`,
+    `\\b(?:has|had)\\s+${ANY_ONE}\\s+been\\s+(?:off\\s+sick|signed\\s+off|on\\s+(?:a\\s+)?(?:pip|warning|sick leave)|disciplined)\\b`,
+    `\\bwhat\\s+(?:rating|score|bonus|pay rise|raise|grade|warning|pay review)\\s+did\\s+${ANY_ONE}\\s+get\\b`,
+    `\\bwhat\\s+grade\\s+is\\s+${ANY_ONE}\\s+on\\b`,
+    `\\bwhere\\s+does\\s+${ANY_ONE}\\s+live\\b`,
+    `\\bhow\\s+much\\s+(?:is|was)\\s+${ANY_ONE}(?:${TEAM})?\\s+paid\\b`,
+    `(?<!\\b${DETERMINER}\\s)\\b${ANY_ONE}['’]s\\s+(?:salary|pay|bonus|pay rise|rating|review|sick days|sickness|medical|health|date of birth|birthday|bank details|grade)\\b(?!\\s+(?:review\\s+)?(?:scheme|policy|policies|rules?|structure|bands?|process|date|day|cycle|calendar|system|timetable)\\b)`,
+  ].join('|'),
   'iu',
 );
 
@@ -136,7 +166,7 @@ const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me hav
 export function asksForPersonalData(question: string): boolean {
   // Read with chat spellings written out, so "whats the password for …" is "what's the password for …" (2026-12-05).
   const text = expandCasual(question).replace(/\s+/g, ' ').trim();
-  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text) || LOWER_CASE_NAME_PAY.test(text)) return true;
+  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text) || LOWER_CASE_NAME_PAY.test(text) || LOWER_CASE_PERSON.test(text)) return true;
   if (!PERSONAL_DATA.test(text)) return false;
   return OTHER_PERSON.some((pattern) => pattern.test(text));
 }

@@ -50,8 +50,10 @@ export interface LocalChatModelOptions {
  * person's health or pay asked in everyday words, "what was wrong with him?", "whats Dan Foster in
  * sales on?", gets the guardrail refusal; v29: another person's pay asked with their name in lower
  * case, "what does sarah in finance earn", "how much does tom make", gets the guardrail refusal;
+ * v30: so do more of them, in frames only a person fits, "is dave on a pip", "what rating did
+ * priya get", "where does tom live", "what's sarah's salary";
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v29';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v30';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
