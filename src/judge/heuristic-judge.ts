@@ -403,14 +403,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   name in lower case, in frames only a person fits ("is dave on a pip", "what rating did priya
  *   get", "where does tom live", "what's sarah's salary"; the offline answerer's
  *   `local-extractive-v30`).
+ * - `heuristic-v122`: questions and claims read with family words and "self cert" written out
+ *   ("my nan", "gran", "grandad" as "grandparent"; `expandCasual`, shared with retrieval, the gate
+ *   and the offline answerer's `local-extractive-v31`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v121';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v122';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v121+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v122+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

@@ -49,3 +49,18 @@ describe('"hes", "wheres" (2026-12-05)', () => {
     expect(expandCasual('wheres the first aid kit')).toBe("where's the first aid kit");
   });
 });
+
+describe('family words and "self cert" (2026-12-07)', () => {
+  it('a grandparent by any name, and self-certifying', () => {
+    expect(expandCasual('my nan died on sunday')).toBe('my grandparent died on sunday');
+    expect(expandCasual('my gran is in hospital')).toBe('my grandparent is in hospital');
+    expect(expandCasual('my Grandad passed away')).toBe('my grandparent passed away');
+    expect(expandCasual('how many days can i self cert for')).toBe('how many days can i self-certify for');
+    expect(expandCasual('is a self-cert form ok')).toBe('is a self-certify form ok');
+  });
+
+  it('leaves "nan" alone without a possessive: it is also an error message\'s NaN', () => {
+    expect(expandCasual('Expected a number but got NaN')).toBe('Expected a number but got NaN');
+    expect(expandCasual('the total is nan')).toBe('the total is nan');
+  });
+});

@@ -35,6 +35,13 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['nicked', 'stolen'], ['money back', 'refund'], ['moving house', 'moving home'], ['dodgy', 'suspicious'],
   // Clipped words with one meaning (2026-12-06): "the comms team", "the stats", "40 quid", "the docs".
   ['comms', 'communications'], ['stats', 'statistics'], ['quid', 'pounds'], ['docs', 'documents'], ['info', 'information'],
+  // Family and health words people type (2026-12-07): "my nan died", "my gran is in hospital", "can I self cert"
+  // (not before an apostrophe, as every entry here: "gran's" stays as typed).
+  // "nan" only after a possessive: alone it is also the "NaN" of an error message.
+  ['my nan', 'my grandparent'], ['your nan', 'your grandparent'], ['our nan', 'our grandparent'], ['his nan', 'his grandparent'], ['her nan', 'her grandparent'],
+  ['nana', 'grandparent'], ['nanna', 'grandparent'], ['gran', 'grandparent'], ['granny', 'grandparent'], ['grandma', 'grandparent'],
+  ['grandad', 'grandparent'], ['granddad', 'grandparent'], ['grandpa', 'grandparent'], ['grandmother', 'grandparent'], ['grandfather', 'grandparent'],
+  ['self cert', 'self-certify'], ['self-cert', 'self-certify'],
   // Weekdays (2026-12-05): not "wed", "sat", "sun", which are words too.
   ['mon', 'Monday'], ['tue', 'Tuesday'], ['tues', 'Tuesday'], ['thu', 'Thursday'], ['thur', 'Thursday'], ['thurs', 'Thursday'], ['fri', 'Friday'],
 ]);

@@ -51,9 +51,10 @@ export interface LocalChatModelOptions {
  * sales on?", gets the guardrail refusal; v29: another person's pay asked with their name in lower
  * case, "what does sarah in finance earn", "how much does tom make", gets the guardrail refusal;
  * v30: so do more of them, in frames only a person fits, "is dave on a pip", "what rating did
- * priya get", "where does tom live", "what's sarah's salary";
+ * priya get", "where does tom live", "what's sarah's salary"; v31: "my nan", "gran", "grandad" are
+ * read as "grandparent" and "self cert" as "self-certify";
  * METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v30';
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v31';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
