@@ -213,6 +213,26 @@ export const DETERMINERS: ReadonlySet<string> = new Set('a an the my your our th
 const PREPOSITIONS: ReadonlySet<string> = new Set('of on for in to with at from by about into onto over under after before during per'.split(' '));
 
 /**
+ * {@link adjacentPairs} within each clause: punctuation that ends a clause (a comma, full stop,
+ * semicolon, colon, "?" or "!" before a space or the end) breaks a pair, so "my nan died, how much
+ * time off" pairs no "died" with "time". Figures keep their commas and points ("£1,000", "2.5").
+ */
+export function adjacentPairsInClauses(text: string, maxStopwordGap = 0, keep?: (first: string, second: string) => boolean): [string, string][] {
+  const seen = new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const clause of text.split(/[,.;:!?]+(?=\s|$)/)) {
+    for (const pair of adjacentPairs(clause, maxStopwordGap, keep)) {
+      const key = pair.join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        pairs.push(pair);
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
  * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
  * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair, and
  * so does a form of "to be" between them ("my laptop was stolen" states something of the laptop),

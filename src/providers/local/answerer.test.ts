@@ -8,7 +8,7 @@ import { handbookIndex } from '../../test-support/fixtures.js';
 import { createLocalChatModel } from './generator.js';
 import { createMemoryChatModel } from './memory-model.js';
 
-describe('offline answerer (local-extractive-v31)', () => {
+describe('offline answerer (local-extractive-v32)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');
@@ -68,6 +68,13 @@ describe('offline answerer (local-extractive-v31)', () => {
     }
     // The asker's own data and the rules about it are answered.
     expect((await pipeline.ask('Who gets to see my performance rating?')).refused).toBe(false);
+  });
+
+  it('reads no phrase across a comma: "my nan died, how much time off do i get" is answered (2026-12-07)', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel(), outdatedNote: false });
+    const trace = await pipeline.ask('my nan died, how much time off do i get');
+    expect(trace.refused).toBe(false);
+    expect(trace.answer).toMatch(/up to 5 days of paid compassionate leave/);
   });
 
   it('quotes no sentence from a document unrelated to the question', async () => {

@@ -1,4 +1,4 @@
-import { adjacentPairs, contentStems, STOPWORDS, stem, words } from '../../text/text.js';
+import { adjacentPairsInClauses, contentStems, STOPWORDS, stem, words } from '../../text/text.js';
 import { canNameAThing } from '../../text/wordnet.js';
 import type { SourceUnit } from './prompt-sources.js';
 import { holds, type WeightedQuestion, type WeightedTerm } from './question-weights.js';
@@ -31,7 +31,8 @@ export function wordsApart(question: string, weighted: WeightedQuestion, picked:
   const asked = new Map(weighted.terms.filter((term) => term.kind === 'topic').map((term) => [term.stem, term]));
   // Content words next to each other in the question, at most two stopwords between ("advance on my salary").
   // Its last word must be able to name a thing ("password expires" says something of the password).
-  const phrases = adjacentPairs(question, 2, (_, head) => canNameAThing(head))
+  // Not across a clause's end: "my nan died, how much time off do i get" names no "died time" (2026-12-07).
+  const phrases = adjacentPairsInClauses(question, 2, (_, head) => canNameAThing(head))
     .filter(([first, second]) => asked.size === 2 && asked.has(first) && asked.has(second) && ![first, second].some((stem) => asked.get(stem)!.verbLike || asked.get(stem)!.verbAfterSubject || asked.get(stem)!.counted))
     .map(([first, second]) => [asked.get(first)!, asked.get(second)!] as const);
   if (phrases.length === 0) return false;
