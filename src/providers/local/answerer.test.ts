@@ -8,7 +8,7 @@ import { handbookIndex } from '../../test-support/fixtures.js';
 import { createLocalChatModel } from './generator.js';
 import { createMemoryChatModel } from './memory-model.js';
 
-describe('offline answerer (local-extractive-v32)', () => {
+describe('offline answerer (local-extractive-v33)', () => {
   it('the bitcoin question is refused: "bitcoin" occurs nowhere in the handbook, so the gate refuses before the model', async () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const trace = await pipeline.ask('Can I get paid in bitcoin?');
@@ -75,6 +75,12 @@ describe('offline answerer (local-extractive-v32)', () => {
     const trace = await pipeline.ask('my nan died, how much time off do i get');
     expect(trace.refused).toBe(false);
     expect(trace.answer).toMatch(/up to 5 days of paid compassionate leave/);
+  });
+
+  it('a "how much per mile" question is answered by the rate per mile, not a sentence about long journeys (2026-12-07)', async () => {
+    const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel(), outdatedNote: false });
+    const trace = await pipeline.ask('How much can I claim per mile for my car?');
+    expect(trace.answer).toMatch(/Rate per business mile: 45p/);
   });
 
   it('quotes no sentence from a document unrelated to the question', async () => {

@@ -83,6 +83,24 @@ export interface WeightedQuestion {
    * holding the words apart ("share … weeks of leave … the birth parent's") may not.
    */
   phrases: readonly (readonly [string, string])[];
+  /**
+   * The units a "how much … per X" question asks a rate in ("per mile", "per night"), as stems
+   * (`local-extractive-v33`): a sentence or row stating a figure per that unit ("Rate per business
+   * mile: 45p", "£160 per night") states such a rate.
+   */
+  perUnits: ReadonlySet<string>;
+}
+
+/** "per mile", "per business mile": the one or two words after "per", one of which is the unit a rate is given in. */
+const PER_UNIT = /\bper\s+([a-z]+)(?:\s+([a-z]+))?/gi;
+
+/** The words a text gives rates per, as stems, stopwords left out ("per business mile" → `busi`, `mile`; "per mile for" → `mile`). */
+export function perUnitsIn(text: string): Set<string> {
+  const units = new Set<string>();
+  for (const match of text.matchAll(PER_UNIT)) {
+    for (const word of [match[1], match[2]]) if (word !== undefined && !STOPWORDS.has(word.toLowerCase())) units.add(stem(word.toLowerCase()));
+  }
+  return units;
 }
 
 /** A question in two parts: joined by "and", "also", "both", "as well as", "plus", or two question marks. */
@@ -180,6 +198,7 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     figureList: questionFigures(expandCasual(question)),
     multiPart: MULTI_PART.test(question),
     phrases: adjacentPairs(question),
+    perUnits: QUANTITY.test(question) ? perUnitsIn(expandCasual(question)) : new Set(),
   };
 }
 
