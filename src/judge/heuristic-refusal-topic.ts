@@ -57,13 +57,16 @@ export function refusalNamedContexts(
 /** A refusal's topic needs this many words before it is read (see {@link refusalNamedContexts}). */
 export const NAMED_TOPIC_MIN_WORDS = 3;
 
-/** Words of refusals themselves, not of what they looked for ("Sorry, I couldn't find any guidance on …"). */
+/**
+ * Words of refusals themselves, not of what they looked for ("Sorry, I couldn't find any guidance
+ * on …"), beyond those `readQuestion` already leaves out of every topic ("find", "anything",
+ * "know", and the words for documents: "policy", "rules", "guidance").
+ */
 const REFUSAL_WORDS: ReadonlySet<string> = new Set(
   [
-    'sorry', 'unfortunately', 'afraid', 'information', 'guidance', 'detail', 'details', 'cover', 'covers', 'covered', 'covering',
+    'sorry', 'unfortunately', 'afraid', 'information', 'detail', 'details', 'cover', 'covers', 'covered', 'covering',
     'mention', 'mentions', 'mentioned', 'say', 'says', 'said', 'sure', 'able', 'unable', 'seem', 'seems', 'see', 'look', 'looked',
-    'provided', 'help', 'share', 'advise', 'anything', 'nothing', 'find', 'found', 'know', 'rules', 'rule', 'policy', 'policies',
-    'handbook', 'documents', 'document', 'docs',
+    'provided', 'help', 'share', 'advise', 'nothing', 'handbook', 'documents', 'document', 'docs',
   ].map(stem),
 );
 

@@ -38,7 +38,7 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   // Family and health words people type (2026-12-07): "my nan died", "my gran is in hospital", "can I self cert"
   // (not before an apostrophe, as every entry here: "gran's" stays as typed).
   // "nan" only after a possessive: alone it is also the "NaN" of an error message.
-  ['my nan', 'my grandparent'], ['your nan', 'your grandparent'], ['our nan', 'our grandparent'], ['his nan', 'his grandparent'], ['her nan', 'her grandparent'],
+  ...['my', 'your', 'our', 'his', 'her'].map((whose): [string, string] => [`${whose} nan`, `${whose} grandparent`]),
   ['nana', 'grandparent'], ['nanna', 'grandparent'], ['gran', 'grandparent'], ['granny', 'grandparent'], ['grandma', 'grandparent'],
   ['grandad', 'grandparent'], ['granddad', 'grandparent'], ['grandpa', 'grandparent'], ['grandmother', 'grandparent'], ['grandfather', 'grandparent'],
   ['self cert', 'self-certify'], ['self-cert', 'self-certify'],

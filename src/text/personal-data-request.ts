@@ -100,27 +100,16 @@ const OTHERS_HEALTH_OR_PAY = new RegExp(
 /**
  * Words that may be the subject of "what does … earn", or own a salary or a rating, without being
  * a person (a regular expression's source): indefinite pronouns, "it", "one", the pay items a
- * question may ask about ("how much does overtime make"), times and the organisation.
+ * question may ask about ("how much does overtime make"), times and the organisation. Always read
+ * with {@link DETERMINER} ("this", "each" are there).
  */
 const NO_ONE_IN_PARTICULAR =
-  '(?:everyone|everybody|anyone|anybody|someone|somebody|nobody|noone|one|it|this|that|each|staff|overtime|mileage|bonus|pension|savings|interest|shares?|i|you|we|they|' +
+  '(?:everyone|everybody|anyone|anybody|someone|somebody|nobody|noone|one|it|staff|overtime|mileage|bonus|pension|savings|interest|shares?|i|you|we|they|' +
   // Time, and the organisation and its parts ("today's pay date", "last year's bonus", "the company's pension").
   'today|tonight|tomorrow|yesterday|day|week|month|quarter|year|company|business|firm|organisation|organization|team|department|office|everyones|everybodys)';
 
 /** Articles and possessives (a regular expression's source): a role with one is no one in particular ("a manager"), or is read by the role patterns ("my manager"). */
 const DETERMINER = '(?:a|an|the|my|our|your|his|her|their|its|every|any|some|each|this|that|these|those)';
-
-/**
- * Another person's pay asked about a name typed in lower case, as people chat (2026-12-07):
- * "what does sarah in finance earn", "how much does tom make", "how much does priya get paid".
- * One word, or two, then optionally their team, as the subject of a verb of earning: a thing
- * does not earn, and a rule question names a role with its article ("what does an apprentice
- * earn", "how much does a manager earn on average"), which is not matched.
- */
-const LOWER_CASE_NAME_PAY = new RegExp(
-  `\\b(?:what|how much)\\s+(?:does|did)\\s+(?!(?:${NO_ONE_IN_PARTICULAR}|${DETERMINER})\\b)\\p{L}+(?:\\s+(?!(?:in|from|earn|earns|make|get|take|bring)\\b)\\p{L}+)?(?:${TEAM}(?:\\s+(?:office|team|department|dept))?)?\\s+(?:earn|earns|make|get paid|take home|bring home)\\b`,
-  'iu',
-);
 
 /**
  * One person named by a word typed in lower case (a regular expression's source): any word but an
@@ -131,14 +120,18 @@ const ANY_ONE = `(?!(?:${NO_ONE_IN_PARTICULAR}|${DETERMINER})\\b)\\p{L}+`;
 
 /**
  * Another person's data asked about a name typed in lower case, in frames only a person fits
- * (2026-12-07): on a plan or pregnant, off sick, the rating or bonus they got, the grade they are
- * on, where they live, what they are paid, and their salary, rating or health by possessive with an
- * apostrophe ("whats sarah's salary"). Not their address, phone number or e-mail by possessive: a
+ * (2026-12-07). Their pay by a verb of earning: "what does sarah in finance earn", "how much does
+ * tom make", "how much does priya get paid": one word, or two, then optionally their team, as the
+ * subject (a thing does not earn, and a rule question names a role with its article, "what does
+ * an apprentice earn", which is not matched). And: on a plan or pregnant, off sick, the rating or
+ * bonus they got, the grade they are on, where they live, what they are paid, and their salary,
+ * rating or health by possessive with an apostrophe ("whats sarah's salary"). Not their address, phone number or e-mail by possessive: a
  * company or a team typed in lower case has those too ("what's harbourline's address"), as it has
  * a scheme, policy or process for pay ("harbourline's bonus scheme", "…'s pay review process").
  */
 const LOWER_CASE_PERSON = new RegExp(
   [
+    `\\b(?:what|how much)\\s+(?:does|did)\\s+${ANY_ONE}(?:\\s+(?!(?:in|from|earn|earns|make|get|take|bring)\\b)\\p{L}+)?(?:${TEAM}(?:\\s+(?:office|team|department|dept))?)?\\s+(?:earn|earns|make|get paid|take home|bring home)\\b`,
     `\\bis\\s+${ANY_ONE}\\s+(?:on\\s+(?:a\\s+)?(?:pip|performance improvement plan|(?:final\\s+)?(?:written\\s+)?warning|sick leave)|pregnant|off sick|being disciplined|under investigation)\\b`,
     `\\b(?:has|had)\\s+${ANY_ONE}\\s+been\\s+(?:off\\s+sick|signed\\s+off|on\\s+(?:a\\s+)?(?:pip|warning|sick leave)|disciplined)\\b`,
     `\\bwhat\\s+(?:rating|score|bonus|pay rise|raise|grade|warning|pay review)\\s+did\\s+${ANY_ONE}\\s+get\\b`,
@@ -166,7 +159,7 @@ const CREDENTIAL = /\b(?:what(?:'s| is)|tell me|give me|send me|share|let me hav
 export function asksForPersonalData(question: string): boolean {
   // Read with chat spellings written out, so "whats the password for …" is "what's the password for …" (2026-12-05).
   const text = expandCasual(question).replace(/\s+/g, ' ').trim();
-  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text) || LOWER_CASE_NAME_PAY.test(text) || LOWER_CASE_PERSON.test(text)) return true;
+  if (CREDENTIAL.test(text) || WHO_DID.test(text) || WHEREABOUTS.test(text) || OTHERS_HEALTH_OR_PAY.test(text) || LOWER_CASE_PERSON.test(text)) return true;
   if (!PERSONAL_DATA.test(text)) return false;
   return OTHER_PERSON.some((pattern) => pattern.test(text));
 }

@@ -92,6 +92,30 @@ export function countedStemsOf(unit: SourceUnit): ReadonlySet<string> {
   return counted;
 }
 
+/** "per mile", "per business mile": the one or two words after "per", one of which is the unit a rate is given in. */
+const PER_UNIT = /\bper\s+([a-z]+)(?:\s+([a-z]+))?/gi;
+
+/** The words a text gives rates per, as stems, stopwords left out ("per business mile" → `busi`, `mile`; "per mile for" → `mile`). */
+export function perUnitsIn(text: string): Set<string> {
+  const units = new Set<string>();
+  for (const match of text.matchAll(PER_UNIT)) {
+    for (const word of [match[1], match[2]]) if (word !== undefined && !STOPWORDS.has(word.toLowerCase())) units.add(stem(word.toLowerCase()));
+  }
+  return units;
+}
+
+/**
+ * The words a unit gives rates per ({@link perUnitsIn}), computed on first use and kept per unit:
+ * read only for a "how much … per X" question, and the offline answerer runs on the request path.
+ */
+export function perUnitsOf(unit: SourceUnit): ReadonlySet<string> {
+  let units = perUnitsByUnit.get(unit);
+  if (units === undefined) perUnitsByUnit.set(unit, (units = perUnitsIn(unit.text)));
+  return units;
+}
+
+const perUnitsByUnit = new WeakMap<SourceUnit, ReadonlySet<string>>();
+
 /**
  * Read only for a "how many" question, so on first use, not for every unit of every prompt: the
  * offline answerer runs on the request path.

@@ -5,7 +5,7 @@ import { adjacentPairs, stem, STOPWORDS, words } from '../../text/text.js';
 import { joinPhrasalVerbs, writtenApartAs } from '../../text/compounds.js';
 import { ALSO_WRITTEN_AS, DAY_GROUPS, IRREGULAR_STEMS, PLACE_REGIONS } from '../../text/specifics.js';
 import { questionFigures, type Figure } from './figures.js';
-import { countedStemsOf, type SourceUnit } from './prompt-sources.js';
+import { countedStemsOf, perUnitsIn, type SourceUnit } from './prompt-sources.js';
 
 /** One question stem with the weight it carries in matching sentences. */
 export interface WeightedTerm {
@@ -91,18 +91,6 @@ export interface WeightedQuestion {
   perUnits: ReadonlySet<string>;
 }
 
-/** "per mile", "per business mile": the one or two words after "per", one of which is the unit a rate is given in. */
-const PER_UNIT = /\bper\s+([a-z]+)(?:\s+([a-z]+))?/gi;
-
-/** The words a text gives rates per, as stems, stopwords left out ("per business mile" → `busi`, `mile`; "per mile for" → `mile`). */
-export function perUnitsIn(text: string): Set<string> {
-  const units = new Set<string>();
-  for (const match of text.matchAll(PER_UNIT)) {
-    for (const word of [match[1], match[2]]) if (word !== undefined && !STOPWORDS.has(word.toLowerCase())) units.add(stem(word.toLowerCase()));
-  }
-  return units;
-}
-
 /** A question in two parts: joined by "and", "also", "both", "as well as", "plus", or two question marks. */
 const MULTI_PART = /\b(?:and|also|both|as well as|plus)\b|\?[^?]+\?/i;
 
@@ -128,7 +116,8 @@ const QUANTITY = /\b(?:how (?:long|much|many|often|far|soon|old|quickly|fast)|wh
 export function weighQuestion(question: string, units: readonly SourceUnit[]): WeightedQuestion {
   const heldByUnits = (wordStem: string) => units.some((unit) => unit.stems.has(wordStem) || unit.contextStems.has(wordStem));
   // The question as retrieval read it: chat spellings, acronyms and compounds as the documents write them.
-  const asRead = joinPhrasalVerbs(withCompoundsWrittenApart(withAcronymsSpelledOut(expandCasual(question), units), units, heldByUnits), heldByUnits);
+  const casual = expandCasual(question);
+  const asRead = joinPhrasalVerbs(withCompoundsWrittenApart(withAcronymsSpelledOut(casual, units), units, heldByUnits), heldByUnits);
   const analysed = questionTerms(asRead.replace(/\bhow (long|much|many|often|far|soon|old)\b/gi, 'how').replace(/\b(what|which) (time|day|date)\b/gi, '$1'));
   const expanded: { term: QuestionTerm | null; stem: string; word: string; kind: WeightedTerm['kind']; asking: boolean; strictlyAsking?: boolean; verbLike?: boolean; verbAfterSubject?: boolean; places?: string[] }[] = [];
   const seen = new Set<string>();
@@ -195,10 +184,10 @@ export function weighQuestion(question: string, units: readonly SourceUnit[]): W
     terms: terms.filter((term) => term.weight > 0),
     asksQuantity: QUANTITY.test(question),
     figures,
-    figureList: questionFigures(expandCasual(question)),
+    figureList: questionFigures(casual),
     multiPart: MULTI_PART.test(question),
     phrases: adjacentPairs(question),
-    perUnits: QUANTITY.test(question) ? perUnitsIn(expandCasual(question)) : new Set(),
+    perUnits: QUANTITY.test(question) ? perUnitsIn(casual) : new Set(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { adjacentPairs } from '../../text/text.js';
-import type { Source, SourceUnit } from './prompt-sources.js';
+import { perUnitsOf, type Source, type SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
-import { headingHolds, holds, perUnitsIn, unitHolds, type WeightedQuestion } from './question-weights.js';
+import { headingHolds, holds, unitHolds, type WeightedQuestion } from './question-weights.js';
 import { conditionFit, figureAgreement } from './figures.js';
 
 export interface SelectionSettings {
@@ -62,7 +62,7 @@ function scoreUnit(question: WeightedQuestion, unit: SourceUnit, total: number, 
   const rankPrior = 0.15 / (1 + unit.document.rank);
   const quantity = question.asksQuantity && hasFigure ? 0.1 : 0;
   // A rate per the unit the question asks it in ("how much per mile": "Rate per business mile: 45p").
-  const perUnit = question.perUnits.size > 0 && hasFigure && [...perUnitsIn(unit.text)].some((unitStem) => question.perUnits.has(unitStem)) ? 0.1 : 0;
+  const perUnit = question.perUnits.size > 0 && hasFigure && [...perUnitsOf(unit)].some((unitStem) => question.perUnits.has(unitStem)) ? 0.1 : 0;
   // A sentence that only introduces a list says little until its items are added.
   const listIntro = unit.introducesList ? 0.05 : 0;
   // A figure of the question inside the sentence's condition ("£2,500" in "£1,000 or more") is
