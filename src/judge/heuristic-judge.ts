@@ -406,14 +406,18 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v122`: questions and claims read with family words and "self cert" written out
  *   ("my nan", "gran", "grandad" as "grandparent"; `expandCasual`, shared with retrieval, the gate
  *   and the offline answerer's `local-extractive-v31`).
+ * - `heuristic-v123`: everyday nouns match the documents' names for them as synonyms ("food" /
+ *   "meal", "funeral" / "bereavement", "bike" / "bicycle", a pay "rise" / "increase":
+ *   `EVERYDAY_NAMES`), "kick in", "hi-vis" written out, and "daytime" read as a time word (shared
+ *   with retrieval, the gate and the offline answerer's `local-extractive-v34`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v122';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v123';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v122+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v123+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

@@ -1,6 +1,7 @@
 import { stem } from '../text/text.js';
 import { hasStem } from './heuristic-tokens.js';
 import { loadWordNet, type WordNetPos } from '../text/wordnet.js';
+import { EVERYDAY_NAMES } from '../text/specifics.js';
 
 /**
  * Paraphrase by synonym for the offline judge: a word of a claim or a question is found in an
@@ -24,14 +25,18 @@ export const SYNONYM_SENSES: Readonly<Record<WordNetPos, number>> = Object.freez
 
 const cache = new Map<string, readonly string[]>();
 
-/** Porter stems of the word's single-word WordNet synonyms, its own stem left out. */
+/**
+ * Porter stems of the word's single-word WordNet synonyms, its own stem left out, and of the
+ * documents' names for an everyday noun (`EVERYDAY_NAMES`: "food" / "meal", v123), which WordNet
+ * does not list as synonyms.
+ */
 export function synonymStems(word: string): readonly string[] {
   const lower = word.toLowerCase();
   const cached = cache.get(lower);
   if (cached) return cached;
   const own = stem(lower);
   const wordNet = loadWordNet();
-  const stems = [...new Set([...wordNet.synonyms(lower, SYNONYM_SENSES), ...wordNet.relatedForms(lower, SYNONYM_SENSES)].map((synonym) => stem(synonym)))].filter((other) => other !== own);
+  const stems = [...new Set([...[...wordNet.synonyms(lower, SYNONYM_SENSES), ...wordNet.relatedForms(lower, SYNONYM_SENSES)].map((synonym) => stem(synonym)), ...(EVERYDAY_NAMES.get(lower) ?? [])])].filter((other) => other !== own);
   // Bounded: a judge worker sees an open vocabulary.
   if (cache.size >= 50_000) cache.clear();
   cache.set(lower, stems);

@@ -64,3 +64,17 @@ describe('family words and "self cert" (2026-12-07)', () => {
     expect(expandCasual('the total is nan')).toBe('the total is nan');
   });
 });
+
+describe('"kick in" and "hi-vis" (2026-12-07)', () => {
+  it('are "take effect" and "high-visibility"', () => {
+    expect(expandCasual('when does my pay rise kick in')).toBe('when does my pay rise take effect');
+    expect(expandCasual('it kicks in next month')).toBe('it takes effect next month');
+    expect(expandCasual('do i need my own hi-vis')).toBe('do i need my own high-visibility');
+    expect(expandCasual('Hi vis and boots')).toBe('high-visibility and boots');
+  });
+
+  it('leaves "kick" and "hi" alone elsewhere', () => {
+    expect(expandCasual('can i kick off the meeting')).toBe('can i kick off the meeting');
+    expect(expandCasual('hi, how do i book leave')).toBe('hi, how do i book leave');
+  });
+});

@@ -42,6 +42,9 @@ const CASUAL: ReadonlyMap<string, string> = new Map([
   ['nana', 'grandparent'], ['nanna', 'grandparent'], ['gran', 'grandparent'], ['granny', 'grandparent'], ['grandma', 'grandparent'],
   ['grandad', 'grandparent'], ['granddad', 'grandparent'], ['grandpa', 'grandparent'], ['grandmother', 'grandparent'], ['grandfather', 'grandparent'],
   ['self cert', 'self-certify'], ['self-cert', 'self-certify'],
+  // Idioms and clipped words of one meaning (2026-12-07): "when does it kick in", "do I need my own hi-vis".
+  ['kick in', 'take effect'], ['kicks in', 'takes effect'], ['kicked in', 'taken effect'],
+  ['hi-vis', 'high-visibility'], ['hi vis', 'high-visibility'], ['hi viz', 'high-visibility'], ['hi-viz', 'high-visibility'],
   // Weekdays (2026-12-05): not "wed", "sat", "sun", which are words too.
   ['mon', 'Monday'], ['tue', 'Tuesday'], ['tues', 'Tuesday'], ['thu', 'Thursday'], ['thur', 'Thursday'], ['thurs', 'Thursday'], ['fri', 'Friday'],
 ]);
