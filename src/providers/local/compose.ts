@@ -38,8 +38,15 @@ export function composeAnswer(units: readonly SourceUnit[], settings: ComposeSet
       words += unitWords + extra;
     }
     if (lines.length === 0) continue;
+    // A list item goes on a line of its own, and so does the sentence after a list: joined to the
+    // last item it read as part of it ("…self-assessment Access to customer systems…", v35).
     let body = '';
-    for (const line of lines) body += body === '' ? line : line.startsWith('- ') || body.endsWith(':') ? `\n${line}` : ` ${line}`;
+    let afterItem = false;
+    for (const line of lines) {
+      const item = line.startsWith('- ');
+      body += body === '' ? line : item || afterItem || body.endsWith(':') ? `\n${line}` : ` ${line}`;
+      afterItem = item;
+    }
     parts.push(cite ? `${body} ${renderCitation([group.document])}` : body);
   }
   return parts.join(parts.some((part) => part.includes('\n')) ? '\n\n' : ' ');

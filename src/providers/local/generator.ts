@@ -56,8 +56,9 @@ export interface LocalChatModelOptions {
  * side of a comma are no phrase the answer must hold together ("my nan died, how much time off"); v33:
  * a "how much … per mile" question favours a sentence or row stating a figure per mile; v34: an
  * everyday noun matches the documents' name for it ("food": "meals", "funeral": "bereavement"),
- * "kick in" and "hi-vis" are written out, "daytime" is a time word; METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v34';
+ * "kick in" and "hi-vis" are written out, "daytime" is a time word; v35: the sentence after a quoted
+ * list starts a new line instead of running on from the last item; METHODOLOGY.md changelog). */
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v35';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
