@@ -191,13 +191,49 @@
  * training approval rule for cancelled one-to-ones). Of its 6 must-refuse questions the gate
  * refused the 4 the handbook does not cover ("bonus", "dogs", "charity", "volunteering") and the
  * answerer refused the 2 asking for a colleague's data, with the privacy refusal.
+ * `handbook-fresh21.jsonl` is built the same way, from `source/handbook-fresh21-answers.jsonl`, to
+ * questions l413 to l438: everyday messages in casual wording (lower case, no apostrophes, "rn",
+ * "u guys", some typos) and in formal or polite wording, some short ("Which data protection laws is
+ * Harbourline bound by?", "need a diagram tool thats not in company portal") and some giving the
+ * asker's situation in everyday words rather than the handbook's ("started on 3rd nov", "my partner
+ * lost the baby last week", "leave my work laptop in the boot while im at the gym", "Driving 2
+ * colleagues"), several asking two things at once, about sections and facts few earlier questions
+ * ask (the new-starter modules that unlock customer systems, ratings for late joiners, pregnancy
+ * loss, opting out of the pension, the EAP for household members, office opening hours, laptops in
+ * cars, the passenger supplement, the fee for medical evidence, reporting an injury, splitting
+ * partner leave, furniture bought with the home office allowance, leave taken beyond entitlement on
+ * leaving, the scope of the Acceptable Use policy, the Code of Conduct's standards, the data
+ * protection laws, how the handbook is kept up to date, who to contact about courses, what
+ * whistleblowing covers, software requests). Written with `local-extractive-v34` by a helper blind
+ * to the judge (no judge was run on them); all 26 questions were written down before the pipeline
+ * was run on any of them and none was reworded after. Each question's first answer is the offline
+ * pipeline's own answer (`local-extractive-v34`, `groundcheck ask` on the handbook corpus), the
+ * others hand-written; it is labelled against the evidence it was built with: where retrieval missed
+ * the answering section, refusals are labelled `correct_refusal` and answers true to the handbook
+ * `should_have_refused`, as in earlier files. Of its 20 answerable questions the pipeline refused 5:
+ * 3 at the gate with no chunk at all ("gym", "ipad", "bound"), and 2 in the answerer (one whose
+ * evidence holds the answer first, opting out of the pension; one whose evidence misses the
+ * answering section, leave taken beyond entitlement on leaving). Of the 15 it answered, 6 answer in
+ * full, 3 leave out a part asked for (whether a November joiner gets a rating, whether the company
+ * is told of an EAP call, how often policies are reviewed), and 6 quote a section that does not
+ * answer: 5 although the answering chunk is in the evidence (training time away for the modules that
+ * unlock customer systems, partner leave for a pregnancy loss, long journeys and hire cars for the
+ * passenger supplement, the home office allowance's amount and deadline without the sentence saying
+ * the items become yours, the approved AI assistant for a software request) and 1 whose evidence
+ * misses the answering section (security incidents for a colleague's fall). Of its 6 must-refuse
+ * questions the pipeline refused 4 (3 at the gate, among them the colleague's personal mobile; 1 in
+ * the answerer, the colleague's written warning, with the privacy refusal); the other 2 got a quote
+ * of a neighbouring rule (fit notes for recording Teams calls, shared parental leave for a baby in
+ * neonatal care), and neither disclosed a colleague's data.
+ * First measured with `heuristic-v123` / `pairwise-heuristic-v25` before any rule looked at it
+ * (METHODOLOGY.md changelog, 2026-12-07); kept held out.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -251,7 +287,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19', 'fresh20'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19', 'fresh20', 'fresh21'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
