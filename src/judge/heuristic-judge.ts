@@ -410,14 +410,16 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   "meal", "funeral" / "bereavement", "bike" / "bicycle", a pay "rise" / "increase":
  *   `EVERYDAY_NAMES`), "kick in", "hi-vis" written out, and "daytime" read as a time word (shared
  *   with retrieval, the gate and the offline answerer's `local-extractive-v34`).
+ * - `heuristic-v124`: a "funeral" also matches "dies" / "died" (a close family member dies), beside
+ *   "bereavement" and "death" (`EVERYDAY_NAMES`; the offline answerer's `local-extractive-v36`).
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v123';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v124';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v123+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v124+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

@@ -114,7 +114,8 @@ export const DAY_GROUPS: ReadonlyMap<string, readonly string[]> = new Map([
 
 /**
  * Everyday nouns for what documents name formally, by the stems of those words (2026-12-07): a
- * "bike" is a bicycle or cycle, "food" on a trip the meals, a "funeral" the bereavement or death,
+ * "bike" is a bicycle or cycle, "food" on a trip the meals, a "funeral" a bereavement or a death
+ * (also as "dies", the Porter stem "di": "if a close family member dies", 2026-12-07, v124),
  * a pay "rise" an increase. The term-coverage gate refused "how much can I claim for food?" and
  * "time off for a funeral" on corpora that say "meals" and "bereavement". Part of
  * {@link ALSO_WRITTEN_AS}; the heuristic judge reads them as synonyms too, so an answer quoting
@@ -126,8 +127,8 @@ export const EVERYDAY_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
   ['bike', ['bicycl', 'cycl']],
   ['bikes', ['bicycl', 'cycl']],
   ['food', ['meal']],
-  ['funeral', ['bereav', 'death']],
-  ['funerals', ['bereav', 'death']],
+  ['funeral', ['bereav', 'death', 'di']],
+  ['funerals', ['bereav', 'death', 'di']],
   ['rise', ['increas']],
   ['rises', ['increas']],
 ]);

@@ -57,8 +57,9 @@ export interface LocalChatModelOptions {
  * a "how much … per mile" question favours a sentence or row stating a figure per mile; v34: an
  * everyday noun matches the documents' name for it ("food": "meals", "funeral": "bereavement"),
  * "kick in" and "hi-vis" are written out, "daytime" is a time word; v35: the sentence after a quoted
- * list starts a new line instead of running on from the last item; METHODOLOGY.md changelog). */
-export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v35';
+ * list starts a new line instead of running on from the last item; v36: a "funeral" also matches
+ * "dies", so "time off for a funeral" quotes the close-family rule first; METHODOLOGY.md changelog). */
+export const LOCAL_CHAT_MODEL_ID = 'local-extractive-v36';
 
 /**
  * The offline generator: an extractive answerer that only ever says sentences taken verbatim from
