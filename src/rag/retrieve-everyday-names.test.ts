@@ -33,7 +33,8 @@ describe('everyday words for what the documents name formally', () => {
     const pipeline = createRagPipeline({ index: await handbookIndex(), chat: createLocalChatModel() });
     const funeral = await pipeline.ask('how much time off do i get for a funeral if my dad dies?');
     expect(funeral.refused).toBe(false);
-    expect(funeral.answer).toMatch(/compassionate|death|bereavement/i);
+    // v124: "dies" too, so the close-family rule comes first ("If a close family member dies…").
+    expect(funeral.answer).toContain('5 days of paid compassionate leave');
     const food = await pipeline.ask('How much can I spend on food per night on an overnight trip to Hamburg?');
     expect(food.answer).toContain('£55');
   });
