@@ -505,7 +505,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         }
         claims.push(...judgeCitations(split.citations, passages));
         const reference = input.reference ? referenceClaims(input.reference, input.answer, reading.analysis.stemSet) : null;
-        let contexts = judgeContexts(reading, input.evidence, chunkUnits.filter((unit) => !unit.list));
+        // The chunks' own sentences, without the joined lead-in-and-list units (whose many words would cover any question).
+        const proseUnits = chunkUnits.filter((unit) => !unit.list);
+        let contexts = judgeContexts(reading, input.evidence, proseUnits);
         // Meaning where words differ: chunks worded unlike the question (encoder-v2: contexts only).
         if (encoder) contexts = await refineContextsWithEncoder(encoder, asked, contexts, units);
         // A chunk that states the reference answer holds what the question asks (see groundedContexts).
@@ -538,9 +540,9 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
           if (swappedModifier(question, input.answer, retrieved.map(heading), retrieved.filter((passage) => resting.has(passage.id)).map(heading))) relevance = 'off_topic';
         }
         // A chunk stating the rule for the question's own figure answers it too (v11), whatever words the question used.
-        contexts = figureAnchoredContexts(reading, contexts, chunkUnits.filter((unit) => !unit.list));
+        contexts = figureAnchoredContexts(reading, contexts, proseUnits);
         // A refusal that names what it looked for, which a chunk holds, is an over-refusal (v119).
-        if (refused) contexts = refusalNamedContexts(input.answer, refusal, reading, contexts, input.evidence, chunkUnits.filter((unit) => !unit.list));
+        if (refused) contexts = refusalNamedContexts(input.answer, refusal, reading, contexts, proseUnits);
         // A faithful answer that only partly addresses the question and states none of the reference
         // answer's claims is about something else. (A wrong answer states none of them either: it
         // misstates them, and stays an answer.)

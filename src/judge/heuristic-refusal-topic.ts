@@ -2,7 +2,7 @@ import { isRefusal } from '../contract/refusal.js';
 import { stem } from '../text/text.js';
 import { chunkCoverage, CONTEXT_THRESHOLDS, readQuestion, type QuestionReading } from './heuristic-context.js';
 import type { EvidenceUnit } from './heuristic-units.js';
-import type { EvidencePassage, JudgedContext } from './types.js';
+import type { JudgedContext } from './types.js';
 
 /**
  * What a refusal says it looked for (v119). A refusal that names what it could not find ("I can't
@@ -36,15 +36,14 @@ export function refusalNamedContexts(
   refusalSentence: string,
   reading: QuestionReading,
   contexts: readonly JudgedContext[],
-  evidence: readonly EvidencePassage[],
   units: readonly EvidenceUnit[],
 ): JudgedContext[] {
   const named = namedTopic(answer, refusalSentence, units);
   if (named === null || ![...named.topic.keys()].some((word) => reading.analysis.stemSet.has(word))) return [...contexts];
   // The question decides what kind of value answers it ("how much notice": a figure).
   const asNamed: QuestionReading = { ...named, parts: [named.topic], kind: reading.kind, howOften: reading.howOften, asked: reading.asked };
-  const chunkIds = new Set(evidence.filter((passage) => passage.kind === 'chunk').map((passage) => passage.id));
-  const coverage = new Map([...chunkIds].map((id) => [id, chunkCoverage(asNamed, units.filter((unit) => unit.passageId === id)).best]));
+  // One context per chunk of the evidence: the chunks to read are the contexts'.
+  const coverage = new Map(contexts.map((context) => [context.chunkId, chunkCoverage(asNamed, units.filter((unit) => unit.passageId === context.chunkId)).best]));
   const top = Math.max(0, ...coverage.values());
   if (top < CONTEXT_THRESHOLDS.answers) return [...contexts];
   const words = [...named.topic.keys()].join(', ');

@@ -213,26 +213,6 @@ export const DETERMINERS: ReadonlySet<string> = new Set('a an the my your our th
 const PREPOSITIONS: ReadonlySet<string> = new Set('of on for in to with at from by about into onto over under after before during per'.split(' '));
 
 /**
- * {@link adjacentPairs} within each clause: punctuation that ends a clause (a comma, full stop,
- * semicolon, colon, "?" or "!" before a space or the end) breaks a pair, so "my nan died, how much
- * time off" pairs no "died" with "time". Figures keep their commas and points ("£1,000", "2.5").
- */
-export function adjacentPairsInClauses(text: string, maxStopwordGap = 0, keep?: (first: string, second: string) => boolean): [string, string][] {
-  const seen = new Set<string>();
-  const pairs: [string, string][] = [];
-  for (const clause of text.split(/[,.;:!?]+(?=\s|$)/)) {
-    for (const pair of adjacentPairs(clause, maxStopwordGap, keep)) {
-      const key = pair.join(' ');
-      if (!seen.has(key)) {
-        seen.add(key);
-        pairs.push(pair);
-      }
-    }
-  }
-  return pairs;
-}
-
-/**
  * Stem pairs of content words next to each other, with at most `maxStopwordGap` stopwords between
  * them (0: side by side, "annual leave"; 2: "advance on my salary"). A number breaks a pair, and
  * so does a form of "to be" between them ("my laptop was stolen" states something of the laptop),
@@ -240,35 +220,51 @@ export function adjacentPairsInClauses(text: string, maxStopwordGap = 0, keep?: 
  * `keep`, given both words as written (lowercased), may leave a pair out.
  */
 export function adjacentPairs(text: string, maxStopwordGap = 0, keep?: (first: string, second: string) => boolean): [string, string][] {
+  return pairsOfParts([text], maxStopwordGap, keep);
+}
+
+/**
+ * {@link adjacentPairs} within each clause: punctuation that ends a clause (a comma, full stop,
+ * semicolon, colon, "?" or "!" before a space or the end) breaks a pair, so "my nan died, how much
+ * time off" pairs no "died" with "time". Figures keep their commas and points ("£1,000", "2.5").
+ */
+export function adjacentPairsInClauses(text: string, maxStopwordGap = 0, keep?: (first: string, second: string) => boolean): [string, string][] {
+  return pairsOfParts(text.split(/[,.;:!?]+(?=\s|$)/), maxStopwordGap, keep);
+}
+
+/** The pairs of each part read on its own (no pair across two parts), each pair once, in order of first appearance. */
+function pairsOfParts(parts: readonly string[], maxStopwordGap: number, keep?: (first: string, second: string) => boolean): [string, string][] {
   const pairs: [string, string][] = [];
   const seen = new Set<string>();
-  let previous: string | null = null;
-  let gap = 0;
-  let determiner = false;
-  let preposition = false;
-  for (const word of words(text)) {
-    if (STOPWORDS.has(word)) {
-      gap += 1;
-      if (BE_FORMS.has(word)) previous = null;
-      if (DETERMINERS.has(word)) determiner = true;
-      if (PREPOSITIONS.has(word)) preposition = true;
-      continue;
-    }
-    // A determiner with no preposition before it starts another noun phrase: "is my bill an
-    // estimate" holds "bill" and "estimate" in two (2026-12-05); "advance on my salary" is one.
-    const apart = determiner && !preposition;
-    determiner = false;
-    preposition = false;
-    if (previous !== null && gap <= maxStopwordGap && !apart && !/^\d/.test(word) && !/^\d/.test(previous) && (keep === undefined || keep(previous, word))) {
-      const pair: [string, string] = [stem(previous), stem(word)];
-      const key = pair.join(' ');
-      if (pair[0] !== pair[1] && !seen.has(key)) {
-        seen.add(key);
-        pairs.push(pair);
+  for (const part of parts) {
+    let previous: string | null = null;
+    let gap = 0;
+    let determiner = false;
+    let preposition = false;
+    for (const word of words(part)) {
+      if (STOPWORDS.has(word)) {
+        gap += 1;
+        if (BE_FORMS.has(word)) previous = null;
+        if (DETERMINERS.has(word)) determiner = true;
+        if (PREPOSITIONS.has(word)) preposition = true;
+        continue;
       }
+      // A determiner with no preposition before it starts another noun phrase: "is my bill an
+      // estimate" holds "bill" and "estimate" in two (2026-12-05); "advance on my salary" is one.
+      const apart = determiner && !preposition;
+      determiner = false;
+      preposition = false;
+      if (previous !== null && gap <= maxStopwordGap && !apart && !/^\d/.test(word) && !/^\d/.test(previous) && (keep === undefined || keep(previous, word))) {
+        const pair: [string, string] = [stem(previous), stem(word)];
+        const key = pair.join(' ');
+        if (pair[0] !== pair[1] && !seen.has(key)) {
+          seen.add(key);
+          pairs.push(pair);
+        }
+      }
+      previous = word;
+      gap = 0;
     }
-    previous = word;
-    gap = 0;
   }
   return pairs;
 }

@@ -84,12 +84,23 @@ export function sourcesFromPrompt(documents: readonly PromptDocument[]): Source[
  * Stems of the words a text counts: the content words right after a number, up to the next
  * stopword or number ("25 days of annual leave": `dai`; "up to 6 counselling sessions": `counsel`,
  * `session`; "2 working days": `work`, `dai`). Number words count as numbers ("three weeks").
- * Computed on first use and kept per unit (see `countedByUnit`).
+ * Read only for a "how many" question, so computed on first use and kept per unit ({@link perUnit}).
  */
-export function countedStemsOf(unit: SourceUnit): ReadonlySet<string> {
-  let counted = countedByUnit.get(unit);
-  if (counted === undefined) countedByUnit.set(unit, (counted = countedStems(unit.text)));
-  return counted;
+export const countedStemsOf: (unit: SourceUnit) => ReadonlySet<string> = perUnit((unit) => countedStems(unit.text));
+
+/**
+ * A reading of a unit's text, computed on its first use and kept for the unit's life: most are
+ * needed only for some questions, not for every unit of every prompt, and the offline answerer
+ * runs on the request path.
+ */
+export function perUnit<T>(read: (unit: SourceUnit) => T): (unit: SourceUnit) => T {
+  const kept = new WeakMap<SourceUnit, T>();
+  return (unit) => {
+    if (kept.has(unit)) return kept.get(unit)!;
+    const value = read(unit);
+    kept.set(unit, value);
+    return value;
+  };
 }
 
 /** "per mile", "per business mile": the one or two words after "per", one of which is the unit a rate is given in. */
@@ -104,23 +115,8 @@ export function perUnitsIn(text: string): Set<string> {
   return units;
 }
 
-/**
- * The words a unit gives rates per ({@link perUnitsIn}), computed on first use and kept per unit:
- * read only for a "how much … per X" question, and the offline answerer runs on the request path.
- */
-export function perUnitsOf(unit: SourceUnit): ReadonlySet<string> {
-  let units = perUnitsByUnit.get(unit);
-  if (units === undefined) perUnitsByUnit.set(unit, (units = perUnitsIn(unit.text)));
-  return units;
-}
-
-const perUnitsByUnit = new WeakMap<SourceUnit, ReadonlySet<string>>();
-
-/**
- * Read only for a "how many" question, so on first use, not for every unit of every prompt: the
- * offline answerer runs on the request path.
- */
-const countedByUnit = new WeakMap<SourceUnit, ReadonlySet<string>>();
+/** The words a unit gives rates per ({@link perUnitsIn}); read only for a "how much … per X" question ({@link perUnit}). */
+export const perUnitsOf: (unit: SourceUnit) => ReadonlySet<string> = perUnit((unit) => perUnitsIn(unit.text));
 
 function countedStems(text: string): Set<string> {
   const tokens = numberWordsToDigits(words(text.replace(/(\d),(?=\d{3}\b)/g, '$1')));

@@ -1,5 +1,5 @@
 import { adjacentPairs } from '../../text/text.js';
-import { perUnitsOf, type Source, type SourceUnit } from './prompt-sources.js';
+import { perUnit, perUnitsOf, type Source, type SourceUnit } from './prompt-sources.js';
 import { topicCoverage } from './topic-coverage.js';
 import { headingHolds, holds, unitHolds, type WeightedQuestion } from './question-weights.js';
 import { conditionFit, figureAgreement } from './figures.js';
@@ -32,15 +32,12 @@ interface Scored {
 /** How much a unit's side-by-side word pairs count when choosing the best unit. */
 const PHRASE_WEIGHT = 0.1;
 
-const unitPairs = new WeakMap<SourceUnit, Set<string>>();
+/** The unit's own side-by-side word pairs, as "stem stem" keys. */
+const unitPairs = perUnit((unit) => new Set(adjacentPairs(unit.text).map((pair) => pair.join(' '))));
 
 /** How many of the question's word pairs stand side by side in the unit's own text. */
 function phrasesIn(unit: SourceUnit, phrases: WeightedQuestion['phrases']): number {
-  let pairs = unitPairs.get(unit);
-  if (!pairs) {
-    pairs = new Set(adjacentPairs(unit.text).map((pair) => pair.join(' ')));
-    unitPairs.set(unit, pairs);
-  }
+  const pairs = unitPairs(unit);
   return phrases.filter((pair) => pairs.has(pair.join(' '))).length;
 }
 
