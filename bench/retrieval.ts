@@ -40,7 +40,7 @@ const EMBEDDERS: Record<string, (localOptions: LocalEmbedderOptions) => Embeddin
 };
 
 /**
- * The tuning steps recorded in the README, each a complete configuration (embedder options plus
+ * The tuning steps recorded in docs/performance.md ("Retrieval (SciFact)"), each a complete configuration (embedder options plus
  * retrieve options), so `--steps` re-measures the whole table in one run.
  */
 export const STEPS: { name: string; note: string; embedder: LocalEmbedderOptions; retrieve: RetrieveOptions }[] = [

@@ -3,8 +3,8 @@
  * runs one of them, the processes taking turns so that the machine's drift falls on every side
  * alike (a turn is a few milliseconds). In one process (`capture-path.ts`) each side also pays
  * for what the others leave behind (their heap, their garbage, their code and data in the CPU's
- * caches), and what it pays depends on which sides share the process (see the README's
- * "Capture-path cost").
+ * caches), and what it pays depends on which sides share the process (see docs/performance.md,
+ * "Middleware overhead").
  *
  * Each side runs in `capture-path-side.ts`, driven over the IPC channel; every process is pinned
  * like the in-process measurement (the coordinator's CPU affinity is inherited). Turns rotate

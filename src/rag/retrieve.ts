@@ -48,7 +48,7 @@ export interface RetrieveOptions {
    * - `rrf`: reciprocal-rank fusion, Σ weight / (rrfK + rank): ignores scores, only ranks.
    *
    * On SciFact (train) `convex` gave nDCG@10 0.703 against 0.683 for `rrf` with the same lists,
-   * with no tuned constant (README, Performance). [fusion='convex']
+   * with no tuned constant (docs/performance.md). [fusion='convex']
    */
   fusion?: 'convex' | 'rrf';
   /** Reciprocal-rank fusion constant (only for `fusion: 'rrf'`). [rrfK=60] */

@@ -37,8 +37,8 @@ export interface OpenIndexOptions {
   rebuild?: boolean;
   /**
    * How vector search runs: `float` (exact, sqlite-vec) or `binary-rescore` (in-memory sign codes,
-   * then exact cosine on the best candidates). See {@link VectorIndexKind} and the README
-   * (Retrieval, Performance) for the measured trade-off. The kind is recorded in the index;
+   * then exact cosine on the best candidates). See {@link VectorIndexKind}, the README
+   * (Retrieval) and docs/performance.md (Scale) for the measured trade-off. The kind is recorded in the index;
    * opening with another kind converts the index in place, in one transaction (its vectors are
    * kept, only where they are stored changes). [vectorIndex=the kind the index has; `float` for a new one]
    */
@@ -48,7 +48,7 @@ export interface OpenIndexOptions {
    * More means higher recall and slower queries. By default it grows with the index: the larger
    * of 8·k and 2% of the chunks, because the Hamming rank of a true neighbour grows with the
    * number of rows around it (on 384-d clustered vectors this held recall@8 at 0.95–0.97 from 10k
-   * to 100k rows; README, Performance). [rescoreCandidates=max(8·k, 2% of chunks)]
+   * to 100k rows; docs/performance.md). [rescoreCandidates=max(8·k, 2% of chunks)]
    */
   rescoreCandidates?: number;
   /** Clock for the documents' `ingested_at` and the index's `created_at`, ms since epoch. [now=Date.now] */
@@ -121,7 +121,7 @@ export class GroundcheckIndex {
         // Vector search reads every vector on each query. Through SQLite's default 2 MB page cache
         // that is a read() per page; memory-mapping the file (address space, not heap: the OS
         // shares and reclaims the pages) made a 5k × 1,024-d search 1.5× faster and exact
-        // similarity lookups 8× faster (README, Performance).
+        // similarity lookups 8× faster (docs/performance.md).
         `mmap_size = ${MMAP_BYTES}`,
         `cache_size = -${CACHE_KIB}`,
       ],

@@ -29,7 +29,7 @@ export interface LocalEmbedderOptions {
  * stemmer keeps apart (`inhibit` / `inhibitor`, `tumor` / `tumorigenesis`), which the BM25 side
  * of hybrid retrieval cannot; and they spread each word over a dozen buckets, so one unlucky hash
  * collision no longer decides a match. On SciFact (train) they lift the embedder alone from
- * nDCG@10 0.53 to 0.63 at the same 1,024 dimensions (README, Performance).
+ * nDCG@10 0.53 to 0.63 at the same 1,024 dimensions (docs/performance.md).
  *
  * It is still a lexical model: it finds passages that share words or word pieces with the
  * question. It does not know synonyms ("holiday" vs "annual leave") or meaning. Deterministic; no
