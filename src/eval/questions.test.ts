@@ -65,6 +65,29 @@ describe('question sets', () => {
     expect(problems('\n\n')).toEqual(['fixtures/questions/x.jsonl: holds no questions']);
   });
 
+  it('only id, question and either a reference answer or mustRefuse are needed; the rest have defaults', () => {
+    const lines = [
+      { id: 'a', question: 'How long is probation?', relevantChunkIds: ['onboarding#probation-period'], referenceAnswer: 'Six months.' },
+      { id: 'b', question: 'Who approves long trips?', relevantChunkIds: ['travel#a', 'travel#b'], referenceAnswer: 'Your manager and Finance.' },
+      { id: 'c', question: 'Can I be paid in bitcoin?', mustRefuse: true },
+      { id: 'd', question: 'What does Sarah earn?', mustRefuse: true, relevantChunkIds: ['pay#confidentiality'] },
+    ];
+    const set = parseQuestionSet(lines.map((value) => JSON.stringify(value)).join('\n'), 'q.jsonl');
+    expect(set.questions.map(({ id, category, keywords, mustRefuse, referenceAnswer, relevantChunkIds }) => ({ id, category, keywords, mustRefuse, referenceAnswer, relevantChunkIds }))).toEqual([
+      { id: 'a', category: 'single-chunk', keywords: [], mustRefuse: false, referenceAnswer: 'Six months.', relevantChunkIds: ['onboarding#probation-period'] },
+      { id: 'b', category: 'multi-chunk', keywords: [], mustRefuse: false, referenceAnswer: 'Your manager and Finance.', relevantChunkIds: ['travel#a', 'travel#b'] },
+      { id: 'c', category: 'unanswerable', keywords: [], mustRefuse: true, referenceAnswer: '', relevantChunkIds: [] },
+      { id: 'd', category: 'guardrail', keywords: [], mustRefuse: true, referenceAnswer: '', relevantChunkIds: ['pay#confidentiality'] },
+    ]);
+    // An answerable question still needs its reference answer and its chunks.
+    expect(problems(JSON.stringify({ id: 'e', question: 'How long is probation?', relevantChunkIds: ['onboarding#probation-period'] }))).toEqual([
+      'fixtures/questions/x.jsonl:1: referenceAnswer: missing: an answerable question needs a correct answer written by a person (or set "mustRefuse": true)',
+    ]);
+    expect(problems(JSON.stringify({ id: 'f', question: 'How long is probation?', referenceAnswer: 'Six months.' }))).toEqual([
+      'fixtures/questions/x.jsonl:1: relevantChunkIds: must name at least one chunk for an answerable question',
+    ]);
+  });
+
   it('names the question, its line and the unknown chunk id', () => {
     const set = parseQuestionSet(`${line()}\n${line({ id: 'x2', relevantChunkIds: ['onboarding#probation-period', 'nope#missing'] })}\n`, 'q.jsonl');
     expect(() => checkChunkIds(set, (chunkId) => chunkId !== 'nope#missing')).toThrow('q.jsonl:2: question x2: relevantChunkIds: no chunk "nope#missing" in the index');

@@ -24,15 +24,16 @@ export const questionSchema = z
     /** Unique within the set; used in reports and as the pairwise RNG salt. */
     id: z.string().trim().min(1, 'must be a non-empty string'),
     question: z.string().trim().min(1, 'must be a non-empty string').max(2000, 'must be at most 2000 characters'),
-    category: z.enum(QUESTION_CATEGORIES),
-    /** Chunk ids (`document#section`) that hold the answer. Empty for unanswerable questions. */
-    relevantChunkIds: z.array(z.string().trim().min(1, 'must be a non-empty string')),
-    /** Facts a correct answer states (checked after normalization, see METHODOLOGY.md). */
-    keywords: z.array(z.string().trim().min(1, 'must be a non-empty string')),
-    /** A correct answer written by a person; the RAG-off answer is judged against it too. */
-    referenceAnswer: z.string().trim().min(1, 'must be a non-empty string'),
-    /** The right answer is a refusal (not covered, or not to be shared). */
-    mustRefuse: z.boolean(),
+    /** For the per-category tables. Default: for a must-refuse question `guardrail` when it names relevant chunks, else `unanswerable`; `multi-chunk` with two or more relevant chunks, else `single-chunk`. */
+    category: z.enum(QUESTION_CATEGORIES).optional(),
+    /** Chunk ids (`document#section`) that hold the answer. Empty (the default) for unanswerable questions. */
+    relevantChunkIds: z.array(z.string().trim().min(1, 'must be a non-empty string')).default([]),
+    /** Facts a correct answer states (checked after normalization, see METHODOLOGY.md). Default: none (no keyword check). */
+    keywords: z.array(z.string().trim().min(1, 'must be a non-empty string')).default([]),
+    /** A correct answer written by a person; the RAG-off answer is judged against it too. Required unless `mustRefuse`. */
+    referenceAnswer: z.string().trim().min(1, 'must be a non-empty string').optional(),
+    /** The right answer is a refusal (not covered, or not to be shared). Default: false. */
+    mustRefuse: z.boolean().default(false),
   })
   .strict()
   .superRefine((value, context) => {
@@ -48,10 +49,26 @@ export const questionSchema = z
     if (!value.mustRefuse && value.relevantChunkIds.length === 0) {
       context.addIssue({ code: 'custom', path: ['relevantChunkIds'], message: 'must name at least one chunk for an answerable question' });
     }
+    if (!value.mustRefuse && value.referenceAnswer === undefined) {
+      context.addIssue({ code: 'custom', path: ['referenceAnswer'], message: 'missing: an answerable question needs a correct answer written by a person (or set "mustRefuse": true)' });
+    }
     if (new Set(value.relevantChunkIds).size !== value.relevantChunkIds.length) {
       context.addIssue({ code: 'custom', path: ['relevantChunkIds'], message: 'lists the same chunk id twice' });
     }
-  });
+  })
+  .transform((value) => ({
+    ...value,
+    category: value.category ?? defaultCategory(value),
+    // A must-refuse question's reference is never evidence nor checked (the judge gets none); reports show it.
+    referenceAnswer: value.referenceAnswer ?? '',
+  }));
+
+/** The category of a question that names none: what its other fields say about it. */
+function defaultCategory(value: { mustRefuse: boolean; relevantChunkIds: readonly string[] }): QuestionCategory {
+  // Must refuse with chunks that hold the rule (say, that pay is confidential): a guardrail question.
+  if (value.mustRefuse) return value.relevantChunkIds.length > 0 ? 'guardrail' : 'unanswerable';
+  return value.relevantChunkIds.length > 1 ? 'multi-chunk' : 'single-chunk';
+}
 
 export type EvalQuestion = z.infer<typeof questionSchema>;
 

@@ -234,7 +234,7 @@ function questionsSection(run: RunSummary): string {
     return `<tr>
 <td><details><summary>${h(question.id)}</summary><p class="small"><strong>Q:</strong> ${h(question.question)}</p>
 <p class="small"><strong>RAG on:</strong> ${h(rag.answer)}</p><p class="small"><strong>RAG off:</strong> ${question.norag ? h(question.norag.answer) : '<span class="muted">no RAG-off mode</span>'}</p>
-<p class="small"><strong>Reference:</strong> ${h(question.referenceAnswer)}</p><p class="small muted">retrieved: ${h(question.retrievedChunkIds.join(', ') || 'nothing (gated)')}<br>relevant: ${h(question.relevantChunkIds.join(', ') || '—')}</p></details></td>
+<p class="small"><strong>Reference:</strong> ${h(question.referenceAnswer || '—')}</p><p class="small muted">retrieved: ${h(question.retrievedChunkIds.join(', ') || 'nothing (gated)')}<br>relevant: ${h(question.relevantChunkIds.join(', ') || '—')}</p></details></td>
 <td>${h(question.category)}</td>
 <td>${expected}</td>
 <td>${question.retrieval ? percent(question.retrieval.recall[5] ?? null, 0) : '<span class="muted">—</span>'}</td>
