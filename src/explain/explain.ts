@@ -10,6 +10,7 @@ import type { GroundcheckIndex } from '../rag/store.js';
 import { classifyFrame, isInside, parseStack, relativizeHeader, type StackFrame } from './frames.js';
 import { buildExplainMessages, EXPLAIN_PROMPT_VERSION, type FailedRequest } from './prompt.js';
 import { redactSecrets } from './redact-secrets.js';
+import { calledNames } from './called-names.js';
 import { explainQuery, retrieveSource, type SourceRetrievalOptions } from './retrieve-source.js';
 import type { SourceMapResolver } from './source-maps.js';
 import { truncateFrames, type TruncationStrategy } from './truncate.js';
@@ -89,7 +90,10 @@ export async function explainError(error: unknown, settings: ExplainerSettings, 
 
   // The innermost app frame the report still shows (a trimmed-away frame is not used).
   const innermost = reportFrames(report).find((frame) => frame.kind === 'app') ?? null;
-  const query = explainQuery(header, innermost, innermost === null ? [] : linesAround(innermost, settings, readText));
+  const around = innermost === null ? null : linesAround(innermost, settings, readText);
+  const query = explainQuery(header, innermost, around?.lines ?? []);
+  const own = innermost?.functionName?.split('.').pop();
+  const definitions = around === null ? [] : valueSources(around.lines, around.failing).filter((name) => name !== own);
 
   let mode: RagMode = settings.mode;
   let retrieval: RetrievalResult | null = null;
@@ -98,7 +102,7 @@ export async function explainError(error: unknown, settings: ExplainerSettings, 
     const retrievalStarted = performance.now();
     try {
       if (settings.sourceIndex === null) throw new Error('no source index is configured');
-      retrieval = await retrieveSource(await settings.sourceIndex(), query, settings.retrieval);
+      retrieval = await retrieveSource(await settings.sourceIndex(), query, { ...settings.retrieval, definitions });
     } catch (retrievalError) {
       notes.push(`source retrieval failed (${errorMessage(retrievalError)}); explained from the stack trace only`);
       mode = 'norag';
@@ -155,15 +159,38 @@ export function statusOf(error: unknown): number {
   return typeof candidate === 'number' && Number.isInteger(candidate) && candidate >= 400 && candidate <= 599 ? candidate : 500;
 }
 
-function linesAround(frame: ReportFrame, settings: ExplainerSettings, readText: (path: string) => string | null): string[] {
-  if (frame.line === null) return [];
+/**
+ * Where the failing line's values came from: the functions it calls, then those called on the
+ * lines above it (nearest first, within its own function) that assign a name the failing line
+ * uses (`const post = findPost(id)` for `post.title`).
+ *
+ * @example
+ * valueSources(['function showPost(req, res) {', '  const post = findPost(req.params.id);', '  res.json({ title: post.title });'], 2) // ['findPost']
+ */
+export function valueSources(lines: readonly string[], failing: number): string[] {
+  const line = lines[failing] ?? '';
+  const names = calledNames(line);
+  const used = new Set(line.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  for (let index = failing - 1; index >= 0; index--) {
+    const code = lines[index]!;
+    // The failing function's own head: what is above it belongs to other code.
+    if (/\bfunction\b|=>\s*\{\s*$/.test(code)) break;
+    const assigned = /(?:\b(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=(?![=>])/.exec(code)?.[1];
+    if (assigned !== undefined && used.has(assigned)) names.push(...calledNames(code));
+  }
+  return [...new Set(names)];
+}
+
+/** The source lines around the frame's line, and the index of the frame's own line among them. */
+function linesAround(frame: ReportFrame, settings: ExplainerSettings, readText: (path: string) => string | null): { lines: string[]; failing: number } | null {
+  if (frame.line === null) return null;
   const file = resolve(settings.appRoot, frame.location);
-  if (!isInside(file, settings.appRoot)) return [];
+  if (!isInside(file, settings.appRoot)) return null;
   const text = readText(file);
-  if (text === null) return [];
+  if (text === null) return null;
   const lines = redactSecrets(text).split('\n');
   const from = Math.max(0, frame.line - 1 - settings.contextLines);
-  return lines.slice(from, frame.line + settings.contextLines);
+  return { lines: lines.slice(from, frame.line + settings.contextLines), failing: frame.line - 1 - from };
 }
 
 function defaultReadText(path: string): string | null {

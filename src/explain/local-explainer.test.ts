@@ -46,6 +46,21 @@ describe('the offline explainer', () => {
     );
   });
 
+  it('an anonymous innermost frame (an inline route handler) is where it starts, not another file that names the same property', async () => {
+    const report: ErrorReport = {
+      header: "TypeError: Cannot read properties of undefined (reading 'title')",
+      entries: [{ kind: 'app', functionName: null, location: 'app2.mjs', line: 6, column: 100 }, { kind: 'library', functionName: 'Layer.handleRequest', location: 'node_modules/router/lib/layer.js', line: 169, column: 33 }],
+    };
+    const chunks = [
+      chunk('app2.mjs', "app.get('/posts/:id') handler", 6, ["app.get('/posts/:id', (req, res) => { const post = findPost(req.params.id); res.json({ title: post.title.toUpperCase() }); });"]),
+      // Another route that names `title` twice on one line: it scores higher on the error's words.
+      chunk('app.mjs', "app.post('/ask') handler", 14, ['  res.json({ chunks: hits.map((h) => ({ title: h.title, text: h.text })), title: hits[0].title });']),
+    ];
+    const { text } = await createLocalExplainer().generate({ messages: buildExplainMessages({ report, request: { method: 'GET', path: '/posts/2' }, chunks, mode: 'rag' }) });
+    expect(text).toContain("**How to fix:** Start in `app.get('/posts/:id') handler` (app2.mjs:6).");
+    expect(text).not.toMatch(/Start in [^.]*app\.mjs/);
+  });
+
   it('without source it quotes no code, and says the same baseline note (no mode given away)', async () => {
     const text = await explain('norag');
     expect(text).not.toContain('Relevant code');

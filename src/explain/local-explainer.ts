@@ -2,20 +2,16 @@ import { excerptEndLine, parseCodeExcerpt, parseErrorReport, reportFrames, type 
 import { parseQuestionMessage, parseWordLimit } from '../contract/formats.js';
 import { EMPTY_USAGE, type ChatCallOptions, type ChatModel, type ChatResult } from '../providers/spec.js';
 import { countWords, escapeRegExp } from '../text/text.js';
+import { calledNames, CODE_NOISE } from './called-names.js';
 import { readError } from './error-patterns.js';
 
 /** The offline explainer's model id, recorded in every trace it writes. */
-export const LOCAL_EXPLAINER_ID = 'local-explain-extractive-v1';
+export const LOCAL_EXPLAINER_ID = 'local-explain-extractive-v2';
 
 /** Said at the end of every offline explanation, with source or without (so it gives no mode away). */
 export const BASELINE_NOTE =
   '_Offline baseline: put together by rules from the stack trace and quoted source lines; it does not reason about the code. Configure a language model for a real explanation._';
 
-/** Words of code that say nothing about which line matters. */
-const CODE_NOISE = new Set([
-  'const', 'let', 'var', 'return', 'await', 'async', 'function', 'new', 'if', 'else', 'for', 'of', 'in', 'this', 'true', 'false', 'null', 'undefined',
-  'req', 'res', 'next', 'export', 'import', 'from', 'default', 'class', 'throw', 'try', 'catch', 'typeof', 'json', 'status', 'send', 'type', 'Number', 'String',
-]);
 
 /**
  * The offline explainer: a chat model that reads the explanation prompt (the error report, and
@@ -73,6 +69,8 @@ function explain(question: string, excerpts: CodeExcerpt[], wordCap: number): st
 
   const fixParts: string[] = [];
   if (named !== null) fixParts.push(`start in ${describeFrame(named, false)}${caller !== null ? `, and check what ${describeFrame(caller, false)} passes to it` : ''}.`);
+  // An anonymous innermost frame (an inline route handler) is still where it failed: its excerpt names it.
+  else if (evidence.frame !== null) fixParts.push(`start in ${excerptName(evidence.frame.excerpt)} (${evidence.frame.excerpt.path}:${evidence.frame.lineNumber}).`);
   else if (evidence.named !== null) fixParts.push(`start in \`${evidence.named.symbol}\` (${evidence.named.path}).`);
   if (reading !== null) fixParts.push(`For this kind of error, ${reading.fix}`);
   if (fixParts.length > 0) paragraphs.push(`**How to fix:** ${capitalize(fixParts.join(' '))}`);
@@ -113,7 +111,7 @@ function relevantLines(
   innermost: ReportFrame | null,
   named: ReportFrame | null,
   caller: ReportFrame | null,
-): { quotes: string[]; named: CodeExcerpt | null } {
+): { quotes: string[]; named: CodeExcerpt | null; frame: FoundLine | null } {
   const chosen: FoundLine[] = [];
   const add = (found: FoundLine | null) => {
     if (found === null || chosen.length >= MAX_QUOTES) return;
@@ -125,7 +123,7 @@ function relevantLines(
   if (frameLine !== null) {
     const declaration = declarationOf(frameLine, subjectsOf(frameLine.code, header));
     add(declaration);
-    for (const callee of calleesOf((declaration ?? frameLine).code)) add(returnLineOf(excerpts, callee));
+    for (const callee of calledNames((declaration ?? frameLine).code)) add(returnLineOf(excerpts, callee));
   }
   const failing = named?.functionName?.replace(/^async /, '').split('.').pop() ?? null;
   if (failing !== null) add(usageOf(excerpts, failing, named?.location ?? null));
@@ -144,7 +142,12 @@ function relevantLines(
   scored.sort((a, b) => b.score - a.score || a.excerpt.path.localeCompare(b.excerpt.path) || a.lineNumber - b.lineNumber);
   for (const line of scored.slice(0, 2)) add(line);
   const quotes = chosen.map((line) => `Line ${line.lineNumber} of ${line.excerpt.path} (${symbolText(line.excerpt)}): \`${line.code.trim()}\``);
-  return { quotes, named: scored[0]?.excerpt ?? null };
+  return { quotes, named: scored[0]?.excerpt ?? null, frame: frameLine };
+}
+
+/** `\`showPost\`` for a function or handler, `the module code` for lines outside any function. */
+function excerptName(excerpt: CodeExcerpt): string {
+  return /^lines \d/.test(excerpt.symbol) ? 'the module code' : `\`${excerpt.symbol}\``;
 }
 
 /** `in \`showPost\`` for a function, `module code` for lines outside any function. */
@@ -179,10 +182,6 @@ function declarationOf(line: FoundLine, names: string[]): FoundLine | null {
     }
   }
   return null;
-}
-
-function calleesOf(code: string): string[] {
-  return [...code.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)].map((match) => match[1]!).filter((name) => !CODE_NOISE.has(name));
 }
 
 /** The first `return` line of the excerpt whose symbol is `name` (or ends with `.name`). */

@@ -95,7 +95,7 @@ describe('explainErrors in development', () => {
     expect(existsSync(indexPath)).toBe(true);
     expect(middleware.source?.opened).toBe(true);
     expect(response.body.error).toEqual({ type: 'internal', message: "TypeError: Cannot read properties of undefined (reading 'id')", status: 500 });
-    expect(response.body.explanation).toMatchObject({ model: 'local:local-explain-extractive-v1', mode: 'rag', notes: [] });
+    expect(response.body.explanation).toMatchObject({ model: 'local:local-explain-extractive-v2', mode: 'rag', notes: [] });
     expect(response.body.stack[0]).toEqual({ kind: 'app', function: 'showPost', location: 'src/routes/posts.js', line: 8, column: 23 });
     expect(response.body.sources[0]).toMatchObject({ chunkId: 'src/routes/posts.js#showPost', file: 'src/routes/posts.js', symbol: 'showPost', startLine: 6, endLine: 9 });
     const text: string = response.body.explanation.text;

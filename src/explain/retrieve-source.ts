@@ -23,7 +23,18 @@ export interface SourceRetrievalOptions {
    * candidate passes and the caps decide. [minSimilarity=0]
    */
   minSimilarity?: number;
+  /**
+   * Functions the failing code calls (`findPost` for `const post = findPost(id)`): the excerpt
+   * that defines each one in the index is handed to the model right after the best-ranked
+   * excerpt, whatever its rank and the per-file cap, because where a bad value came from is what
+   * an explanation most often needs and what an error message's words least often find. At most
+   * {@link MAX_DEFINITIONS}; names no excerpt defines are ignored. [definitions=[]]
+   */
+  definitions?: readonly string[];
 }
+
+/** At most this many called functions' excerpts are brought in by name. */
+export const MAX_DEFINITIONS = 2;
 
 /**
  * The retrieval query: the error's header, the innermost app frame, and the source lines around it.
@@ -48,17 +59,58 @@ export async function retrieveSource(index: GroundcheckIndex, query: string, opt
   const topK = options.topK ?? 6;
   // An error report is not a question: neither half of the relevance gate applies to it.
   const retrieval = await retrieve(index, query, { topK: Math.max(topK, options.candidates ?? 20), minSimilarity: options.minSimilarity ?? 0, termCoverage: false });
+  const defined = definitionChunks(index, options.definitions ?? [], retrieval.chunks[0]?.chunkId ?? null);
+  const definedIds = new Set(defined.map((chunk) => chunk.chunkId));
+  const ordered = [...retrieval.chunks.slice(0, 1), ...defined, ...retrieval.chunks.slice(1).filter((chunk) => !definedIds.has(chunk.chunkId))];
   const perFile = new Map<string, number>();
   const chunks: RetrievedChunk[] = [];
   let chars = 0;
-  for (const chunk of retrieval.chunks) {
+  for (const chunk of ordered) {
     if (chunks.length >= topK) break;
     const count = perFile.get(chunk.document) ?? 0;
-    if (count >= (options.maxChunksPerFile ?? 2)) continue;
+    if (count >= (options.maxChunksPerFile ?? 2) && !definedIds.has(chunk.chunkId)) continue;
     if (chars + chunk.text.length > (options.maxChars ?? 8000) && chunks.length > 0) continue;
     perFile.set(chunk.document, count + 1);
     chars += chunk.text.length;
     chunks.push({ ...chunk, rank: chunks.length + 1 });
   }
   return { ...retrieval, chunks, gated: chunks.length === 0 };
+}
+
+/**
+ * The excerpts that define the named functions: a chunk whose symbol is the name, or a method
+ * ending in `.name` (`User.toJSON` for `toJSON`), one per name, in the order named; not `except`
+ * (the best-ranked excerpt, already first). Found by id (`path#symbol`), so no ranking is involved:
+ * such a chunk carries no similarity (`score` 0, no ranks).
+ */
+function definitionChunks(index: GroundcheckIndex, names: readonly string[], except: string | null): RetrievedChunk[] {
+  if (names.length === 0) return [];
+  const ids = [...index.chunkHashes().keys()];
+  const found: RetrievedChunk[] = [];
+  for (const name of new Set(names)) {
+    if (found.length >= MAX_DEFINITIONS) break;
+    const id = ids.find((candidate) => {
+      const symbol = candidate.slice(candidate.indexOf('#') + 1);
+      return symbol === name || symbol.endsWith(`.${name}`);
+    });
+    if (id === undefined || id === except || found.some((chunk) => chunk.chunkId === id)) continue;
+    const stored = index.getChunk(id);
+    if (stored === undefined) continue;
+    found.push({
+      chunkId: stored.chunkId,
+      document: stored.documentSlug,
+      ...(stored.url !== null ? { url: stored.url } : {}),
+      title: stored.title,
+      section: stored.section,
+      updated: stored.updated,
+      text: stored.modelText,
+      hash: stored.hash,
+      score: 0,
+      fusedScore: 0,
+      rank: 0,
+      vectorRank: null,
+      textRank: null,
+    });
+  }
+  return found;
 }
