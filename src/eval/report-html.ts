@@ -3,6 +3,7 @@ import { answeredBy, cacheText, decimal, dollars, flaggedClaims, formatMetric, f
 import { denominator, headlineInterval } from './report-markdown.js';
 import { barChart, escapeHtml as h, intervalStrip, stackedBarChart } from './svg.js';
 import type { EvalResults, QuestionResult, RunSummary } from './types.js';
+import { GENERATOR_META } from '../text/generated-mark.js';
 
 const COLORS = { rag: '#2563eb', norag: '#9333ea', good: '#16a34a', bad: '#dc2626', tie: '#a3a3a3', error: '#f59e0b', refusal: '#0d9488', keywords: '#0891b2' };
 
@@ -34,6 +35,7 @@ export function htmlReport(results: EvalResults): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${GENERATOR_META}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>groundcheck eval · ${h(results.suite.name)} · ${results.passed ? 'passed' : 'FAILED'}</title>
 <style>${STYLES}</style>

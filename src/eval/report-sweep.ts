@@ -4,6 +4,7 @@ import { dollars, percent, seconds } from './format.js';
 import { STYLES } from './report-html.js';
 import type { SweepPoint, SweepResults } from './sweep.js';
 import { escapeHtml as h, scatterPlot } from './svg.js';
+import { GENERATOR_META } from '../text/generated-mark.js';
 
 /** The columns of a sweep table, in order, with how each reads. */
 const COLUMNS: { key: keyof SweepPoint; label: string; format: (value: number | null) => string; better: string }[] = [
@@ -52,6 +53,7 @@ export function sweepHtml(sweep: SweepResults): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${GENERATOR_META}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>groundcheck sweep · ${h(sweep.suite.name)} · ${h(sweep.option)}</title>
 <style>${STYLES}</style>

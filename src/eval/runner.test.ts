@@ -15,6 +15,7 @@ import { openLlmCache } from './cache.js';
 import { runEval, type EvalConfig } from './runner.js';
 import { spotCheck } from './spotcheck.js';
 import { writeReports } from './write-reports.js';
+import { isGeneratedPage } from '../text/generated-mark.js';
 
 const REPO = join(CORPUS_DIR, '..', '..');
 const SMOKE_SUITE = join(REPO, 'evals/suites/smoke.json');
@@ -147,6 +148,8 @@ describe('runEval', () => {
     expect(readFileSync(paths.markdown, 'utf8')).toMatch(/^# groundcheck eval: smoke/);
     const html = readFileSync(paths.html, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
+    // Marked as groundcheck's, so explainErrors never indexes it as the app's source.
+    expect(isGeneratedPage(html.slice(0, 1024))).toBe(true);
     expect(html).toContain('<svg class="chart" role="img" aria-label="Recall@5 (answerable questions)"');
     expect(html).toContain('aria-label="Pairwise outcome per category (blind, both orders)"');
     for (const category of ['single-chunk', 'multi-chunk', 'unanswerable', 'guardrail']) expect(html).toContain(`>${category}</text>`);

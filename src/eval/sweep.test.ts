@@ -12,6 +12,7 @@ import { openLlmCache } from './cache.js';
 import { writeSweepReports } from './report-sweep.js';
 import { markPareto, parseSweepFlag, runSweep, type SweepPoint } from './sweep.js';
 import { scatterPlot } from './svg.js';
+import { isGeneratedPage } from '../text/generated-mark.js';
 
 const SMOKE_SUITE = join(CORPUS_DIR, '..', '..', 'evals/suites/smoke.json');
 
@@ -47,6 +48,8 @@ describe('runSweep', () => {
     expect(paths.html).toMatch(/smoke-sweep-wordCap-\d{8}T[\d.]+Z\.html$/);
     const html = readFileSync(paths.html, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
+    // Marked as groundcheck's, so explainErrors never indexes it as the app's source.
+    expect(isGeneratedPage(html.slice(0, 1024))).toBe(true);
     expect(html).toContain('<svg class="chart scatter" role="img" aria-label="Trade-off across wordCap"');
     expect(html).toContain('>keyword hit rate, RAG on (→ better)</text>');
     // One point per value, labelled; the Pareto-optimal ones starred and filled.

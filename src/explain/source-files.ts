@@ -1,6 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InvalidInputError } from '../errors.js';
+import { isGeneratedPage } from '../text/generated-mark.js';
 
 /**
  * Which files of an app are its source: code (JavaScript and TypeScript) and the text files code
@@ -66,11 +67,27 @@ export function listSourceFiles(root: string, options: SourceFileOptions = {}): 
       if (!entry.isFile() || !isSourceName(entry.name)) continue;
       const fileStats = statSync(full);
       if (fileStats.size > MAX_SOURCE_FILE_BYTES) continue;
+      // A page groundcheck wrote (an eval report under the app's folder) is output, not source.
+      if (/\.html?$/i.test(entry.name) && isGeneratedPage(fileHead(full))) continue;
       files.push({ path: full, relativePath, size: fileStats.size, mtimeMs: fileStats.mtimeMs });
     }
   };
   walk(root);
   return files;
+}
+
+/** The first kilobyte of a file, as text ('' when it cannot be read). */
+function fileHead(path: string): string {
+  let descriptor: number | null = null;
+  try {
+    descriptor = openSync(path, 'r');
+    const buffer = Buffer.alloc(1024);
+    return buffer.toString('utf8', 0, readSync(descriptor, buffer, 0, buffer.length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (descriptor !== null) closeSync(descriptor);
+  }
 }
 
 /** Whether a file name is one the index reads (minified bundles, maps and `.d.ts` declarations are not). */

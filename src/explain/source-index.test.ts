@@ -5,6 +5,7 @@ import { parseCodeExcerpt } from '../contract/code.js';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { openIndex } from '../rag/store.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
+import { GENERATOR_META } from '../text/generated-mark.js';
 import { redactSecrets, SECRET_MARK } from './redact-secrets.js';
 import { chunkSourceFile } from './source-chunks.js';
 import { listSourceFiles } from './source-files.js';
@@ -125,8 +126,14 @@ describe('the source index', () => {
     return root;
   }
 
-  it('lists source files only: no node_modules, dist, build, .git, coverage, dot-files or minified bundles', () => {
-    expect(listSourceFiles(app()).map((file) => file.relativePath)).toEqual(['src/config.js', 'src/posts.ts']);
+  it('lists source files only: no node_modules, dist, build, .git, coverage, dot-files, minified bundles or groundcheck reports', () => {
+    const root = app();
+    // A template is source; a report groundcheck wrote under the app's folder is not.
+    mkdirSync(join(root, 'views'));
+    writeFileSync(join(root, 'views', 'post.html'), '<!doctype html>\n<html><head><title>{{ post.title }}</title></head></html>\n');
+    mkdirSync(join(root, 'evals', 'results'), { recursive: true });
+    writeFileSync(join(root, 'evals', 'results', 'shop.html'), `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n${GENERATOR_META}\n<title>groundcheck eval · shop · passed</title>\n`);
+    expect(listSourceFiles(root).map((file) => file.relativePath)).toEqual(['src/config.js', 'src/posts.ts', 'views/post.html']);
   });
 
   it('masks secrets before anything is indexed: no stored chunk, model text or search text holds one', async () => {
