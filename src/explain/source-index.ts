@@ -30,7 +30,7 @@ export interface IndexSourceOptions extends SourceFileOptions, SourceChunkOption
 export async function indexSource(index: GroundcheckIndex, root: string, options: IndexSourceOptions = {}): Promise<IngestSummary> {
   const started = performance.now();
   const files = listSourceFiles(root, options);
-  const summary: IngestSummary = { added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0 };
+  const summary: IngestSummary = { added: [], replaced: [], skipped: [], removed: [], unsupported: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0 };
   const stored = new Map(index.listDocuments().map((document) => [document.path, document]));
   const seen = new Set<string>();
   const chunking = JSON.stringify([SOURCE_CHUNK_VERSION, options.windowLines ?? null, options.overlapLines ?? null, options.maxUnitLines ?? null]);

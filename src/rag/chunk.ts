@@ -206,11 +206,14 @@ function uniqueId(id: string, used: Set<string>): string {
   return candidate;
 }
 
-/** The file names ingest reads; the extension is not part of a document's slug. */
+/** The text file names ingest reads as they are; the extension is not part of a document's slug. */
 export const TEXT_FILE_EXTENSION = /\.(md|markdown|mdx|txt)$/i;
 
+/** The HTML file names ingest reads through the crawler's extractor (main content as Markdown). */
+export const HTML_FILE_EXTENSION = /\.html?$/i;
+
 export function documentSlug(relativePath: string): string {
-  const withoutExtension = relativePath.replace(/\\/g, '/').replace(TEXT_FILE_EXTENSION, '');
+  const withoutExtension = relativePath.replace(/\\/g, '/').replace(TEXT_FILE_EXTENSION, '').replace(HTML_FILE_EXTENSION, '');
   return withoutExtension
     .split('/')
     .map((segment) => slugify(segment))

@@ -90,7 +90,33 @@ describe('ingestDirectory', () => {
     mkdirSync(join(dir, 'empty'));
     writeFileSync(join(dir, 'empty', 'image.png'), 'not text');
     await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toMatchObject({ code: 'empty_corpus' });
+    await expect(ingestDirectory(index, join(dir, 'empty'))).rejects.toMatchObject({ code: 'empty_corpus', message: expect.stringContaining('(it holds 1 other file (image.png))') });
+  });
+
+  it('reads HTML files through the page extractor, and lists the files it cannot read instead of dropping them silently', async () => {
+    const index = freshIndex();
+    const dir = tempDir();
+    writeFileSync(join(dir, 'returns.md'), '# Returns\n\nYou can return most items within 30 days of delivery.\n');
+    writeFileSync(
+      join(dir, 'faq.html'),
+      '<!doctype html><html><head><title>Shop FAQ</title><meta property="article:modified_time" content="2025-06-02T10:00:00Z"></head><body>' +
+        '<nav>Home | Shop | Help</nav><main><h1>FAQ</h1><h2>Gift cards</h2><p>Gift cards are valid for 24 months and can be used online only.</p>' +
+        '<h2>Price match</h2><p>We do not offer price matching.</p></main><footer>© Shop Ltd</footer><script>track()</script></body></html>',
+    );
+    writeFileSync(join(dir, 'manual.pdf'), '%PDF-1.4 not text');
+    const summary = await ingestDirectory(index, dir);
+    expect(summary.added).toEqual(['faq.html', 'returns.md']);
+    expect(summary.unsupported).toEqual(['manual.pdf']);
+    expect(formatIngestSummary(summary)).toContain('  ignored   manual.pdf (not .md, .markdown, .mdx, .txt or .html)');
+    const faq = index.listDocuments().find((document) => document.path === 'faq.html')!;
+    expect({ slug: faq.slug, title: faq.title, updated: faq.updated }).toEqual({ slug: 'faq', title: 'FAQ', updated: '2025-06-02' });
+    const giftCards = index.getChunk('faq#gift-cards')!;
+    expect(giftCards.text).toContain('Gift cards are valid for 24 months');
+    // The page's chrome is not the document's text.
+    const everything = [...index.chunkHashes().keys()].map((id) => index.getChunk(id)!.text).join('\n');
+    for (const chrome of ['Home | Shop', '© Shop Ltd', 'track()']) expect(everything).not.toContain(chrome);
+    // Unchanged, it is skipped like any other file.
+    expect((await ingestDirectory(index, dir)).skipped).toEqual(['faq.html', 'returns.md']);
   });
 
   it.each<VectorIndexKind>(['float', 'binary-rescore'])(

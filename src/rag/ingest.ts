@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { extractHtml, EXTRACTOR_VERSION } from '../crawl/extract.js';
 import { InvalidInputError } from '../errors.js';
-import { CHUNK_FORMAT_VERSION, chunkDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
+import { CHUNK_FORMAT_VERSION, chunkDocument, HTML_FILE_EXTENSION, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions, type ParsedDocument } from './chunk.js';
 import type { GroundcheckIndex } from './store.js';
 
 export interface IngestOptions extends ChunkOptions {
@@ -17,6 +19,8 @@ export interface IngestSummary {
   replaced: string[];
   skipped: string[];
   removed: string[];
+  /** Files in the folder ingest cannot read (a PDF, a Word file, an image…): listed, never silently dropped. */
+  unsupported: string[];
   chunksWritten: number;
   /** Chunks of `chunksWritten` sent to the embedder: the others reused a stored vector of the same text. */
   chunksEmbedded: number;
@@ -27,7 +31,7 @@ export interface IngestSummary {
 }
 
 /**
- * Ingest a folder of Markdown/text files into the index, incrementally: unchanged files (same
+ * Ingest a folder of Markdown, text and HTML files into the index, incrementally: unchanged files (same
  * content and the same chunking) are skipped, changed ones replaced, files that disappeared removed.
  *
  * @throws InvalidInputError when the folder is missing, not a folder, or holds no text files.
@@ -37,12 +41,12 @@ export interface IngestSummary {
  */
 export async function ingestDirectory(index: GroundcheckIndex, directory: string, options: IngestOptions = {}): Promise<IngestSummary> {
   const started = performance.now();
-  const files = listTextFiles(directory);
+  const { files, unsupported } = listTextFiles(directory);
   if (files.length === 0) {
-    throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx or .txt files: nothing to ingest`, { code: 'empty_corpus' });
+    throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx, .txt or .html files: nothing to ingest${unsupported.length > 0 ? ` (it holds ${describeUnsupported(unsupported)})` : ''}`, { code: 'empty_corpus' });
   }
   const summary: IngestSummary = {
-    added: [], replaced: [], skipped: [], removed: [], chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
+    added: [], replaced: [], skipped: [], removed: [], unsupported: unsupported.map((file) => relative(directory, file).split(sep).join('/')), chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
   };
   // Pages crawled into the same index are the crawl's to keep or remove, not the folder's.
   const stored = new Map(index.listDocuments().filter((document) => document.url === null).map((document) => [document.path, document]));
@@ -56,7 +60,9 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   for (const file of files) {
     const relativePath = relative(directory, file).split(sep).join('/');
     const source = readFileSync(file, 'utf8');
-    const contentHash = documentKey(source, options);
+    const html = HTML_FILE_EXTENSION.test(file);
+    // An HTML file is read as the crawler reads a page; its key includes the extractor's version.
+    const contentHash = documentKey(html ? `${EXTRACTOR_VERSION}\0${source}` : source, options);
     const previous = stored.get(relativePath);
     if (previous && previous.contentHash === contentHash) {
       seenSlugs.set(previous.slug, relativePath);
@@ -64,7 +70,7 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
       options.onDocument?.({ path: relativePath, action: 'skipped', chunks: previous.chunkCount });
       continue;
     }
-    const parsed = parseDocument(relativePath, source);
+    const parsed = html ? parseHtmlFile(relativePath, file, source) : parseDocument(relativePath, source);
     const clash = seenSlugs.get(parsed.slug);
     if (clash) {
       throw new InvalidInputError(`${relativePath} and ${clash} both map to document id "${parsed.slug}"; rename one of them`, {
@@ -155,7 +161,24 @@ export async function embedChunksReusing(
   return { vectors: chunks.map((chunk) => byHash.get(chunk.hash)!), embedded: pending.length };
 }
 
-function listTextFiles(directory: string): string[] {
+/**
+ * An HTML file's main content (no navigation, header, footer, script or form), as the crawler
+ * extracts a page; its `<h1>` or `<title>` is the title and its modified-time metadata the date,
+ * unless the extracted text holds front matter of its own.
+ */
+function parseHtmlFile(relativePath: string, file: string, source: string): ParsedDocument {
+  const page = extractHtml(source, pathToFileURL(file));
+  const parsed = parseDocument(relativePath, page.markdown);
+  return { ...parsed, title: page.title ?? parsed.title, updated: parsed.updated ?? page.updated };
+}
+
+/** "2 other files (manual.pdf, logo.png)": what a folder holds that ingest cannot read. */
+function describeUnsupported(files: readonly string[]): string {
+  const names = files.slice(0, 3).map((file) => file.split(sep).pop()!);
+  return `${files.length} other file${files.length === 1 ? '' : 's'} (${names.join(', ')}${files.length > 3 ? ', …' : ''})`;
+}
+
+function listTextFiles(directory: string): { files: string[]; unsupported: string[] } {
   let stats;
   try {
     stats = statSync(directory);
@@ -164,16 +187,18 @@ function listTextFiles(directory: string): string[] {
   }
   if (!stats.isDirectory()) throw new InvalidInputError(`${directory} is not a folder`, { code: 'not_a_folder' });
   const files: string[] = [];
+  const unsupported: string[] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const full = join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && TEXT_FILE_EXTENSION.test(entry.name)) files.push(full);
+      else if (entry.isFile() && (TEXT_FILE_EXTENSION.test(entry.name) || HTML_FILE_EXTENSION.test(entry.name))) files.push(full);
+      else if (entry.isFile()) unsupported.push(full);
     }
   };
   walk(directory);
-  return files;
+  return { files, unsupported };
 }
 
 /** One line per action, then totals: what `groundcheck ingest` prints. */
@@ -182,6 +207,7 @@ export function formatIngestSummary(summary: IngestSummary): string {
   for (const path of summary.added) lines.push(`  added     ${path}`);
   for (const path of summary.replaced) lines.push(`  replaced  ${path}`);
   for (const path of summary.removed) lines.push(`  removed   ${path}`);
+  for (const path of summary.unsupported) lines.push(`  ignored   ${path} (not .md, .markdown, .mdx, .txt or .html)`);
   lines.push(
     `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.skipped.length} unchanged (skipped), ` +
       `${summary.removed.length} removed; ${summary.chunksWritten} chunks written (${summary.chunksEmbedded} embedded, ` +

@@ -12,7 +12,7 @@ const CRAWL_FLAGS = ['max-pages', 'max-depth', 'delay-ms'] as const;
 
 export const ingestCommand: Command = {
   name: 'ingest',
-  summary: 'Index a folder of Markdown/text files, or crawl a site (incremental: unchanged files and pages are skipped)',
+  summary: 'Index a folder of Markdown, text or HTML files, or crawl a site (incremental: unchanged files and pages are skipped)',
   usage:
     'groundcheck ingest <folder> [--watch] [--db <file>] [--rebuild] [--max-tokens <n>]\n' +
     '  groundcheck ingest <url> [--max-pages 50] [--max-depth <n>] [--delay-ms 1000] [--db <file>] [--rebuild] [--max-tokens <n>]',
