@@ -141,6 +141,6 @@ export function bagOfWords(text: string, dimensions: number): Float32Array {
 
 export { chatReply, errorReply, pseudoVector, startMockOpenAIServer, streamReply } from './openai-server.js';
 export type { MockOpenAIServer, MockOpenAIServerOptions, MockServerReply, MockStream, RecordedRequest } from './openai-server.js';
-export { groundcheckMatchers, toBeGrounded, toCite, toRefuse } from './matchers.js';
-export type { GroundedOptions, MatcherContext, MatcherResult, RefuseOptions } from './matchers.js';
+export { groundcheckMatchers, toAnswerCorrectly, toBeGrounded, toCite, toHaveOutcome, toRefuse } from './matchers.js';
+export type { GroundedOptions, MatcherContext, MatcherResult, OutcomeOptions, RefuseOptions } from './matchers.js';
 export { faithfulnessJudgeReply } from './judge-replies.js';

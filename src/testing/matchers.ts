@@ -7,6 +7,7 @@
  * an app not built on groundcheck can give), and always against the trace's own chunks.
  */
 import { extractCitations } from '../contract/formats.js';
+import { flagsOf, outcomeNames, outcomeRow, type JudgmentOutcome } from '../contract/outcome.js';
 import { traceFromPlain } from '../contract/plain-trace.js';
 import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { RagTrace } from '../contract/trace.js';
@@ -35,6 +36,21 @@ export interface GroundedOptions {
 
 export interface RefuseOptions {
   /** Your app's refusal sentence (common paraphrases are recognised too). [refusalSentence=REFUSAL_SENTENCE] */
+  refusalSentence?: string;
+}
+
+export interface OutcomeOptions {
+  /** The judge. [judge=createHeuristicFaithfulnessJudge({ refusalSentence })] */
+  judge?: FaithfulnessJudge;
+  /**
+   * A correct answer written by a person, as an offline eval gives it: it is not evidence, but
+   * an answer that states too little of it is `incomplete`, and it tells the judge which chunk
+   * answers. Without one the judge decides as the live judge does.
+   */
+  reference?: string;
+  /** The question asks for someone's personal or confidential data (so refusing is right). */
+  personalData?: boolean;
+  /** Your app's refusal sentence. [refusalSentence=REFUSAL_SENTENCE] */
   refusalSentence?: string;
 }
 
@@ -70,6 +86,67 @@ export async function toBeGrounded(this: MatcherContext | void, received: unknow
       return `expected the answer to be grounded in its ${chunkCount}, but ${flagged} of its ${claims.length} claims ${flagged === 1 ? 'is' : 'are'} not:\n${lines.join('\n')}${context}`;
     },
   };
+}
+
+/**
+ * Passes when the judgment's outcome (the outcome table's, as on the dashboard and in eval
+ * reports) is the one expected, or one of those listed. Unlike {@link toBeGrounded}, a faithful
+ * answer that does not answer the question is `off_topic`, and a refusal is `correct_refusal` or
+ * `over_refusal` by whether a chunk answers. A judge that fails throws.
+ *
+ * @example
+ * await expect(trace).toHaveOutcome('correct', { reference: 'Birth parents get 20 weeks at full pay.' });
+ * await expect(await pipeline.ask('Can I be paid in bitcoin?')).toHaveOutcome('correct_refusal');
+ */
+export async function toHaveOutcome(this: MatcherContext | void, received: unknown, expected: JudgmentOutcome | readonly JudgmentOutcome[], options: OutcomeOptions = {}): Promise<MatcherResult> {
+  const wanted = typeof expected === 'string' ? [expected] : [...(expected ?? [])];
+  const known = new Set<string>(outcomeNames());
+  if (wanted.length === 0 || wanted.some((outcome) => !known.has(outcome))) {
+    throw new InvalidInputError(`toHaveOutcome(outcome): give one of ${[...known].join(', ')}, or a list of them`, { code: 'invalid_option' });
+  }
+  const judged = await outcomeOfTrace(received, 'toHaveOutcome', options);
+  const pass = wanted.includes(judged.row.outcome);
+  const expectedText = wanted.length === 1 ? wanted[0]! : `one of ${wanted.join(', ')}`;
+  return {
+    pass,
+    message: () => (pass ? `expected an outcome other than ${expectedText}, but it is ${judged.row.outcome}` : `expected the outcome ${expectedText}, but it is ${judged.row.outcome}`) + judged.details,
+  };
+}
+
+/**
+ * Passes when the outcome is one the outcome table counts as a pass: `correct`, or
+ * `correct_refusal`. An incomplete, off-topic or hallucinated answer fails; so do an over-refusal
+ * and an answer that should have been a refusal.
+ *
+ * @example
+ * await expect(trace).toAnswerCorrectly({ reference: 'Probation lasts 6 months.' });
+ */
+export async function toAnswerCorrectly(this: MatcherContext | void, received: unknown, options: OutcomeOptions = {}): Promise<MatcherResult> {
+  const judged = await outcomeOfTrace(received, 'toAnswerCorrectly', options);
+  const pass = judged.row.pass === true;
+  return {
+    pass,
+    message: () => (pass ? `expected the answer not to pass, but it is ${judged.row.outcome}` : `expected a correct answer or a correct refusal, but it is ${judged.row.outcome}`) + judged.details,
+  };
+}
+
+/** The outcome-table row of a trace's judgment, with what a failure message shows: why, the claims, the chunks' verdicts. */
+async function outcomeOfTrace(received: unknown, matcher: string, options: OutcomeOptions): Promise<{ row: ReturnType<typeof outcomeRow>; details: string }> {
+  const trace = asTrace(received, matcher, options.refusalSentence);
+  const judge = options.judge ?? createHeuristicFaithfulnessJudge(options.refusalSentence ? { refusalSentence: options.refusalSentence } : {});
+  const judgment = await judgeTrace(judge, trace, { ...(options.reference ? { reference: options.reference } : {}), ...(options.personalData !== undefined ? { personalData: options.personalData } : {}) });
+  if (judgment.status === 'error') throw new Error(`${matcher}: the judge (${judgment.judge.kind}:${judgment.judge.model}) failed, so nothing was decided: ${judgment.error}`);
+  const row = outcomeRow(flagsOf(judgment));
+  const claims = judgment.claims.map((claim) => `  ${claim.verdict === 'verified' ? '✓' : '✗'} ${claim.verdict.padEnd(12)} "${quote(claim.text)}"${claim.evidenceChunkId ? ` (${claim.evidenceChunkId})` : ''}`);
+  const contexts = judgment.contexts.map((context) => `  ${context.chunkId}: ${context.verdict}`);
+  const details = [
+    ` (${row.description}; answer relevance: ${judgment.answerRelevance}${judgment.referenceRecall !== null && judgment.referenceRecall !== undefined ? `, reference recall ${Math.round(100 * judgment.referenceRecall)}%` : ''})`,
+    ...(claims.length > 0 ? ['', 'claims:', ...claims] : []),
+    ...(contexts.length > 0 ? ['', 'chunks:', ...contexts] : []),
+    '',
+    `answer: "${quote(trace.answer)}"`,
+  ].join('\n');
+  return { row, details };
 }
 
 /**
@@ -126,7 +203,7 @@ export function toCite(this: MatcherContext | void, received: unknown, chunkId: 
 }
 
 /** The matchers, for `expect.extend(groundcheckMatchers)`. */
-export const groundcheckMatchers = { toBeGrounded, toRefuse, toCite };
+export const groundcheckMatchers = { toBeGrounded, toHaveOutcome, toAnswerCorrectly, toRefuse, toCite };
 
 /** A `RagTrace` as is; a plain `{ query, chunks, answer }` record through the contract's one conversion. */
 function asTrace(received: unknown, matcher: string, refusalSentence?: string): RagTrace {

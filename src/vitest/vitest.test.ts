@@ -36,6 +36,28 @@ describe('groundcheck/vitest matchers', () => {
     await expect(expect(grounded).not.toBeGrounded({ judge: failing })).rejects.toThrow('the judge (mock:broken) failed');
   });
 
+  it('toHaveOutcome and toAnswerCorrectly: a grounded answer to another question is off topic, not a pass', async () => {
+    // Faithful to its chunk, but not what was asked: toBeGrounded passes it, the outcome does not.
+    const offTopic = { query: 'Does the warranty cover accidental damage?', chunks: [warranty], answer: 'Electronics carry a 2-year warranty [KB-301].' };
+    await expect(offTopic).toBeGrounded();
+    await expect(offTopic).toHaveOutcome('off_topic');
+    await expect(offTopic).not.toAnswerCorrectly();
+    await expect(expect(offTopic).toAnswerCorrectly()).rejects.toThrow(/^expected a correct answer or a correct refusal, but it is off_topic \(.*answer relevance: off_topic\)\n\nclaims:\n  ✓ verified/);
+
+    await expect(grounded).toAnswerCorrectly({ reference: 'Electronics have a 2-year warranty.' });
+    await expect(grounded).toHaveOutcome(['correct', 'incomplete']);
+    await expect(wrong).toHaveOutcome('hallucinated');
+    await expect(expect(wrong).toHaveOutcome('correct')).rejects.toThrow('expected the outcome correct, but it is hallucinated');
+    // A refusal is right only when no chunk answers.
+    await expect(refusal).toHaveOutcome('correct_refusal');
+    await expect(refusal).toAnswerCorrectly();
+    await expect({ ...refusal, query: 'How long is the warranty on electronics?', chunks: [warranty] }).toHaveOutcome('over_refusal');
+  });
+
+  it('toHaveOutcome names the outcomes when given one that does not exist', async () => {
+    await expect(expect(grounded).toHaveOutcome('great' as never)).rejects.toThrow(/^toHaveOutcome\(outcome\): give one of judge_error, correct_refusal, over_refusal/);
+  });
+
   it('toRefuse', () => {
     expect(refusal).toRefuse();
     expect(grounded).not.toRefuse();
