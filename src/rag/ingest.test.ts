@@ -117,6 +117,11 @@ describe('ingestDirectory', () => {
     for (const chrome of ['Home | Shop', '© Shop Ltd', 'track()']) expect(everything).not.toContain(chrome);
     // Unchanged, it is skipped like any other file.
     expect((await ingestDirectory(index, dir)).skipped).toEqual(['faq.html', 'returns.md']);
+    // A folder of images is counted past the first ten, not listed line by line.
+    for (let n = 1; n <= 12; n++) writeFileSync(join(dir, `image-${String(n).padStart(2, '0')}.png`), 'png');
+    const printed = formatIngestSummary(await ingestDirectory(index, dir));
+    expect(printed.split('\n').filter((line) => line.startsWith('  ignored'))).toHaveLength(11);
+    expect(printed).toContain('  ignored   … and 3 more');
   });
 
   it.each<VectorIndexKind>(['float', 'binary-rescore'])(

@@ -41,7 +41,7 @@ export interface IngestSummary {
  */
 export async function ingestDirectory(index: GroundcheckIndex, directory: string, options: IngestOptions = {}): Promise<IngestSummary> {
   const started = performance.now();
-  const { files, unsupported } = listTextFiles(directory);
+  const { files, unsupported } = listDocumentFiles(directory);
   if (files.length === 0) {
     throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx, .txt or .html files: nothing to ingest${unsupported.length > 0 ? ` (it holds ${describeUnsupported(unsupported)})` : ''}`, { code: 'empty_corpus' });
   }
@@ -178,7 +178,7 @@ function describeUnsupported(files: readonly string[]): string {
   return `${files.length} other file${files.length === 1 ? '' : 's'} (${names.join(', ')}${files.length > 3 ? ', …' : ''})`;
 }
 
-function listTextFiles(directory: string): { files: string[]; unsupported: string[] } {
+function listDocumentFiles(directory: string): { files: string[]; unsupported: string[] } {
   let stats;
   try {
     stats = statSync(directory);
@@ -201,13 +201,18 @@ function listTextFiles(directory: string): { files: string[]; unsupported: strin
   return { files, unsupported };
 }
 
+/** Ignored files listed by name in the summary; the rest are counted. */
+const MAX_LISTED_IGNORED = 10;
+
 /** One line per action, then totals: what `groundcheck ingest` prints. */
 export function formatIngestSummary(summary: IngestSummary): string {
   const lines: string[] = [];
   for (const path of summary.added) lines.push(`  added     ${path}`);
   for (const path of summary.replaced) lines.push(`  replaced  ${path}`);
   for (const path of summary.removed) lines.push(`  removed   ${path}`);
-  for (const path of summary.unsupported) lines.push(`  ignored   ${path} (not .md, .markdown, .mdx, .txt or .html)`);
+  // A folder of images could name hundreds: the first few say what kind, the count says how many.
+  for (const path of summary.unsupported.slice(0, MAX_LISTED_IGNORED)) lines.push(`  ignored   ${path} (not .md, .markdown, .mdx, .txt or .html)`);
+  if (summary.unsupported.length > MAX_LISTED_IGNORED) lines.push(`  ignored   … and ${summary.unsupported.length - MAX_LISTED_IGNORED} more`);
   lines.push(
     `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.skipped.length} unchanged (skipped), ` +
       `${summary.removed.length} removed; ${summary.chunksWritten} chunks written (${summary.chunksEmbedded} embedded, ` +
