@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chunkDocument, contentHash, parseDocument, type ChunkOptions } from '../rag/chunk.js';
+import { chunkDocument, contentHash, pageDocument, type ChunkOptions } from '../rag/chunk.js';
 import { chunkingKey, embedChunks } from '../rag/ingest.js';
 import type { GroundcheckIndex, StoredPage } from '../rag/store.js';
 import { crawlSite, type CrawlEvent, type CrawlOptions, type CrawlStats, type KnownPage } from './crawler.js';
@@ -120,9 +120,8 @@ export async function ingestSite(index: GroundcheckIndex, startUrl: string, opti
 
   const storePage = async (url: URL, page: ExtractedPage, fetch: { depth: number; etag: string | null; lastModified: string | null }, previous: StoredPage | undefined) => {
     const slug = uniqueSlug(pageSlug(url), url.href, slugOwners);
-    const parsed = parseDocument(slug, page.markdown);
     // Title and date travel as fields; a text page's own front matter or `# Title` wins.
-    const document = { ...parsed, slug, title: page.title ?? parsed.title, updated: parsed.updated ?? page.updated };
+    const document = { ...pageDocument(slug, page), slug };
     const hash = createHash('sha256').update(processingKey).update('\0').update(JSON.stringify([document.title, document.updated, page.markdown])).digest('hex');
     const source = { origin: url.origin, etag: fetch.etag, lastModified: fetch.lastModified, depth: fetch.depth, processingKey, fetchedAt: now().toISOString() };
     if (previous && previous.contentHash === hash) {

@@ -9,7 +9,7 @@ import type { EvidencePassage } from '../contract/evidence.js';
 import { InvalidInputError, errorMessage } from '../errors.js';
 import { explainErrors, type ExplainErrorsMiddleware } from '../explain/middleware.js';
 import type { Explanation } from '../explain/explain.js';
-import { createLocalExplainer } from '../explain/local-explainer.js';
+import { explainingModel } from '../explain/local-explainer.js';
 import { explainQuestion } from '../explain/prompt.js';
 import { indexSource } from '../explain/source-index.js';
 import type { TruncationStrategy } from '../explain/truncate.js';
@@ -139,7 +139,7 @@ export async function runExplainEval(config: ExplainEvalConfig): Promise<Explain
     const prepared = withLimiter(withRetry(ledger.meter(chat, role), { maxRetries: config.maxRetries ?? 0, onRetry: ({ attempt, error }) => progress.note(`retry ${attempt}: ${error.message}`) }), limiter);
     return config.cache && chat.provider !== 'local' ? withCache(prepared, config.cache, { namespace: namespace ?? '' }) : prepared;
   };
-  const explainer = config.generator.provider === 'local' ? createLocalExplainer() : config.generator;
+  const explainer = explainingModel(config.generator);
   const generator = prepare(explainer, 'generator', config.cacheNamespace?.generator);
   const judgeConfig = config.judge ?? 'heuristic';
   const judgeChat = judgeConfig === 'heuristic' ? null : prepare(judgeConfig.chat, 'judge', config.cacheNamespace?.judge);

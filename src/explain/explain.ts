@@ -10,7 +10,7 @@ import type { GroundcheckIndex } from '../rag/store.js';
 import { classifyFrame, isInside, parseStack, relativizeHeader, type StackFrame } from './frames.js';
 import { buildExplainMessages, EXPLAIN_PROMPT_VERSION, type FailedRequest } from './prompt.js';
 import { redactSecrets } from './redact-secrets.js';
-import { calledNames } from './called-names.js';
+import { valueSources } from './called-names.js';
 import { explainQuery, retrieveSource, type SourceRetrievalOptions } from './retrieve-source.js';
 import type { SourceMapResolver } from './source-maps.js';
 import { truncateFrames, type TruncationStrategy } from './truncate.js';
@@ -157,28 +157,6 @@ export async function explainError(error: unknown, settings: ExplainerSettings, 
 export function statusOf(error: unknown): number {
   const candidate = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof candidate === 'number' && Number.isInteger(candidate) && candidate >= 400 && candidate <= 599 ? candidate : 500;
-}
-
-/**
- * Where the failing line's values came from: the functions it calls, then those called on the
- * lines above it (nearest first, within its own function) that assign a name the failing line
- * uses (`const post = findPost(id)` for `post.title`).
- *
- * @example
- * valueSources(['function showPost(req, res) {', '  const post = findPost(req.params.id);', '  res.json({ title: post.title });'], 2) // ['findPost']
- */
-export function valueSources(lines: readonly string[], failing: number): string[] {
-  const line = lines[failing] ?? '';
-  const names = calledNames(line);
-  const used = new Set(line.match(/[A-Za-z_$][\w$]*/g) ?? []);
-  for (let index = failing - 1; index >= 0; index--) {
-    const code = lines[index]!;
-    // The failing function's own head: what is above it belongs to other code.
-    if (/\bfunction\b|=>\s*\{\s*$/.test(code)) break;
-    const assigned = /(?:\b(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*=(?![=>])/.exec(code)?.[1];
-    if (assigned !== undefined && used.has(assigned)) names.push(...calledNames(code));
-  }
-  return [...new Set(names)];
 }
 
 /** The source lines around the frame's line, and the index of the frame's own line among them. */

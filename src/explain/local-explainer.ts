@@ -40,6 +40,15 @@ export function createLocalExplainer(): ChatModel {
   };
 }
 
+/**
+ * The model that explains errors with `chat` configured: the local provider's question answerer
+ * cannot explain errors, so offline it is the extractive explainer; any other model explains itself.
+ * The error middleware, the explain eval and its header all decide it here.
+ */
+export function explainingModel(chat: ChatModel): ChatModel {
+  return chat.provider === 'local' ? createLocalExplainer() : chat;
+}
+
 function explain(question: string, excerpts: CodeExcerpt[], wordCap: number): string {
   const report = parseErrorReport(question);
   if (report === null) return `The error report could not be read, so there is nothing to explain from.\n\n${BASELINE_NOTE}`;
@@ -145,14 +154,19 @@ function relevantLines(
   return { quotes, named: scored[0]?.excerpt ?? null, frame: frameLine };
 }
 
-/** `\`showPost\`` for a function or handler, `the module code` for lines outside any function. */
-function excerptName(excerpt: CodeExcerpt): string {
-  return /^lines \d/.test(excerpt.symbol) ? 'the module code' : `\`${excerpt.symbol}\``;
+/** Whether an excerpt is lines outside any function (its symbol is `lines 1–6`). */
+function isModuleCode(excerpt: CodeExcerpt): boolean {
+  return /^lines \d/.test(excerpt.symbol);
 }
 
-/** `in \`showPost\`` for a function, `module code` for lines outside any function. */
+/** `\`showPost\`` for a function or handler, `the module code` for lines outside any function. */
+function excerptName(excerpt: CodeExcerpt): string {
+  return isModuleCode(excerpt) ? 'the module code' : `\`${excerpt.symbol}\``;
+}
+
+/** `in \`showPost\`` for a function, `module code` for lines outside any function (in a quote's brackets). */
 function symbolText(excerpt: CodeExcerpt): string {
-  return /^lines \d/.test(excerpt.symbol) ? 'module code' : `in \`${excerpt.symbol}\``;
+  return isModuleCode(excerpt) ? 'module code' : `in ${excerptName(excerpt)}`;
 }
 
 function lineAt(excerpts: CodeExcerpt[], path: string, line: number): FoundLine | null {

@@ -7,7 +7,7 @@ import { errorMessage } from '../errors.js';
 import { modelsFromEnv } from '../providers/config.js';
 import type { ChatModel } from '../providers/spec.js';
 import { explainError, type Explanation, type ExplainerSettings } from './explain.js';
-import { createLocalExplainer } from './local-explainer.js';
+import { explainingModel } from './local-explainer.js';
 import { normalizeExplainOptions, type ExplainErrorsOptions, type NormalizedExplainOptions } from './options.js';
 import type { FailedRequest } from './prompt.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -58,8 +58,7 @@ export function explainErrors(options: ExplainErrorsOptions = {}): ExplainErrors
 
   const logger = options.logger ?? createLogger();
   const selected = options.chat !== undefined && options.embedder !== undefined ? null : modelsFromEnv(env);
-  // The local provider's question answerer cannot explain errors: offline, the explainer does.
-  const chat = options.chat ?? (selected!.chat.provider === 'local' ? createLocalExplainer() : selected!.chat);
+  const chat = options.chat ?? explainingModel(selected!.chat);
   const embedder = options.embedder ?? selected!.embedder;
   Error.stackTraceLimit = Math.max(Number.isFinite(Error.stackTraceLimit) ? Error.stackTraceLimit : 10, normalized.stackTraceLimit);
 

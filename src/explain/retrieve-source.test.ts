@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalEmbedder } from '../providers/local/embedder.js';
 import { openIndex } from '../rag/store.js';
 import { onCleanup, tempDir } from '../test-support/fixtures.js';
-import { valueSources } from './explain.js';
+import { valueSources } from './called-names.js';
 import { retrieveSource } from './retrieve-source.js';
 import { indexSource } from './source-index.js';
 

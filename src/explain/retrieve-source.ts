@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH, retrieve, type RetrievalResult } from '../rag/retrieve.js';
+import { MAX_QUERY_LENGTH, retrieve, retrievedChunk, type RetrievalResult } from '../rag/retrieve.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import type { RetrievedChunk } from '../contract/trace.js';
 import { renderFrame, type ReportFrame } from '../contract/code.js';
@@ -96,21 +96,7 @@ function definitionChunks(index: GroundcheckIndex, names: readonly string[], exc
     if (id === undefined || id === except || found.some((chunk) => chunk.chunkId === id)) continue;
     const stored = index.getChunk(id);
     if (stored === undefined) continue;
-    found.push({
-      chunkId: stored.chunkId,
-      document: stored.documentSlug,
-      ...(stored.url !== null ? { url: stored.url } : {}),
-      title: stored.title,
-      section: stored.section,
-      updated: stored.updated,
-      text: stored.modelText,
-      hash: stored.hash,
-      score: 0,
-      fusedScore: 0,
-      rank: 0,
-      vectorRank: null,
-      textRank: null,
-    });
+    found.push(retrievedChunk(stored, { score: 0, fusedScore: 0, rank: 0, vectorRank: null, textRank: null }));
   }
   return found;
 }

@@ -206,6 +206,16 @@ function uniqueId(id: string, used: Set<string>): string {
   return candidate;
 }
 
+/**
+ * A page's document (a crawled page, or an HTML file of a folder): its extracted Markdown parsed
+ * as any document, with the page's title and date as fields; the text's own front matter date, or
+ * its `# Title` where the page has none, wins.
+ */
+export function pageDocument(path: string, page: { title: string | null; updated: string | null; markdown: string }): ParsedDocument {
+  const parsed = parseDocument(path, page.markdown);
+  return { ...parsed, title: page.title ?? parsed.title, updated: parsed.updated ?? page.updated };
+}
+
 /** The text file names ingest reads as they are; the extension is not part of a document's slug. */
 export const TEXT_FILE_EXTENSION = /\.(md|markdown|mdx|txt)$/i;
 

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { extractHtml, EXTRACTOR_VERSION } from '../crawl/extract.js';
 import { InvalidInputError } from '../errors.js';
-import { CHUNK_FORMAT_VERSION, chunkDocument, HTML_FILE_EXTENSION, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions, type ParsedDocument } from './chunk.js';
+import { CHUNK_FORMAT_VERSION, chunkDocument, HTML_FILE_EXTENSION, pageDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
 import type { GroundcheckIndex } from './store.js';
 
 export interface IngestOptions extends ChunkOptions {
@@ -70,7 +70,8 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
       options.onDocument?.({ path: relativePath, action: 'skipped', chunks: previous.chunkCount });
       continue;
     }
-    const parsed = html ? parseHtmlFile(relativePath, file, source) : parseDocument(relativePath, source);
+    // An HTML file is read for its main content (no navigation, footer, script or form), as the crawler reads a page.
+    const parsed = html ? pageDocument(relativePath, extractHtml(source, pathToFileURL(file))) : parseDocument(relativePath, source);
     const clash = seenSlugs.get(parsed.slug);
     if (clash) {
       throw new InvalidInputError(`${relativePath} and ${clash} both map to document id "${parsed.slug}"; rename one of them`, {
@@ -159,17 +160,6 @@ export async function embedChunksReusing(
     batch.forEach(([hash], position) => byHash.set(hash, embeddings[position]!));
   }
   return { vectors: chunks.map((chunk) => byHash.get(chunk.hash)!), embedded: pending.length };
-}
-
-/**
- * An HTML file's main content (no navigation, header, footer, script or form), as the crawler
- * extracts a page; its `<h1>` or `<title>` is the title and its modified-time metadata the date,
- * unless the extracted text holds front matter of its own.
- */
-function parseHtmlFile(relativePath: string, file: string, source: string): ParsedDocument {
-  const page = extractHtml(source, pathToFileURL(file));
-  const parsed = parseDocument(relativePath, page.markdown);
-  return { ...parsed, title: page.title ?? parsed.title, updated: parsed.updated ?? page.updated };
 }
 
 /** "2 other files (manual.pdf, logo.png)": what a folder holds that ingest cannot read. */

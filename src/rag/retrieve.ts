@@ -5,6 +5,7 @@ import { expandAcronyms } from './acronym-search.js';
 import { InvalidInputError } from '../errors.js';
 import { STOPWORDS, words } from '../text/text.js';
 import { DEFAULT_FIELD_WEIGHTS, type GroundcheckIndex, type TextFieldWeights } from './store.js';
+import type { StoredChunk } from './index-types.js';
 import type { RetrievalSummary, RetrievedChunk } from '../contract/trace.js';
 import { coverageOfTerms, gateTerms, withCloseForms, withoutDocumentWords, type TermCoverageOptions } from './term-coverage.js';
 import { placeRegionWords } from '../text/question-terms.js';
@@ -177,21 +178,7 @@ export async function retrieve(index: GroundcheckIndex, query: string, options: 
     for (const [rowid, value] of list) {
       const chunk = byRowid.get(rowid);
       if (!chunk) continue;
-      chunks.push({
-        chunkId: chunk.chunkId,
-        document: chunk.documentSlug,
-        ...(chunk.url !== null ? { url: chunk.url } : {}),
-        title: chunk.title,
-        section: chunk.section,
-        updated: chunk.updated,
-        text: chunk.modelText,
-        hash: chunk.hash,
-        score: value.similarity ?? 0,
-        fusedScore: value.score,
-        rank: chunks.length + 1,
-        vectorRank: value.vectorRank,
-        textRank: value.textRank,
-      });
+      chunks.push(retrievedChunk(chunk, { score: value.similarity ?? 0, fusedScore: value.score, rank: chunks.length + 1, vectorRank: value.vectorRank, textRank: value.textRank }));
     }
     return chunks;
   };
@@ -256,4 +243,24 @@ function positiveInteger(value: number, name: string): number {
     throw new InvalidInputError(`option ${name} ${String(value)} is invalid: use an integer from 1 to 4096`, { code: 'invalid_option' });
   }
   return value;
+}
+
+/**
+ * A stored chunk as the trace records it: what the model sees (`modelText`) and how it ranked.
+ *
+ * @example
+ * retrievedChunk(index.getChunk('leave-policy#parental-leave')!, { score: 0, fusedScore: 0, rank: 1, vectorRank: null, textRank: null })
+ */
+export function retrievedChunk(chunk: StoredChunk, ranking: Pick<RetrievedChunk, 'score' | 'fusedScore' | 'rank' | 'vectorRank' | 'textRank'>): RetrievedChunk {
+  return {
+    chunkId: chunk.chunkId,
+    document: chunk.documentSlug,
+    ...(chunk.url !== null ? { url: chunk.url } : {}),
+    title: chunk.title,
+    section: chunk.section,
+    updated: chunk.updated,
+    text: chunk.modelText,
+    hash: chunk.hash,
+    ...ranking,
+  };
 }

@@ -13,7 +13,7 @@ import { isRefusal, REFUSAL_SENTENCE } from '../contract/refusal.js';
 import type { RagTrace } from '../contract/trace.js';
 import { InvalidInputError } from '../errors.js';
 import { createHeuristicFaithfulnessJudge, judgeTrace } from '../judge/index.js';
-import type { EvidencePassage, FaithfulnessJudge } from '../judge/types.js';
+import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, JudgedClaim } from '../judge/types.js';
 
 export interface MatcherResult {
   pass: boolean;
@@ -68,12 +68,10 @@ const QUOTE = 200;
  */
 export async function toBeGrounded(this: MatcherContext | void, received: unknown, options: GroundedOptions = {}): Promise<MatcherResult> {
   const trace = asTrace(received, 'toBeGrounded');
-  const judge = options.judge ?? createHeuristicFaithfulnessJudge(options.refusalSentence ? { refusalSentence: options.refusalSentence } : {});
-  const judgment = await judgeTrace(judge, trace, options.references ? { references: options.references } : {});
-  if (judgment.status === 'error') throw new Error(`toBeGrounded: the judge (${judgment.judge.kind}:${judgment.judge.model}) failed, so nothing was decided: ${judgment.error}`);
+  const judgment = await judged('toBeGrounded', trace, options, options.references ? { references: options.references } : {});
   const chunkCount = `${trace.chunks.length} chunk${trace.chunks.length === 1 ? '' : 's'}`;
   const claims = judgment.claims;
-  const lines = claims.map((claim) => `  ${claim.verdict === 'verified' ? '✓' : '✗'} ${claim.verdict.padEnd(12)} "${quote(claim.text)}"${claim.evidenceChunkId ? ` (${claim.evidenceChunkId}${claim.note ? `: ${claim.note}` : ''})` : claim.note ? ` (${claim.note})` : ''}`);
+  const lines = claimLines(claims);
   const context = `\n\nanswer: "${quote(trace.answer)}"\nchunks: ${trace.chunks.map((chunk) => chunk.chunkId).join(', ') || 'none'}`;
   const pass = judgment.faithful === true;
   return {
@@ -133,11 +131,9 @@ export async function toAnswerCorrectly(this: MatcherContext | void, received: u
 /** The outcome-table row of a trace's judgment, with what a failure message shows: why, the claims, the chunks' verdicts. */
 async function outcomeOfTrace(received: unknown, matcher: string, options: OutcomeOptions): Promise<{ row: ReturnType<typeof outcomeRow>; details: string }> {
   const trace = asTrace(received, matcher, options.refusalSentence);
-  const judge = options.judge ?? createHeuristicFaithfulnessJudge(options.refusalSentence ? { refusalSentence: options.refusalSentence } : {});
-  const judgment = await judgeTrace(judge, trace, { ...(options.reference ? { reference: options.reference } : {}), ...(options.personalData !== undefined ? { personalData: options.personalData } : {}) });
-  if (judgment.status === 'error') throw new Error(`${matcher}: the judge (${judgment.judge.kind}:${judgment.judge.model}) failed, so nothing was decided: ${judgment.error}`);
+  const judgment = await judged(matcher, trace, options, { ...(options.reference ? { reference: options.reference } : {}), ...(options.personalData !== undefined ? { personalData: options.personalData } : {}) });
   const row = outcomeRow(flagsOf(judgment));
-  const claims = judgment.claims.map((claim) => `  ${claim.verdict === 'verified' ? '✓' : '✗'} ${claim.verdict.padEnd(12)} "${quote(claim.text)}"${claim.evidenceChunkId ? ` (${claim.evidenceChunkId})` : ''}`);
+  const claims = claimLines(judgment.claims);
   const contexts = judgment.contexts.map((context) => `  ${context.chunkId}: ${context.verdict}`);
   const details = [
     ` (${row.description}; answer relevance: ${judgment.answerRelevance}${judgment.referenceRecall !== null && judgment.referenceRecall !== undefined ? `, reference recall ${Math.round(100 * judgment.referenceRecall)}%` : ''})`,
@@ -200,6 +196,22 @@ export function toCite(this: MatcherContext | void, received: unknown, chunkId: 
         ? `expected the answer not to cite ${label}, but it does${byId ? ' by its id' : `: ${citedText}`}\n\nanswer: "${quote(trace.answer)}"`
         : `expected the answer to cite ${label}, but it cites ${citedText}\n\nanswer: "${quote(trace.answer)}"`,
   };
+}
+
+/**
+ * The trace judged by the matcher's judge (the offline heuristic judge unless one is given), with
+ * what the judge may know besides the trace. A judge that fails throws: it decided nothing.
+ */
+async function judged(matcher: string, trace: RagTrace, options: { judge?: FaithfulnessJudge; refusalSentence?: string }, known: Parameters<typeof judgeTrace>[2]): Promise<Extract<FaithfulnessJudgment, { status: 'ok' }>> {
+  const judge = options.judge ?? createHeuristicFaithfulnessJudge(options.refusalSentence ? { refusalSentence: options.refusalSentence } : {});
+  const judgment = await judgeTrace(judge, trace, known);
+  if (judgment.status === 'error') throw new Error(`${matcher}: the judge (${judgment.judge.kind}:${judgment.judge.model}) failed, so nothing was decided: ${judgment.error}`);
+  return judgment;
+}
+
+/** One line per claim: its mark, verdict, text, and the chunk and note that decided it. */
+function claimLines(claims: readonly JudgedClaim[]): string[] {
+  return claims.map((claim) => `  ${claim.verdict === 'verified' ? '✓' : '✗'} ${claim.verdict.padEnd(12)} "${quote(claim.text)}"${claim.evidenceChunkId ? ` (${claim.evidenceChunkId}${claim.note ? `: ${claim.note}` : ''})` : claim.note ? ` (${claim.note})` : ''}`);
 }
 
 /** The matchers, for `expect.extend(groundcheckMatchers)`. */

@@ -9,7 +9,7 @@ import { evalModelsFromEnv, type EvalEnv } from '../../eval/models.js';
 import { createProgress } from '../../eval/progress.js';
 import { gatesFile, providerFlag } from '../eval-flags.js';
 import { EXIT, integerFlag, UsageError, type CliIO } from '../io.js';
-import { LOCAL_EXPLAINER_ID } from '../../explain/local-explainer.js';
+import { explainingModel } from '../../explain/local-explainer.js';
 
 /**
  * `groundcheck eval --suite <explain-errors suite>`: reached from the eval command when the suite
@@ -62,9 +62,9 @@ export async function runExplainEvalCommand(args: string[], io: CliIO): Promise<
   const models = evalModelsFromEnv(io.env as EvalEnv, { ...(provider ? { provider } : {}), ...(judgeProvider ? { judgeProvider } : {}) });
   let cache: LlmCache | null = null;
   if (!values['no-cache']) cache = openLlmCache({ path: resolve(io.cwd, values.cache ?? io.env.GROUNDCHECK_CACHE ?? DEFAULT_CACHE_PATH) });
-  // Offline, the explain eval explains with the extractive explainer, not the offline chat model.
-  const explainer = models.generator.provider === 'local' ? `local:${LOCAL_EXPLAINER_ID}` : models.description.generator;
-  io.stderr.write(`groundcheck eval: explain-errors suite ${suite.name} · explainer ${explainer} · judge ${models.description.judge}\n`);
+  // Offline, the extractive explainer explains, not the offline chat model.
+  const explainer = explainingModel(models.generator);
+  io.stderr.write(`groundcheck eval: explain-errors suite ${suite.name} · explainer ${explainer === models.generator ? models.description.generator : `${explainer.provider}:${explainer.modelId}`} · judge ${models.description.judge}\n`);
   try {
     const results = await runExplainEval({
       suite,
