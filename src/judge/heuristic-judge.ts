@@ -19,7 +19,8 @@ import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
-import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo } from './types.js';
+import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
+import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo, ReferenceClaim } from './types.js';
 
 /**
  * Changes whenever the heuristic's rules or thresholds change (any judgment could change).
@@ -412,14 +413,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  *   with retrieval, the gate and the offline answerer's `local-extractive-v34`).
  * - `heuristic-v124`: a "funeral" also matches "dies" / "died" (a close family member dies), beside
  *   "bereavement" and "death" (`EVERYDAY_NAMES`; the offline answerer's `local-extractive-v36`).
+ * - `heuristic-v125`: with a reference answer, the paraphrase model (`heuristic-paraphrase.ts`, a
+ *   logistic model fitted on hand labels by `npm run bench:paraphrase`) reads an answer's absent
+ *   claims, none contradicted, as the user's words for what the reference's chunk states.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v124';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v125';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v124+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v125+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;
@@ -427,6 +431,19 @@ export interface HeuristicFaithfulnessJudgeOptions {
   policy?: Partial<FaithfulnessPolicy>;
   /** The app's refusal sentence, recognised besides common paraphrases. [refusalSentence=REFUSAL_SENTENCE] */
   refusalSentence?: string;
+  /**
+   * With a reference answer only: the fitted model that reads an answer's absent claims as a
+   * paraphrase of the reference (see `heuristic-paraphrase.ts`); `null` turns it off. Fit your own
+   * on your own labels with `npm run bench:paraphrase -- --labels <files>`.
+   * [paraphraseModel=DEFAULT_PARAPHRASE_MODEL]
+   */
+  paraphraseModel?: ParaphraseModel | null;
+  /**
+   * Called with the paraphrase model's features for every answer the model could act on (with a
+   * reference, grounded in a retrieved chunk; see `paraphraseFeatures`), whether or not a model is
+   * set: what `npm run bench:paraphrase` fits on.
+   */
+  onParaphraseFeatures?: (features: readonly number[]) => void;
 }
 
 /**
@@ -449,6 +466,10 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   const encoder = options.encoder;
   if (encoder !== undefined && typeof encoder?.embed !== 'function') {
     throw new InvalidInputError('option encoder is invalid: use an object with embed(texts) => Promise<Float32Array[]>, e.g. loadSentenceEncoder()', { code: 'invalid_option' });
+  }
+  const paraphraseModel = options.paraphraseModel === undefined ? DEFAULT_PARAPHRASE_MODEL : options.paraphraseModel;
+  if (paraphraseModel !== null && (typeof paraphraseModel !== 'object' || !validParaphraseModel(paraphraseModel))) {
+    throw new InvalidInputError(`option paraphraseModel is invalid: use null or { features, mean, scale, weights, bias, threshold } with one finite number per feature (${PARAPHRASE_FEATURES.join(', ')}), as npm run bench:paraphrase prints`, { code: 'invalid_option' });
   }
   const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? withEncoderVersion(HEURISTIC_JUDGE_VERSION) : HEURISTIC_JUDGE_VERSION });
 
@@ -526,6 +547,8 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
         // advice beside the refusal, like a pointer to someone who may know: no claim (v63). A
         // figure or a name is a fact the refusal slips in, and still makes it `hallucinated`.
         if (refused) claims = claims.filter((claim) => !(claim.verdict === 'absent' && analyses.has(claim.text) && isAdvice(claim.text, analyses.get(claim.text)!)));
+        // With a reference: absent claims the paraphrase model reads as the user's words for what the reference's chunk states (v125).
+        if (!refused && reference !== null && (paraphraseModel !== null || options.onParaphraseFeatures)) claims = claimsAsParaphrase(paraphraseModel, claims, input, reference, grounded, options.onParaphraseFeatures);
         let relevance: AnswerRelevance = refused ? 'refusal' : answerRelevance(reading, input.answer, claims, units, sufficient);
         // The answer gives another section's figure (v15): "Claims approved … are paid with that month's salary" for pay day.
         const retrieved = passages.filter((passage) => chunkIds.has(passage.id));
@@ -587,6 +610,42 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
       }
     },
   };
+}
+
+/**
+ * The answer's absent claims as verified paraphrase (v125), when the paraphrase model gives at least
+ * its threshold and a retrieved chunk states a reference claim: each rests on the chunk stating the
+ * reference claim that shares most of its words. Otherwise the claims as they were.
+ */
+function claimsAsParaphrase(
+  model: ParaphraseModel | null,
+  claims: JudgedClaim[],
+  input: FaithfulnessInput,
+  reference: ReferenceClaim[],
+  grounded: readonly GroundedReferenceClaim[],
+  onFeatures: ((features: readonly number[]) => void) | undefined,
+): JudgedClaim[] {
+  const grounds = grounded.filter((ground) => ground.chunkId !== null);
+  if (grounds.length === 0) return claims;
+  const features = paraphraseFeatures({ question: input.question, evidence: input.evidence.map((passage) => passage.text), reference: input.reference!, claims, referenceClaims: reference });
+  if (features === null) return claims;
+  onFeatures?.(features);
+  if (model === null) return claims;
+  const probability = paraphraseProbability(model, features);
+  if (probability < model.threshold) return claims;
+  const groundStems = grounds.map((ground) => analyzeClaim(ground.text).stemSet);
+  return claims.map((claim) => {
+    if (claim.verdict !== 'absent') return claim;
+    const stems = analyzeClaim(claim.text).stems;
+    let best = 0;
+    let shared = -1;
+    groundStems.forEach((set, index) => {
+      const count = stems.filter((stem) => set.has(stem)).length;
+      if (count > shared) [best, shared] = [index, count];
+    });
+    const ground = grounds[best]!;
+    return { text: claim.text, verdict: 'verified', evidenceChunkId: ground.chunkId, note: `paraphrase (model ${probability.toFixed(2)} ≥ ${model.threshold}): read as the reference answer's claim "${ground.text}", which ${ground.chunkId} states; was: ${claim.note}` };
+  });
 }
 
 /** Words that point the asker to someone who may know (v89): "It'd be worth asking the People team", "check with IT". */

@@ -6,6 +6,7 @@
 export * from './types.js';
 export { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION, type HeuristicFaithfulnessJudgeOptions } from './heuristic-judge.js';
 export { ENCODER_THRESHOLDS, type SentenceEncoder } from './heuristic-encoder.js';
+export { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, type ParaphraseModel } from './heuristic-paraphrase.js';
 export { createLlmFaithfulnessJudge, type LlmFaithfulnessJudgeOptions } from './llm-judge.js';
 export { FAITHFULNESS_PROMPT_VERSION, buildFaithfulnessMessages, FAITHFULNESS_REPLY_SCHEMA } from './llm-prompt.js';
 export { evidenceFromTrace, parsePassage, type ParsedPassage } from './evidence.js';

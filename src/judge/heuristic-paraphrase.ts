@@ -1,0 +1,121 @@
+import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
+import type { Quantity } from './heuristic-quantities.js';
+import type { JudgedClaim, ReferenceClaim } from './types.js';
+
+/**
+ * The paraphrase model (`heuristic-v125`, offline evals only): with a reference answer, an answer
+ * whose only unverified claims are `absent` (none contradicted) is weighed as a whole by a small
+ * logistic model over eight features of the answer, the reference and the evidence. Where the model
+ * gives at least {@link ParaphraseModel.threshold}, the answer's absent claims are read as the
+ * user's own words for what the reference and its chunk state, and verified by that chunk.
+ *
+ * Why a fitted model: the word rules cannot tell "say no to the insurance upsell" (a correct
+ * paraphrase) from "Probation lasts 3 months" (the reference's other figure) claim by claim, and
+ * every hand-written rule tried on the claims failed on new files (METHODOLOGY.md). Weighed
+ * together over the whole answer, a few plain signals separate them far better: how much of the
+ * reference the answer states, whether the absent claims' words come from the reference or from
+ * elsewhere in the evidence, figures the reference does not give, and words found nowhere.
+ *
+ * The weights are fitted on the development label files by `npm run bench:paraphrase`, which
+ * prints them, with its cross-validation by file, for pasting here; a team can fit its own on its
+ * own labels and pass them as the judge's `paraphraseModel` option. Without a reference answer (the
+ * live judge) the model never runs: most of its signal is the reference.
+ */
+export interface ParaphraseModel {
+  /** Feature names, in order (see {@link paraphraseFeatures}). */
+  features: readonly string[];
+  /** Per feature: the training mean and standard deviation the weights apply to. */
+  mean: readonly number[];
+  scale: readonly number[];
+  weights: readonly number[];
+  bias: number;
+  /** The probability at or above which the absent claims are taken as paraphrase. */
+  threshold: number;
+}
+
+export const PARAPHRASE_FEATURES = ['absentShare', 'referenceRecall', 'minEvidenceOrReference', 'minReference', 'figuresOutsideReference', 'figures', 'maxUnfound', 'claims', 'maxOutsideReference'] as const;
+
+/**
+ * Fitted by `npm run bench:paraphrase` on the 14 development label files (see METHODOLOGY.md,
+ * "The paraphrase model"): L2 1, class-balanced, threshold chosen by its cross-validation by file.
+ */
+export const DEFAULT_PARAPHRASE_MODEL: ParaphraseModel = Object.freeze({
+  features: PARAPHRASE_FEATURES,
+  mean: [0.7124, 0.4324, 0.5636, 0.3293, 0.607, 1.0488, 1.5827, 2.1653, 2.8482],
+  scale: [0.2786, 0.3704, 0.3542, 0.354, 0.7826, 1.1032, 1.5121, 1.1297, 2.3498],
+  weights: [-0.1317, 0.8393, -0.6212, 0.6182, -0.7343, 0.575, 0.3326, 1.1819, -0.903],
+  bias: -0.9116,
+  threshold: 0.8,
+});
+
+/** What the model reads: the judged claims, the reference's claims (with `stated`), and the texts. */
+export interface ParaphraseInput {
+  question: string;
+  evidence: readonly string[];
+  reference: string;
+  claims: readonly JudgedClaim[];
+  referenceClaims: readonly ReferenceClaim[];
+}
+
+/** A figure as a comparable key: dimension and range, or a date's parts. */
+function figureKey(quantity: Quantity): string {
+  return quantity.kind === 'number' ? `${quantity.dimension}:${quantity.low}:${quantity.high}` : `date:${quantity.year}-${quantity.month}-${quantity.day}`;
+}
+
+function stemsOf(analyses: readonly Analysis[]): Set<string> {
+  const stems = new Set<string>();
+  for (const analysis of analyses) for (const stem of analysis.stems) stems.add(stem);
+  return stems;
+}
+
+/**
+ * The model's features, in {@link PARAPHRASE_FEATURES} order; `null` when the model does not apply
+ * (no absent claim, or a contradicted one). Per absent claim, its content words not in the question:
+ * the share in the evidence or the reference, the share in the reference, the count in neither
+ * ("unfound"), and its figures the reference does not give. Over the answer: the smallest shares,
+ * the largest unfound count, the figure counts, the share of claims absent, the share of the
+ * reference's claims stated, and the number of claims.
+ */
+export function paraphraseFeatures(input: ParaphraseInput): number[] | null {
+  const absent = input.claims.filter((claim) => claim.verdict === 'absent');
+  if (absent.length === 0 || input.claims.some((claim) => claim.verdict === 'contradicted')) return null;
+  const question = analyze(input.question).stemSet;
+  const referenceAnalysis = analyze(input.reference);
+  const reference = referenceAnalysis.stemSet;
+  const referenceFigures = new Set(referenceAnalysis.quantities.map(({ quantity }) => figureKey(quantity)));
+  const evidence = stemsOf(input.evidence.map((text) => analyze(text)));
+  let minEither = 1;
+  let minReference = 1;
+  let outsideReference = 0;
+  let figures = 0;
+  let maxUnfound = 0;
+  let maxOutside = 0;
+  for (const claim of absent) {
+    const analysis = analyzeClaim(claim.text);
+    const stems = analysis.stems.filter((stem) => !question.has(stem));
+    const count = Math.max(1, stems.length);
+    minEither = Math.min(minEither, stems.filter((stem) => evidence.has(stem) || reference.has(stem)).length / count);
+    minReference = Math.min(minReference, stems.filter((stem) => reference.has(stem)).length / count);
+    maxUnfound = Math.max(maxUnfound, stems.filter((stem) => !evidence.has(stem) && !reference.has(stem)).length);
+    maxOutside = Math.max(maxOutside, stems.filter((stem) => !reference.has(stem)).length);
+    const keys = analysis.quantities.map(({ quantity }) => figureKey(quantity));
+    figures += keys.length;
+    outsideReference += keys.filter((key) => !referenceFigures.has(key)).length;
+  }
+  const stated = input.referenceClaims.length === 0 ? 0 : input.referenceClaims.filter((claim) => claim.stated).length / input.referenceClaims.length;
+  return [absent.length / input.claims.length, stated, minEither, minReference, outsideReference, figures, maxUnfound, input.claims.length, maxOutside];
+}
+
+/** The model's probability that an answer with these features is a correct answer in other words. */
+export function paraphraseProbability(model: ParaphraseModel, features: readonly number[]): number {
+  let z = model.bias;
+  for (let i = 0; i < features.length; i++) z += ((features[i]! - model.mean[i]!) / model.scale[i]!) * model.weights[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Whether a model is usable: one weight, mean and scale per feature, finite numbers, a threshold in (0, 1]. */
+export function validParaphraseModel(model: ParaphraseModel): boolean {
+  const n = PARAPHRASE_FEATURES.length;
+  const finite = (values: readonly number[]) => Array.isArray(values) && values.length === n && values.every(Number.isFinite);
+  return finite(model.mean) && finite(model.scale) && model.scale.every((value) => value > 0) && finite(model.weights) && Number.isFinite(model.bias) && model.threshold > 0 && model.threshold <= 1;
+}
