@@ -6,6 +6,7 @@ import { createHeuristicFaithfulnessJudge, createLlmFaithfulnessJudge } from '..
 import { createHeuristicPairwiseJudge, createLlmPairwiseJudge } from '../judge/pairwise.js';
 import type { FaithfulnessJudge, PairwiseJudge } from '../judge/types.js';
 import type { SentenceEncoder } from '../judge/heuristic-encoder.js';
+import type { ParaphraseModel } from '../judge/heuristic-paraphrase.js';
 import type { ChatModel, EmbeddingModel } from '../providers/spec.js';
 import { PROMPT_VERSION } from '../rag/prompt.js';
 import { withCache, type CachedChatModel, type LlmCache } from './cache.js';
@@ -31,8 +32,12 @@ import { RESULTS_FORMAT_VERSION, type EvalResults, type QuestionResult, type Run
 export type JudgeConfig =
   /** The offline heuristic judges (default). */
   | 'heuristic'
-  /** The offline heuristic judges, the faithfulness judge with this sentence encoder (`heuristic-v…+encoder-v2`; `loadSentenceEncoder()`). */
-  | { heuristic: { encoder: SentenceEncoder } }
+  /**
+   * The offline heuristic judges, the faithfulness judge with this sentence encoder
+   * (`heuristic-v…+encoder-v2`; `loadSentenceEncoder()`) and/or this paraphrase model (`null`: none,
+   * `+paraphrase-off`; a team's own fit from `npm run bench:paraphrase`, `+paraphrase-<hash>`).
+   */
+  | { heuristic: { encoder?: SentenceEncoder; paraphraseModel?: ParaphraseModel | null } }
   /** LLM judges on this chat model (its calls share the run's limiter, cache and ledger). */
   | { chat: ChatModel; maxAttempts?: number }
   /** Judges you built yourself (used as given: not cached, not limited). */
@@ -311,7 +316,11 @@ function targetWarnings(target: EvalTarget, summaries: RunSummary[]): string[] {
 function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, refusalSentence: string | undefined, domain: string | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
   const refusal = refusalSentence ? { refusalSentence } : {};
   if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(refusal), pairwise: createHeuristicPairwiseJudge(refusal) };
-  if ('heuristic' in config) return { faithfulness: createHeuristicFaithfulnessJudge({ ...refusal, encoder: config.heuristic.encoder }), pairwise: createHeuristicPairwiseJudge(refusal) };
+  if ('heuristic' in config) {
+    const { encoder, paraphraseModel } = config.heuristic;
+    const options = { ...refusal, ...(encoder ? { encoder } : {}), ...(paraphraseModel !== undefined ? { paraphraseModel } : {}) };
+    return { faithfulness: createHeuristicFaithfulnessJudge(options), pairwise: createHeuristicPairwiseJudge(refusal) };
+  }
   if ('faithfulness' in config) return { faithfulness: config.faithfulness, pairwise: config.pairwise };
   const options = { chat: judgeChat!, ...refusal, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}), ...(domain !== null ? { domain } : {}) };
   return { faithfulness: createLlmFaithfulnessJudge(options), pairwise: createLlmPairwiseJudge(options) };

@@ -29,7 +29,7 @@ export function withEncoderVersion(lexicalVersion: string): string {
 
 /** Whether a heuristic judge's version is one with an encoder (of any encoder rules). */
 export function usesEncoder(promptVersion: string): boolean {
-  return /\+encoder(?:-v\d+)?$/.test(promptVersion);
+  return /\+encoder(?:-v\d+)?(?:\+|$)/.test(promptVersion);
 }
 
 /**

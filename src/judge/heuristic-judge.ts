@@ -19,7 +19,7 @@ import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
-import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
+import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, paraphraseVersionSuffix, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo, ReferenceClaim } from './types.js';
 
 /**
@@ -471,7 +471,7 @@ export function createHeuristicFaithfulnessJudge(options: HeuristicFaithfulnessJ
   if (paraphraseModel !== null && (typeof paraphraseModel !== 'object' || !validParaphraseModel(paraphraseModel))) {
     throw new InvalidInputError(`option paraphraseModel is invalid: use null or { features, mean, scale, weights, bias, threshold } with one finite number per feature (${PARAPHRASE_FEATURES.join(', ')}), as npm run bench:paraphrase prints`, { code: 'invalid_option' });
   }
-  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: encoder ? withEncoderVersion(HEURISTIC_JUDGE_VERSION) : HEURISTIC_JUDGE_VERSION });
+  const info: JudgeInfo = Object.freeze({ kind: 'heuristic', model: 'heuristic', promptVersion: (encoder ? withEncoderVersion(HEURISTIC_JUDGE_VERSION) : HEURISTIC_JUDGE_VERSION) + paraphraseVersionSuffix(paraphraseModel) });
 
   return {
     info,

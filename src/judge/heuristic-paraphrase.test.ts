@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
-import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
-import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
+import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
+import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, paraphraseVersionSuffix, parseParaphraseModel, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
+import { usesEncoder } from './heuristic-encoder.js';
 import type { FaithfulnessInput, JudgedClaim } from './types.js';
 
 // Two hand-labelled items of fixtures/judge-labels/handbook-paraphrase.jsonl (a development file the model was fitted on).
@@ -54,6 +55,23 @@ describe('the paraphrase model (heuristic-v125, with a reference answer)', () =>
     expect(seen).toHaveLength(1);
     expect(seen[0]).toHaveLength(PARAPHRASE_FEATURES.length);
     expect(paraphraseProbability(DEFAULT_PARAPHRASE_MODEL, seen[0]!)).toBeGreaterThanOrEqual(DEFAULT_PARAPHRASE_MODEL.threshold);
+  });
+
+  it('records the model in the judge version: nothing for the default, +paraphrase-off, or a hash of a team\'s own figures', () => {
+    expect(createHeuristicFaithfulnessJudge().info.promptVersion).toBe(HEURISTIC_JUDGE_VERSION);
+    expect(createHeuristicFaithfulnessJudge({ paraphraseModel: null }).info.promptVersion).toBe(`${HEURISTIC_JUDGE_VERSION}+paraphrase-off`);
+    const own = paraphraseVersionSuffix({ ...DEFAULT_PARAPHRASE_MODEL, threshold: 0.9 });
+    expect(own).toMatch(/^\+paraphrase-[0-9a-f]{8}$/);
+    expect(paraphraseVersionSuffix({ ...DEFAULT_PARAPHRASE_MODEL, bias: 0 })).not.toBe(own);
+    expect(usesEncoder(`${HEURISTIC_JUDGE_VERSION}+encoder-v2${own}`)).toBe(true);
+  });
+
+  it('reads a model from the bench\'s last line or from the object itself, and says what is wrong otherwise', () => {
+    const line = JSON.stringify({ bench: 'paraphrase', model: DEFAULT_PARAPHRASE_MODEL });
+    expect(parseParaphraseModel(`a table\n${line}\n`).weights).toEqual(DEFAULT_PARAPHRASE_MODEL.weights);
+    expect(parseParaphraseModel(JSON.stringify(DEFAULT_PARAPHRASE_MODEL)).threshold).toBe(DEFAULT_PARAPHRASE_MODEL.threshold);
+    expect(() => parseParaphraseModel('{')).toThrow(/is not JSON/);
+    expect(() => parseParaphraseModel(JSON.stringify({ ...DEFAULT_PARAPHRASE_MODEL, scale: DEFAULT_PARAPHRASE_MODEL.scale.map(() => 0) }))).toThrow(/is not a paraphrase model/);
   });
 
   it('rejects a model of the wrong shape', () => {

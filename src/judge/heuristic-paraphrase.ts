@@ -1,6 +1,7 @@
 import { analyze, analyzeClaim, type Analysis } from './heuristic-analysis.js';
 import type { Quantity } from './heuristic-quantities.js';
 import type { JudgedClaim, ReferenceClaim } from './types.js';
+import { fnv1a } from '../text/text.js';
 
 /**
  * The paraphrase model (`heuristic-v125`, offline evals only): with a reference answer, an answer
@@ -111,6 +112,36 @@ export function paraphraseProbability(model: ParaphraseModel, features: readonly
   let z = model.bias;
   for (let i = 0; i < features.length; i++) z += ((features[i]! - model.mean[i]!) / model.scale[i]!) * model.weights[i]!;
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * What the judge version records about the paraphrase model, so judgments made with different
+ * models are never mixed: nothing for the default model, `+paraphrase-off` without one, and
+ * `+paraphrase-<hash of its figures>` for a team's own fit.
+ */
+export function paraphraseVersionSuffix(model: ParaphraseModel | null): string {
+  if (model === null) return '+paraphrase-off';
+  const figures = (m: ParaphraseModel) => JSON.stringify([m.mean, m.scale, m.weights, m.bias, m.threshold]);
+  if (figures(model) === figures(DEFAULT_PARAPHRASE_MODEL)) return '';
+  return `+paraphrase-${fnv1a(figures(model)).toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * A paraphrase model from JSON text: the model object itself, or the last line `npm run
+ * bench:paraphrase` prints (`{ "model": { … } }`). Throws an Error saying what is wrong.
+ */
+export function parseParaphraseModel(text: string): ParaphraseModel {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.trim().split('\n').at(-1) ?? '');
+  } catch (error) {
+    throw new Error(`is not JSON (${(error as Error).message}): give the model object, or the last line npm run bench:paraphrase prints`);
+  }
+  const candidate = (parsed !== null && typeof parsed === 'object' && 'model' in parsed ? (parsed as { model: unknown }).model : parsed) as ParaphraseModel;
+  if (candidate === null || typeof candidate !== 'object' || !validParaphraseModel(candidate)) {
+    throw new Error(`is not a paraphrase model: it needs mean, scale and weights with one finite number per feature (${PARAPHRASE_FEATURES.join(', ')}), a finite bias and a threshold in (0, 1]`);
+  }
+  return { features: PARAPHRASE_FEATURES, mean: candidate.mean, scale: candidate.scale, weights: candidate.weights, bias: candidate.bias, threshold: candidate.threshold };
 }
 
 /** Whether a model is usable: one weight, mean and scale per feature, finite numbers, a threshold in (0, 1]. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_SENTENCE } from '../../contract/refusal.js';
-import { HEURISTIC_JUDGE_VERSION } from '../../judge/index.js';
+import { DEFAULT_PARAPHRASE_MODEL, HEURISTIC_JUDGE_VERSION } from '../../judge/index.js';
 import { CORPUS_DIR, onCleanup, QUESTIONS_DIR, tempDir } from '../../test-support/fixtures.js';
 import { chatReply, errorReply, startMockOpenAIServer, type RecordedRequest } from '../../testing/index.js';
 import { runCli } from '../../test-support/cli.js';
@@ -49,6 +49,22 @@ describe('groundcheck eval', () => {
     expect([result.code, result.stderr]).toEqual([0, expect.stringContaining('judge heuristic (offline) with the sentence encoder')]);
     const json = JSON.parse(readFileSync(join(result.cwd, 'results', readdirSync(join(result.cwd, 'results')).find((file) => file.endsWith('.json'))!), 'utf8'));
     expect(json.versions.faithfulnessJudge.promptVersion).toBe(`${HEURISTIC_JUDGE_VERSION}+encoder-v2`);
+  });
+
+  it('--paraphrase-model off, or a fitted model from a file, is recorded in the judge version; a bad file is a usage error', async () => {
+    const versionOf = (cwd: string) => JSON.parse(readFileSync(join(cwd, 'results', readdirSync(join(cwd, 'results')).find((file) => file.endsWith('.json'))!), 'utf8')).versions.faithfulnessJudge.promptVersion;
+    const off = await run(['eval', '--suite', SMOKE_SUITE, '--paraphrase-model', 'off', '--out', 'results', '--no-gates']);
+    expect([off.code, off.stderr]).toEqual([0, expect.any(String)]);
+    expect(versionOf(off.cwd)).toBe(`${HEURISTIC_JUDGE_VERSION}+paraphrase-off`);
+    const modelFile = join(tempDir(), 'model.json');
+    // As npm run bench:paraphrase prints its last line: the model under "model".
+    writeFileSync(modelFile, `table…\n${JSON.stringify({ bench: 'paraphrase', model: { ...DEFAULT_PARAPHRASE_MODEL, threshold: 0.9 } })}\n`);
+    const own = await run(['eval', '--suite', SMOKE_SUITE, '--paraphrase-model', modelFile, '--out', 'results', '--no-gates']);
+    expect(own.code).toBe(0);
+    expect(versionOf(own.cwd)).toMatch(new RegExp(`^${HEURISTIC_JUDGE_VERSION}\\+paraphrase-[0-9a-f]{8}$`));
+    writeFileSync(modelFile, JSON.stringify({ weights: [1, 2] }));
+    const bad = await run(['eval', '--suite', SMOKE_SUITE, '--paraphrase-model', modelFile]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--paraphrase-model .*model\.json is not a paraphrase model: it needs mean, scale and weights/)]);
   });
 
   it('--judge-encoder with the LLM judge is a usage error', async () => {

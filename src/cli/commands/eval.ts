@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseParaphraseModel, type ParaphraseModel } from '../../judge/heuristic-paraphrase.js';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,12 +27,32 @@ export const DEFAULT_OUT_DIR = 'evals/results';
 /** The example suite shipped inside the package (three folders up from src/cli/commands and dist/cli/commands). */
 export const BUNDLED_SUITE = fileURLToPath(new URL('../../../evals/suites/handbook.json', import.meta.url));
 
+/**
+ * `--paraphrase-model`: `off` (none), or a JSON file holding a model fitted by `npm run
+ * bench:paraphrase` (the model object, or the bench's last line).
+ */
+function paraphraseModelFlag(value: string, cwd: string): ParaphraseModel | null {
+  if (value === 'off') return null;
+  const path = resolve(cwd, value);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--paraphrase-model ${value} cannot be read (${(error as Error).message}); give a JSON file from npm run bench:paraphrase, or off`);
+  }
+  try {
+    return parseParaphraseModel(text);
+  } catch (error) {
+    throw new UsageError(`--paraphrase-model ${value} ${(error as Error).message}`);
+  }
+}
+
 export const evalCommand: Command = {
   name: 'eval',
   summary: 'Run an eval suite against groundcheck, an HTTP endpoint or a module: retrieval, refusals, faithfulness, blind pairwise; reports and gates',
   usage:
     'groundcheck eval [--suite <suite.json|questions.jsonl>] [--corpus <folder>] [--target groundcheck|<http-url>|<module.ts>] [--refusal <sentence>] ' +
-    '[--provider local|openai] [--judge-provider local|openai] [--judge-encoder] [--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--json <file>] [--junit <file>] ' +
+    '[--provider local|openai] [--judge-provider local|openai] [--judge-encoder] [--paraphrase-model <model.json>|off] [--runs <n>] [--seed <n>] [--concurrency <n>] [--out <folder>] [--json <file>] [--junit <file>] ' +
     '[--cache <file>] [--no-cache] [--gate <metric<=x|metric>=x>]... [--gates <file.json>] [--no-gates] [--single-order] [--db <file>] [--sweep <option>=<v1>,<v2>,…]',
   async run(args, io) {
     // A suite file with "kind": "explain-errors" has its own runner (src/eval/explain-runner.ts).
@@ -47,6 +68,7 @@ export const evalCommand: Command = {
         provider: { type: 'string' },
         'judge-provider': { type: 'string' },
         'judge-encoder': { type: 'boolean', default: false },
+        'paraphrase-model': { type: 'string' },
         runs: { type: 'string', default: '1' },
         seed: { type: 'string', default: '1' },
         concurrency: { type: 'string', default: '4' },
@@ -88,6 +110,8 @@ export const evalCommand: Command = {
     if (external && sweep) throw new UsageError(`--sweep varies groundcheck's pipeline; target ${describeTargetSpec(suite.target)} answers with its own settings`);
     const models = evalModelsFromEnv(io.env as EvalEnv, { ...(provider ? { provider } : {}), ...(judgeProvider ? { judgeProvider } : {}) });
     if (values['judge-encoder'] && models.judgeChat) throw new UsageError('--judge-encoder gives the offline heuristic judge the sentence encoder; the judge here is the LLM judge (--judge-provider local for the offline one)');
+    if (values['paraphrase-model'] !== undefined && models.judgeChat) throw new UsageError('--paraphrase-model sets the offline heuristic judge\'s paraphrase model; the judge here is the LLM judge (--judge-provider local for the offline one)');
+    const paraphraseModel = values['paraphrase-model'] === undefined ? undefined : paraphraseModelFlag(values['paraphrase-model'], io.cwd);
     // The same judge as `groundcheck judge-worker --judge heuristic-encoder`, so the dashboard can set the two side by side.
     const encoder = values['judge-encoder'] ? await (await import('../../providers/local/sentence-encoder.js')).loadSentenceEncoder() : null;
 
@@ -99,7 +123,7 @@ export const evalCommand: Command = {
     const config: EvalConfig = {
       suite,
       ...(external ? {} : { generator: models.generator, embedder: models.embedder }),
-      judge: models.judgeChat ? { chat: models.judgeChat } : encoder ? { heuristic: { encoder } } : 'heuristic',
+      judge: models.judgeChat ? { chat: models.judgeChat } : encoder || paraphraseModel !== undefined ? { heuristic: { ...(encoder ? { encoder } : {}), ...(paraphraseModel !== undefined ? { paraphraseModel } : {}) } } : 'heuristic',
       runs,
       seed,
       concurrency,
