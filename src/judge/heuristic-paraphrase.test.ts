@@ -69,7 +69,7 @@ describe('the paraphrase model (heuristic-v125, with a reference answer)', () =>
   it('reads a model from the bench\'s last line or from the object itself, and says what is wrong otherwise', () => {
     const line = JSON.stringify({ bench: 'paraphrase', model: DEFAULT_PARAPHRASE_MODEL });
     expect(parseParaphraseModel(`a table\n${line}\n`).weights).toEqual(DEFAULT_PARAPHRASE_MODEL.weights);
-    expect(parseParaphraseModel(JSON.stringify(DEFAULT_PARAPHRASE_MODEL)).threshold).toBe(DEFAULT_PARAPHRASE_MODEL.threshold);
+    expect(parseParaphraseModel(JSON.stringify(DEFAULT_PARAPHRASE_MODEL, null, 2)).threshold).toBe(DEFAULT_PARAPHRASE_MODEL.threshold);
     expect(() => parseParaphraseModel('{')).toThrow(/is not JSON/);
     expect(() => parseParaphraseModel(JSON.stringify({ ...DEFAULT_PARAPHRASE_MODEL, scale: DEFAULT_PARAPHRASE_MODEL.scale.map(() => 0) }))).toThrow(/is not a paraphrase model/);
   });
