@@ -184,10 +184,11 @@ async function labelSection(judges: readonly JudgePair[], items: readonly Labell
     process.stdout.write(`\nConfusion matrix, ${name} (rows: label; columns: outcome; contradicted and fabricated are right when hallucinated)\n`);
     process.stdout.write(
       `${formatTable(
-        ['label', 'n', 'right', ...outcomes],
-        JUDGE_LABELS.map((label) => [label, entry.byLabel[label]!.items, percent(entry.byLabel[label]!.accuracy), ...outcomes.map((outcome) => entry.confusion[label]![outcome] ?? 0)]),
+        ['label', 'n', 'right', ...outcomes, 'read as paraphrase'],
+        JUDGE_LABELS.map((label) => [label, entry.byLabel[label]!.items, percent(entry.byLabel[label]!.accuracy), ...outcomes.map((outcome) => entry.confusion[label]![outcome] ?? 0), entry.byLabel[label]!.paraphrase]),
       )}\n`,
     );
+    process.stdout.write('"read as paraphrase": answers whose absent claims the paraphrase model verified (heuristic judge, with reference answers); any under a flawed label is a pass it should not have given.\n');
   }
   return figures;
 }

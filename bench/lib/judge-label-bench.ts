@@ -1,4 +1,5 @@
 import { flagsOf, outcomeNames, outcomeOf, type JudgmentOutcome } from '../../src/contract/outcome.js';
+import { readAsParaphrase } from '../../src/judge/heuristic-paraphrase.js';
 import { judgePair } from '../../src/judge/pairwise-protocol.js';
 import type { EvidencePassage, FaithfulnessJudge, FaithfulnessJudgment, PairwiseJudge } from '../../src/judge/types.js';
 import { seededRng } from '../../src/metrics/random.js';
@@ -29,7 +30,12 @@ export interface LabelFigures {
   pairwiseCorrectWinRate: number | null;
   pairs: number;
   judgeErrors: number;
-  byLabel: Record<string, { items: number; accuracy: number | null; outcomes: Partial<Record<JudgmentOutcome, number>> }>;
+  /**
+   * Per label: items, the share judged right, outcomes, and `paraphrase`: items whose claims the
+   * heuristic judge's paraphrase model verified (with references only; 0 for other judges), to see
+   * which labels the model lets through.
+   */
+  byLabel: Record<string, { items: number; accuracy: number | null; outcomes: Partial<Record<JudgmentOutcome, number>>; paraphrase: number }>;
   /** label → outcome → count. */
   confusion: Record<string, Record<string, number>>;
 }
@@ -123,7 +129,7 @@ export function labelFigures(judged: readonly JudgedItem[], pairwise: { pairs: n
     const items = judged.filter((entry) => entry.item.label === label);
     const outcomes: Partial<Record<JudgmentOutcome, number>> = {};
     for (const entry of items) outcomes[entry.outcome] = (outcomes[entry.outcome] ?? 0) + 1;
-    byLabel[label] = { items: items.length, accuracy: share(items.filter((entry) => entry.outcome === expectedOutcome(label)).length, items.length), outcomes };
+    byLabel[label] = { items: items.length, accuracy: share(items.filter((entry) => entry.outcome === expectedOutcome(label)).length, items.length), outcomes, paraphrase: items.filter((entry) => readAsParaphrase(entry.judgment)).length };
     confusion[label] = Object.fromEntries(outcomeNames().map((outcome) => [outcome, outcomes[outcome] ?? 0]));
   }
   return {

@@ -19,7 +19,7 @@ import { expandCasual } from '../text/casual.js';
 import { answerRelevance, asksForPersonalData, handsOverAskedData, referenceClaims, statesReferenceClaim } from './heuristic-relevance.js';
 import { aboutAnotherSection, swappedModifier } from './heuristic-subject.js';
 import { buildUnits, type EvidenceUnit, type PassageInfo } from './heuristic-units.js';
-import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, paraphraseVersionSuffix, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
+import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, PARAPHRASE_NOTE_PREFIX, paraphraseFeatures, paraphraseProbability, paraphraseVersionSuffix, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
 import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, FaithfulnessJudgment, FaithfulnessPolicy, JudgedClaim, JudgeInfo, ReferenceClaim } from './types.js';
 
 /**
@@ -644,7 +644,7 @@ function claimsAsParaphrase(
       if (count > shared) [best, shared] = [index, count];
     });
     const ground = grounds[best]!;
-    return { text: claim.text, verdict: 'verified', evidenceChunkId: ground.chunkId, note: `paraphrase (model ${probability.toFixed(2)} ≥ ${model.threshold}): read as the reference answer's claim "${ground.text}", which ${ground.chunkId} states; was: ${claim.note}` };
+    return { text: claim.text, verdict: 'verified', evidenceChunkId: ground.chunkId, note: `${PARAPHRASE_NOTE_PREFIX}${probability.toFixed(2)} ≥ ${model.threshold}): read as the reference answer's claim "${ground.text}", which ${ground.chunkId} states; was: ${claim.note}` };
   });
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
-import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, paraphraseVersionSuffix, parseParaphraseModel, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
+import { DEFAULT_PARAPHRASE_MODEL, PARAPHRASE_FEATURES, paraphraseFeatures, paraphraseProbability, paraphraseVersionSuffix, parseParaphraseModel, readAsParaphrase, validParaphraseModel, type ParaphraseModel } from './heuristic-paraphrase.js';
 import { usesEncoder } from './heuristic-encoder.js';
 import type { FaithfulnessInput, JudgedClaim } from './types.js';
 
@@ -33,10 +33,13 @@ describe('the paraphrase model (heuristic-v125, with a reference answer)', () =>
   });
 
   it('leaves the same answer hallucinated with the model off, and without a reference (the live judge)', async () => {
+    const on = await createHeuristicFaithfulnessJudge().judge(item('q053-correct-1'));
     const off = await createHeuristicFaithfulnessJudge({ paraphraseModel: null }).judge(item('q053-correct-1'));
     const live = await createHeuristicFaithfulnessJudge().judge(item('q053-correct-1', false));
     expect(outcomeOf(flagsOf(off))).toBe('hallucinated');
     expect(outcomeOf(flagsOf(live))).not.toBe('correct');
+    // What bench:judge counts as "read as paraphrase".
+    expect([readAsParaphrase(on), readAsParaphrase(off), readAsParaphrase(live)]).toEqual([true, false, false]);
   });
 
   // "Yes, that's still right: birth parents get sixteen weeks on full pay." (the handbook: 20 weeks).

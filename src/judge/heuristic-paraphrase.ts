@@ -108,6 +108,14 @@ export function paraphraseFeatures(input: ParaphraseInput): number[] | null {
   return [absent.length / input.claims.length, stated, minEither, minReference, outsideReference, figures, maxUnfound, input.claims.length, maxOutside];
 }
 
+/** How a claim the paraphrase model verified starts its note. */
+export const PARAPHRASE_NOTE_PREFIX = 'paraphrase (model ';
+
+/** Whether the paraphrase model verified any claim of this judgment (the claims' notes say so). */
+export function readAsParaphrase(judgment: { status: string; claims?: readonly JudgedClaim[] }): boolean {
+  return judgment.status === 'ok' && (judgment.claims ?? []).some((claim) => claim.verdict === 'verified' && claim.note.startsWith(PARAPHRASE_NOTE_PREFIX));
+}
+
 /** The model's probability that an answer with these features is a correct answer in other words. */
 export function paraphraseProbability(model: ParaphraseModel, features: readonly number[]): number {
   let z = model.bias;
