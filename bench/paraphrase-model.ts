@@ -18,7 +18,8 @@
  *   npm run bench:paraphrase -- --labels my-labels.jsonl --evaluate none --wrong-cost 4
  *
  * The last line is JSON: the fitted model (paste it into DEFAULT_PARAPHRASE_MODEL, or pass it to
- * createHeuristicFaithfulnessJudge({ paraphraseModel })) and the tables.
+ * createHeuristicFaithfulnessJudge({ paraphraseModel }) or groundcheck eval --paraphrase-model) and
+ * the tables. When no threshold is worth using, `model` is null (`fitted` still shows the weights).
  */
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -135,9 +136,12 @@ async function main(): Promise<void> {
     if (utility > 0 && utility >= best) [chosen, best] = [row.threshold, utility];
   }
   const model: ParaphraseModel = { ...fitLogistic(train, l2), features: PARAPHRASE_FEATURES, threshold: chosen };
+  // No threshold worth using: the model would pass as many flawed answers as it reads correct ones.
+  const usable = best > 0;
   if (folds >= 2) printRows(`cross-validation over ${files.length} training files (${folds} folds, each file held out once), ${train.length} answers`, cvRows);
-  else console.log('\n(one training file: no cross-validation; the threshold falls back to 1)');
-  console.log(`\nthreshold: ${chosen} (the most correct answers read minus ${wrongCost} × the flawed ones, cross-validated: ${best})`);
+  else console.log('\n(one training file: no cross-validation, so no threshold can be chosen; spread the labels over several files)');
+  if (usable) console.log(`\nthreshold: ${chosen} (the most correct answers read minus ${wrongCost} × the flawed ones, cross-validated: ${best})`);
+  else console.log(`\nno threshold reads more correct answers than ${wrongCost} × the flawed ones it passes: do not use this fit (model: null in the JSON; run the judge with the model off, --paraphrase-model off, or label more answers)`);
   console.log(formatTable(['feature', 'mean', 'scale', 'weight'], PARAPHRASE_FEATURES.map((name, i) => [name, String(model.mean[i]), String(model.scale[i]), String(model.weights[i])])));
   let evaluated: ThresholdRow[] | null = null;
   if (evaluation.length > 0) {
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
     evaluated = thresholdRows(test.map((example) => ({ example, p: paraphraseProbability(model, example.features) })));
     printRows(`evaluation files (${evaluation.length}), ${test.length} answers, the model fitted on all training files`, evaluated);
   }
-  console.log(JSON.stringify({ bench: 'paraphrase', trainingFiles: training.map((path) => basename(path)), answers: train.length, l2, wrongCost, model, crossValidation: cvRows, evaluation: evaluated }));
+  console.log(JSON.stringify({ bench: 'paraphrase', trainingFiles: training.map((path) => basename(path)), answers: train.length, l2, wrongCost, model: usable ? model : null, fitted: model, crossValidation: cvRows, evaluation: evaluated }));
 }
 
 runBenchmark(main);

@@ -74,6 +74,7 @@ describe('the paraphrase model (heuristic-v125, with a reference answer)', () =>
     expect(parseParaphraseModel(`a table\n${line}\n`).weights).toEqual(DEFAULT_PARAPHRASE_MODEL.weights);
     expect(parseParaphraseModel(JSON.stringify(DEFAULT_PARAPHRASE_MODEL, null, 2)).threshold).toBe(DEFAULT_PARAPHRASE_MODEL.threshold);
     expect(() => parseParaphraseModel('{')).toThrow(/is not JSON/);
+    expect(() => parseParaphraseModel(JSON.stringify({ bench: 'paraphrase', model: null }))).toThrow(/holds no model: bench:paraphrase found no threshold worth using/);
     expect(() => parseParaphraseModel(JSON.stringify({ ...DEFAULT_PARAPHRASE_MODEL, scale: DEFAULT_PARAPHRASE_MODEL.scale.map(() => 0) }))).toThrow(/is not a paraphrase model/);
   });
 

@@ -151,7 +151,11 @@ export function parseParaphraseModel(text: string): ParaphraseModel {
       throw new Error(`is not JSON (${(error as Error).message}): give the model object, or the last line npm run bench:paraphrase prints`);
     }
   }
-  const candidate = (parsed !== null && typeof parsed === 'object' && 'model' in parsed ? (parsed as { model: unknown }).model : parsed) as ParaphraseModel;
+  const fromBench = parsed !== null && typeof parsed === 'object' && 'model' in parsed;
+  if (fromBench && (parsed as { model: unknown }).model === null) {
+    throw new Error('holds no model: bench:paraphrase found no threshold worth using on those labels (run the judge with the model off, or label more answers)');
+  }
+  const candidate = (fromBench ? (parsed as { model: unknown }).model : parsed) as ParaphraseModel;
   if (candidate === null || typeof candidate !== 'object' || !validParaphraseModel(candidate)) {
     throw new Error(`is not a paraphrase model: it needs mean, scale and weights with one finite number per feature (${PARAPHRASE_FEATURES.join(', ')}), a finite bias and a threshold in (0, 1]`);
   }
