@@ -119,7 +119,8 @@ export const evalCommand: Command = {
     if (!values['no-cache']) cache = openLlmCache({ path: resolve(io.cwd, values.cache ?? io.env.GROUNDCHECK_CACHE ?? DEFAULT_CACHE_PATH) });
     const progress = createProgress(io.stderr);
     const answeredBy = external ? `target ${describeTargetSpec(suite.target)}` : `generator ${models.description.generator}`;
-    io.stderr.write(`groundcheck eval: suite ${suite.name} · ${answeredBy} · judge ${models.description.judge}${encoder ? ' with the sentence encoder' : ''}\n`);
+    const paraphraseNote = paraphraseModel === null ? ', paraphrase model off' : paraphraseModel !== undefined ? `, paraphrase model from ${values['paraphrase-model']}` : '';
+    io.stderr.write(`groundcheck eval: suite ${suite.name} · ${answeredBy} · judge ${models.description.judge}${encoder ? ' with the sentence encoder' : ''}${paraphraseNote}\n`);
     const config: EvalConfig = {
       suite,
       ...(external ? {} : { generator: models.generator, embedder: models.embedder }),
