@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parseParaphraseModel, type ParaphraseModel } from '../../judge/heuristic-paraphrase.js';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,6 +7,8 @@ import { cacheText, dollars, formatSpread, HEADLINE_METRICS, seconds } from '../
 import { mergeGates, parseGateExpression, type Gate } from '../../eval/gates.js';
 import { gateFiring, gateLine } from '../../eval/gate-report.js';
 import { evalModelsFromEnv, type EvalEnv } from '../../eval/models.js';
+import type { SentenceEncoder } from '../../judge/heuristic-encoder.js';
+import { parseParaphraseModel, type ParaphraseModel } from '../../judge/heuristic-paraphrase.js';
 import { createProgress } from '../../eval/progress.js';
 import { intervalFor } from '../../eval/report-markdown.js';
 import { runEval, type EvalConfig } from '../../eval/runner.js';
@@ -45,6 +46,12 @@ function paraphraseModelFlag(value: string, cwd: string): ParaphraseModel | null
   } catch (error) {
     throw new UsageError(`--paraphrase-model ${value} ${(error as Error).message}`);
   }
+}
+
+/** The offline judge's config: plain, or with the sentence encoder and/or a paraphrase model other than the shipped one. */
+function heuristicJudge(encoder: SentenceEncoder | null, paraphraseModel: ParaphraseModel | null | undefined): EvalConfig['judge'] {
+  if (!encoder && paraphraseModel === undefined) return 'heuristic';
+  return { heuristic: { ...(encoder ? { encoder } : {}), ...(paraphraseModel !== undefined ? { paraphraseModel } : {}) } };
 }
 
 export const evalCommand: Command = {
@@ -124,7 +131,7 @@ export const evalCommand: Command = {
     const config: EvalConfig = {
       suite,
       ...(external ? {} : { generator: models.generator, embedder: models.embedder }),
-      judge: models.judgeChat ? { chat: models.judgeChat } : encoder || paraphraseModel !== undefined ? { heuristic: { ...(encoder ? { encoder } : {}), ...(paraphraseModel !== undefined ? { paraphraseModel } : {}) } } : 'heuristic',
+      judge: models.judgeChat ? { chat: models.judgeChat } : heuristicJudge(encoder, paraphraseModel),
       runs,
       seed,
       concurrency,
