@@ -41,3 +41,19 @@ export function valueSources(lines: readonly string[], failing: number): string[
   }
   return [...new Set(names)];
 }
+
+/**
+ * Whether an excerpt's symbol defines the function `name`: the function itself, or a method of
+ * that name (`User.toJSON` for `toJSON`).
+ */
+export function definesName(symbol: string, name: string): boolean {
+  return symbol === name || symbol.endsWith(`.${name}`);
+}
+
+/**
+ * A stack frame's function as code calls it: without V8's `async ` mark and the receiver
+ * (`async User.toJSON` → `toJSON`).
+ */
+export function calledAs(functionName: string): string {
+  return functionName.replace(/^async /, '').split('.').pop()!;
+}

@@ -10,7 +10,7 @@ import type { GroundcheckIndex } from '../rag/store.js';
 import { classifyFrame, isInside, parseStack, relativizeHeader, type StackFrame } from './frames.js';
 import { buildExplainMessages, EXPLAIN_PROMPT_VERSION, type FailedRequest } from './prompt.js';
 import { redactSecrets } from './redact-secrets.js';
-import { valueSources } from './called-names.js';
+import { calledAs, valueSources } from './called-names.js';
 import { explainQuery, retrieveSource, type SourceRetrievalOptions } from './retrieve-source.js';
 import type { SourceMapResolver } from './source-maps.js';
 import { truncateFrames, type TruncationStrategy } from './truncate.js';
@@ -92,7 +92,7 @@ export async function explainError(error: unknown, settings: ExplainerSettings, 
   const innermost = reportFrames(report).find((frame) => frame.kind === 'app') ?? null;
   const around = innermost === null ? null : linesAround(innermost, settings, readText);
   const query = explainQuery(header, innermost, around?.lines ?? []);
-  const own = innermost?.functionName?.split('.').pop();
+  const own = innermost?.functionName ? calledAs(innermost.functionName) : null;
   const definitions = around === null ? [] : valueSources(around.lines, around.failing).filter((name) => name !== own);
 
   let mode: RagMode = settings.mode;

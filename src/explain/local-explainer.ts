@@ -2,7 +2,7 @@ import { excerptEndLine, parseCodeExcerpt, parseErrorReport, reportFrames, type 
 import { parseQuestionMessage, parseWordLimit } from '../contract/formats.js';
 import { EMPTY_USAGE, type ChatCallOptions, type ChatModel, type ChatResult } from '../providers/spec.js';
 import { countWords, escapeRegExp } from '../text/text.js';
-import { calledNames, CODE_NOISE } from './called-names.js';
+import { calledAs, calledNames, CODE_NOISE, definesName } from './called-names.js';
 import { readError } from './error-patterns.js';
 
 /** The offline explainer's model id, recorded in every trace it writes. */
@@ -134,7 +134,7 @@ function relevantLines(
     add(declaration);
     for (const callee of calledNames((declaration ?? frameLine).code)) add(returnLineOf(excerpts, callee));
   }
-  const failing = named?.functionName?.replace(/^async /, '').split('.').pop() ?? null;
+  const failing = named?.functionName ? calledAs(named.functionName) : null;
   if (failing !== null) add(usageOf(excerpts, failing, named?.location ?? null));
   if (caller?.line != null) add(lineAt(excerpts, caller.location, caller.line));
   // What the message names (a file, a property, a variable), in the code.
@@ -200,7 +200,7 @@ function declarationOf(line: FoundLine, names: string[]): FoundLine | null {
 
 /** The first `return` line of the excerpt whose symbol is `name` (or ends with `.name`). */
 function returnLineOf(excerpts: CodeExcerpt[], name: string): FoundLine | null {
-  const excerpt = excerpts.find((candidate) => candidate.symbol === name || candidate.symbol.endsWith(`.${name}`));
+  const excerpt = excerpts.find((candidate) => definesName(candidate.symbol, name));
   if (!excerpt) return null;
   const index = excerpt.lines.findIndex((code) => /\breturn\b/.test(code));
   return index === -1 ? null : { excerpt, lineNumber: excerpt.startLine + index, code: excerpt.lines[index]! };
@@ -212,7 +212,7 @@ function usageOf(excerpts: CodeExcerpt[], name: string, path: string | null): Fo
   // The failing function's own file first: that is where it is usually registered.
   const ordered = [...excerpts].sort((a, b) => Number(b.path === path) - Number(a.path === path));
   for (const excerpt of ordered) {
-    if (excerpt.symbol === name || excerpt.symbol.endsWith(`.${name}`)) continue;
+    if (definesName(excerpt.symbol, name)) continue;
     const index = excerpt.lines.findIndex((code) => pattern.test(code) && !/\bfunction\b|^\s*import\b/.test(code));
     if (index !== -1) return { excerpt, lineNumber: excerpt.startLine + index, code: excerpt.lines[index]! };
   }

@@ -1,4 +1,5 @@
 import { MAX_QUERY_LENGTH, retrieve, retrievedChunk, type RetrievalResult } from '../rag/retrieve.js';
+import { definesName } from './called-names.js';
 import type { GroundcheckIndex } from '../rag/store.js';
 import type { RetrievedChunk } from '../contract/trace.js';
 import { renderFrame, type ReportFrame } from '../contract/code.js';
@@ -89,10 +90,7 @@ function definitionChunks(index: GroundcheckIndex, names: readonly string[], exc
   const found: RetrievedChunk[] = [];
   for (const name of new Set(names)) {
     if (found.length >= MAX_DEFINITIONS) break;
-    const id = ids.find((candidate) => {
-      const symbol = candidate.slice(candidate.indexOf('#') + 1);
-      return symbol === name || symbol.endsWith(`.${name}`);
-    });
+    const id = ids.find((candidate) => definesName(candidate.slice(candidate.indexOf('#') + 1), name));
     if (id === undefined || id === except || found.some((chunk) => chunk.chunkId === id)) continue;
     const stored = index.getChunk(id);
     if (stored === undefined) continue;

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InvalidInputError } from '../errors.js';
+import { HTML_FILE_EXTENSION } from '../rag/chunk.js';
 import { isGeneratedPage } from '../text/generated-mark.js';
 
 /**
@@ -68,7 +69,7 @@ export function listSourceFiles(root: string, options: SourceFileOptions = {}): 
       const fileStats = statSync(full);
       if (fileStats.size > MAX_SOURCE_FILE_BYTES) continue;
       // A page groundcheck wrote (an eval report under the app's folder) is output, not source.
-      if (/\.html?$/i.test(entry.name) && isGeneratedPage(fileHead(full))) continue;
+      if (HTML_FILE_EXTENSION.test(entry.name) && isGeneratedPage(fileHead(full))) continue;
       files.push({ path: full, relativePath, size: fileStats.size, mtimeMs: fileStats.mtimeMs });
     }
   };

@@ -222,6 +222,9 @@ export const TEXT_FILE_EXTENSION = /\.(md|markdown|mdx|txt)$/i;
 /** The HTML file names ingest reads through the crawler's extractor (main content as Markdown). */
 export const HTML_FILE_EXTENSION = /\.html?$/i;
 
+/** The extensions of both, as messages name them. */
+export const DOCUMENT_EXTENSIONS = '.md, .markdown, .mdx, .txt or .html';
+
 export function documentSlug(relativePath: string): string {
   const withoutExtension = relativePath.replace(/\\/g, '/').replace(TEXT_FILE_EXTENSION, '').replace(HTML_FILE_EXTENSION, '');
   return withoutExtension

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { extractHtml, EXTRACTOR_VERSION } from '../crawl/extract.js';
 import { InvalidInputError } from '../errors.js';
-import { CHUNK_FORMAT_VERSION, chunkDocument, HTML_FILE_EXTENSION, pageDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
+import { CHUNK_FORMAT_VERSION, chunkDocument, DOCUMENT_EXTENSIONS, HTML_FILE_EXTENSION, pageDocument, parseDocument, TEXT_FILE_EXTENSION, type Chunk, type ChunkOptions } from './chunk.js';
 import type { GroundcheckIndex } from './store.js';
 
 export interface IngestOptions extends ChunkOptions {
@@ -43,7 +43,7 @@ export async function ingestDirectory(index: GroundcheckIndex, directory: string
   const started = performance.now();
   const { files, unsupported } = listDocumentFiles(directory);
   if (files.length === 0) {
-    throw new InvalidInputError(`${directory} holds no .md, .markdown, .mdx, .txt or .html files: nothing to ingest${unsupported.length > 0 ? ` (it holds ${describeUnsupported(unsupported)})` : ''}`, { code: 'empty_corpus' });
+    throw new InvalidInputError(`${directory} holds no ${DOCUMENT_EXTENSIONS} files: nothing to ingest${unsupported.length > 0 ? ` (it holds ${describeUnsupported(unsupported)})` : ''}`, { code: 'empty_corpus' });
   }
   const summary: IngestSummary = {
     added: [], replaced: [], skipped: [], removed: [], unsupported: unsupported.map((file) => relative(directory, file).split(sep).join('/')), chunksWritten: 0, chunksEmbedded: 0, chunksRemoved: 0, documents: 0, chunks: 0, durationMs: 0,
@@ -201,7 +201,7 @@ export function formatIngestSummary(summary: IngestSummary): string {
   for (const path of summary.replaced) lines.push(`  replaced  ${path}`);
   for (const path of summary.removed) lines.push(`  removed   ${path}`);
   // A folder of images could name hundreds: the first few say what kind, the count says how many.
-  for (const path of summary.unsupported.slice(0, MAX_LISTED_IGNORED)) lines.push(`  ignored   ${path} (not .md, .markdown, .mdx, .txt or .html)`);
+  for (const path of summary.unsupported.slice(0, MAX_LISTED_IGNORED)) lines.push(`  ignored   ${path} (not ${DOCUMENT_EXTENSIONS})`);
   if (summary.unsupported.length > MAX_LISTED_IGNORED) lines.push(`  ignored   … and ${summary.unsupported.length - MAX_LISTED_IGNORED} more`);
   lines.push(
     `${summary.added.length} added, ${summary.replaced.length} replaced, ${summary.skipped.length} unchanged (skipped), ` +
