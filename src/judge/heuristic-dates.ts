@@ -71,6 +71,13 @@ const MONTHS: Record<string, number> = {
 const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 
 /**
+ * Full month names with no other everyday sense, read as a month alone in lower case too, as
+ * casual answers write them ("the days go up on the intranet each september"; v126): not "march"
+ * (a verb), "april" or "august" (a name, an adjective), nor "may".
+ */
+const LOWERCASE_MONTHS = new Set(['january', 'february', 'july', 'september', 'october', 'november', 'december']);
+
+/**
  * Abbreviated month names that stand alone as a month when capitalized ("two intakes, Feb and
  * Sept"), as the full names do; not "Jan" (a first name) nor "May" (its own full name).
  */
@@ -168,7 +175,7 @@ export function readDate(tokens: readonly Token[], index: number, isFollowedByUn
     if (isYear(tokens[index + 1])) {
       return { quantity: { kind: 'date', year: tokens[index + 1]!.value!, month, day: null, text: text(index, index + 1), clause, position: index, end: index + 1 }, end: index + 1 };
     }
-    if ((FULL_MONTHS.has(token.lower) || MONTH_ABBREVIATIONS.has(token.lower)) && token.text !== token.lower) {
+    if ((FULL_MONTHS.has(token.lower) || MONTH_ABBREVIATIONS.has(token.lower)) && (token.text !== token.lower || LOWERCASE_MONTHS.has(token.lower))) {
       return { quantity: { kind: 'date', year: null, month, day: null, text: token.text, clause, position: index, end: index }, end: index };
     }
     return null;

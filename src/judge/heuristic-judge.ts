@@ -416,14 +416,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v125`: with a reference answer, the paraphrase model (`heuristic-paraphrase.ts`, a
  *   logistic model fitted on hand labels by `npm run bench:paraphrase`) reads an answer's absent
  *   claims, none contradicted, as the user's words for what the reference's chunk states.
+ * - `heuristic-v126`: reference recall reads the answer's WordNet synonyms of a reference claim's
+ *   words ("cycle" for "bicycle"), as the claim rules do against the evidence; "a working day",
+ *   "you have a month" and a lower-case month alone ("each september") are read as figures.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v125';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v126';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v125+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v126+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

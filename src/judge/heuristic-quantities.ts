@@ -308,16 +308,24 @@ const SPAN_BEFORE = new Set(['within', 'in', 'for', 'after', 'than', 'to', 'leas
 
 /** Words that may follow "a week" when it counts one week ("within a week of …", "a week or two", "a week's notice" is read by the apostrophe). */
 const ONE_UNIT_FOLLOWERS = new Set(['of', 'or', 'and', 'to', 'before', 'after', 'from', 'in', 'at', 'ahead', 'early', 'earlier', 'later', 'ago', 'max', 'maximum', 'minimum', 'min', 'tops', 'off', 'on', 'is', 'are', 'was', 'will', 'each', 'every', 'then', 's']);
+/** Kinds of day written between "a" and "day" ("a working day"). */
+const DAY_KINDS = new Set(['working', 'business', 'calendar']);
+/** Verbs before "a month" that give the time as a span ("you have a month to reply", "they've got a week"; v126). */
+const GIVEN_BEFORE = new Set(['have', 'has', 'got', 'get', 'gets']);
 /** "a"/"an" before a unit of time, after a word of span ("within a week", "up to a year", "in an hour"): one of that unit (v61). */
 function isOneUnit(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index]!;
-  if ((token.lower !== 'a' && token.lower !== 'an') || !ONE_OF.has(tokens[index + 1]?.lower ?? '')) return false;
+  // "within a working day": the kind of day between the article and the unit, as in "1 working day" (v126).
+  const unitAt = DAY_KINDS.has(tokens[index + 1]?.lower ?? '') && tokens[index + 2]?.lower === 'day' ? index + 2 : index + 1;
+  if ((token.lower !== 'a' && token.lower !== 'an') || !ONE_OF.has(tokens[unitAt]?.lower ?? '')) return false;
   // "a day trip", "a month ticket": the unit describes a noun after it, and counts nothing.
-  const next = tokens[index + 2];
+  const next = tokens[unitAt + 1];
   if (next?.kind === 'word' && !ONE_UNIT_FOLLOWERS.has(next.lower)) return false;
   if (SPAN_BEFORE.has(tokens[index - 1]?.lower ?? '')) return true;
+  // "you have a month to reply", "they've got a week": what the asker is given (v126).
+  if (GIVEN_BEFORE.has(tokens[index - 1]?.lower ?? '')) return true;
   // "A week, max." opening a fragment, with a bound after it.
-  const after = tokens[index + 2]?.text === ',' ? index + 3 : index + 2;
+  const after = tokens[unitAt + 1]?.text === ',' ? unitAt + 2 : unitAt + 1;
   return index === 0 && AFTER_NOUN.has(tokens[after]?.lower ?? '');
 }
 

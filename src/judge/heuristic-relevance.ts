@@ -281,7 +281,8 @@ function referenceClaimTexts(reference: string): string[] {
 
 /**
  * The reference answer's claims ({@link referenceClaimTexts}) and whether the answer states each: at
- * least half of the claim's content words are in the answer and every figure the claim states
+ * least half of the claim's content words are in the answer (itself or as a WordNet synonym, v126)
+ * and every figure the claim states
  * agrees with a figure of the answer; a claim that is only figures and stopwords needs its figures.
  * Claims with nothing checkable ("No.") are left out.
  */
@@ -296,7 +297,7 @@ export function referenceClaims(reference: string, answer: string, question: Rea
   for (const text of referenceClaimTexts(reference)) {
     const claim = analyze(text);
     if (statesNothing(claim)) continue;
-    const measured = statesReferenceClaim(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet, stated.quantities);
+    const measured = statesReferenceClaim(claim, withSynonymsOf(claim, claim.quantities.length > 0 ? withQuestion : stated.stemSet), stated.quantities);
     const { coverage, figures } = measured;
     let enough = measured.enough;
     // A claim without figures is stated by the answer's words for what the question did not
@@ -333,3 +334,18 @@ export function statesReferenceClaim(
 }
 
 export { unitCoverage };
+
+/**
+ * `stems` plus each stem of the reference claim that the answer (or the question) says with a
+ * WordNet synonym ("cycle" for "bicycle", "ring" for "phone"), so reference recall reads the
+ * answer's own words as the claim rules read them against the evidence (v126).
+ */
+function withSynonymsOf(claim: Analysis, stems: ReadonlySet<string>): ReadonlySet<string> {
+  let out: Set<string> | null = null;
+  for (const stem of claim.stems) {
+    if (stems.has(stem)) continue;
+    const word = claim.written.get(stem);
+    if (word !== undefined && synonymStems(word).some((other) => stems.has(other))) (out ??= new Set(stems)).add(stem);
+  }
+  return out ?? stems;
+}
