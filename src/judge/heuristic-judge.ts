@@ -419,14 +419,17 @@ import type { AnswerRelevance, FaithfulnessInput, FaithfulnessJudge, Faithfulnes
  * - `heuristic-v126`: reference recall reads the answer's WordNet synonyms of a reference claim's
  *   words ("cycle" for "bicycle"), as the claim rules do against the evidence; "a working day",
  *   "you have a month" and a lower-case month alone ("each september") are read as figures.
+ * - `heuristic-v127`: an acronym in brackets ("keeping in touch (KIT) days") and a list of
+ *   examples inside a clause (", such as dismissal or demotion,") no longer cut a sentence's
+ *   negation off; "8 or more working days" keeps its unit.
  */
-export const HEURISTIC_JUDGE_VERSION = 'heuristic-v126';
+export const HEURISTIC_JUDGE_VERSION = 'heuristic-v127';
 
 export interface HeuristicFaithfulnessJudgeOptions {
   /**
    * A sentence encoder (e.g. `loadSentenceEncoder()`): a chunk with a sentence close in meaning to
    * the question answers it where the words differ (see `heuristic-encoder.ts`); claims are judged
-   * by the word rules alone. The judge version records it (`heuristic-v126+encoder-v2`).
+   * by the word rules alone. The judge version records it (`heuristic-v127+encoder-v2`).
    * [encoder=none: the lexical judge]
    */
   encoder?: SentenceEncoder;

@@ -42,6 +42,12 @@ function joinCode(whole: string, plus: string, digits: string): string {
   return code && !thousands ? `${plus}${groups.join('_')}` : whole;
 }
 
+/** An acronym alone in brackets after a word: "(KIT)", "(DSE)", "(SSP)", "(KITs)". */
+const BRACKETED_ACRONYM = /(?<=\w\s*)\(\s*([A-Z][A-Z0-9&]{1,7}s?)\s*\)/g;
+
+/** A list of examples set off by commas inside a clause: ", such as dismissal, demotion or unfair treatment,". */
+const EXAMPLE_ASIDE = /,\s+(?:such as|including|like|e\.g\.)\s+(?:[^,.;:()!?]+,\s+)*[^,.;:()!?]+?\s+(?:or|and)\s+[^,.;:()!?]+,/gi;
+
 const CLAUSE_END = new Set([',', ';', ':', '(', ')', '[', ']', '—', '–', '.', '!', '?', '"', '“', '”', '|']);
 // After a quote or bracket a capital usually starts a title or a name, not a sentence.
 const SENTENCE_END = new Set(['.', '!', '?', ':', '|']);
@@ -69,6 +75,12 @@ export function tokenize(text: string): Token[] {
     .replace(/\bwent up\b/gi, 'rose')
     .replace(/\b(has|have|had) gone up\b/gi, '$1 risen')
     .replace(/\bwent down\b/gi, 'fell')
+    // "keeping in touch (KIT) days without ending your leave": an acronym defined in brackets is a
+    // word of its sentence, not a clause of its own that cuts the negation off (v127).
+    .replace(BRACKETED_ACRONYM, ' $1 ')
+    // "You will not suffer any detriment, such as dismissal or demotion, for raising a concern": a
+    // list of examples inside a clause is read as part of it, so the negation reaches past it (v127).
+    .replace(EXAMPLE_ASIDE, (aside: string) => ` ${aside.slice(1, -1).replace(/,/g, ' ')}`)
     .replace(DIGIT_GROUPS, joinCode);
   const tokens: Token[] = [];
   let clause = 0;
