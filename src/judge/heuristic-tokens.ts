@@ -43,10 +43,13 @@ function joinCode(whole: string, plus: string, digits: string): string {
 }
 
 /** An acronym alone in brackets after a word: "(KIT)", "(DSE)", "(SSP)", "(KITs)". */
-const BRACKETED_ACRONYM = /(?<=\w\s*)\(\s*([A-Z][A-Z0-9&]{1,7}s?)\s*\)/g;
+const BRACKETED_ACRONYM = /(?<=\w\s?)\(([A-Z][A-Z0-9&]{1,7}s?)\)/g;
 
-/** A list of examples set off by commas inside a clause: ", such as dismissal, demotion or unfair treatment,". */
-const EXAMPLE_ASIDE = /,\s+(?:such as|including|like|e\.g\.)\s+(?:[^,.;:()!?]+,\s+)*[^,.;:()!?]+?\s+(?:or|and)\s+[^,.;:()!?]+,/gi;
+/**
+ * A list of examples set off by commas inside a clause: ", such as dismissal, demotion or unfair
+ * treatment,". Items and their number are bounded, so a long answer costs linear time.
+ */
+const EXAMPLE_ASIDE = /,\s+(?:such as|including|like|e\.g\.)\s+(?:[^,.;:()!?]{1,60},\s+){0,8}[^,.;:()!?]{1,60}?\s+(?:or|and)\s+[^,.;:()!?]{1,60},/gi;
 
 const CLAUSE_END = new Set([',', ';', ':', '(', ')', '[', ']', '—', '–', '.', '!', '?', '"', '“', '”', '|']);
 // After a quote or bracket a capital usually starts a title or a name, not a sentence.
