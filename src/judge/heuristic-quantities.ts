@@ -484,9 +484,9 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
   // "from day 8", "in week 12": a number after a singular time unit counts it, as "the 8th day" does.
   if (dimension === null && !number.isWord && ORDINAL_AFTER.has(tokens[index - 1]?.lower ?? '') && value >= 1 && value < 100 && Number.isInteger(value)) dimension = 'ordinal';
   if (dimension === null) {
-    // "8 or more working days": the unit after a bound written after the number (v127).
-    // Right after the bound, or after a kind of day ("working"): "4 and above receive TOIL hour for
-    // hour" is a grade, not four hours.
+    // "8 or more working days": after a bound written after the number, the unit comes right after
+    // the bound, or after a kind of day (v127); "4 and above receive TOIL hour for hour" is a grade,
+    // not four hours.
     const trailing = bound === null && high === value ? matchPhrase(tokens, end + 1, AFTER) : null;
     let unit = findUnit(tokens, end + 1);
     if (trailing !== null) {
