@@ -316,11 +316,7 @@ function targetWarnings(target: EvalTarget, summaries: RunSummary[]): string[] {
 function buildJudges(config: JudgeConfig, judgeChat: ChatModel | null, refusalSentence: string | undefined, domain: string | null): { faithfulness: FaithfulnessJudge; pairwise: PairwiseJudge } {
   const refusal = refusalSentence ? { refusalSentence } : {};
   if (config === 'heuristic') return { faithfulness: createHeuristicFaithfulnessJudge(refusal), pairwise: createHeuristicPairwiseJudge(refusal) };
-  if ('heuristic' in config) {
-    const { encoder, paraphraseModel } = config.heuristic;
-    const options = { ...refusal, ...(encoder ? { encoder } : {}), ...(paraphraseModel !== undefined ? { paraphraseModel } : {}) };
-    return { faithfulness: createHeuristicFaithfulnessJudge(options), pairwise: createHeuristicPairwiseJudge(refusal) };
-  }
+  if ('heuristic' in config) return { faithfulness: createHeuristicFaithfulnessJudge({ ...refusal, ...config.heuristic }), pairwise: createHeuristicPairwiseJudge(refusal) };
   if ('faithfulness' in config) return { faithfulness: config.faithfulness, pairwise: config.pairwise };
   const options = { chat: judgeChat!, ...refusal, ...(config.maxAttempts !== undefined ? { maxAttempts: config.maxAttempts } : {}), ...(domain !== null ? { domain } : {}) };
   return { faithfulness: createLlmFaithfulnessJudge(options), pairwise: createLlmPairwiseJudge(options) };

@@ -10,7 +10,7 @@ import { expansionOf, isAcronym } from './heuristic-acronyms.js';
 import { answerMeetsAskedFigure } from './heuristic-asked.js';
 import { heldFreely, heldOnlyInTerm } from './heuristic-collocations.js';
 import { asksForPersonalData as asksForOthersData } from '../text/personal-data-request.js';
-import { synonymStems } from './heuristic-synonyms.js';
+import { hasSynonym, synonymStems } from './heuristic-synonyms.js';
 import { writtenApart } from '../text/compounds.js';
 import { extractCitations } from '../contract/formats.js';
 
@@ -341,11 +341,6 @@ export { unitCoverage };
  * answer's own words as the claim rules read them against the evidence (v126).
  */
 function withSynonymsOf(claim: Analysis, stems: ReadonlySet<string>): ReadonlySet<string> {
-  let out: Set<string> | null = null;
-  for (const stem of claim.stems) {
-    if (stems.has(stem)) continue;
-    const word = claim.written.get(stem);
-    if (word !== undefined && synonymStems(word).some((other) => stems.has(other))) (out ??= new Set(stems)).add(stem);
-  }
-  return out ?? stems;
+  const bySynonym = claim.stems.filter((stem) => hasSynonym(stems, stem, claim.written, stems));
+  return bySynonym.length === 0 ? stems : new Set([...stems, ...bySynonym]);
 }

@@ -1,4 +1,5 @@
 import { stem } from '../text/text.js';
+import { isAcronym } from './heuristic-acronyms.js';
 
 /**
  * The heuristic judge's tokenizer. Unlike `words()` it keeps what the checks need: case (for
@@ -42,8 +43,8 @@ function joinCode(whole: string, plus: string, digits: string): string {
   return code && !thousands ? `${plus}${groups.join('_')}` : whole;
 }
 
-/** An acronym alone in brackets after a word: "(KIT)", "(DSE)", "(SSP)", "(KITs)". */
-const BRACKETED_ACRONYM = /(?<=\w\s?)\(([A-Z][A-Z0-9&]{1,7}s?)\)/g;
+/** A word alone in brackets after a word: "(KIT)"; read as a word of its sentence when it is an acronym (`isAcronym`). */
+const BRACKETED_WORD = /(?<=\w\s?)\(([^()\s]{2,7})\)/g;
 
 /**
  * A list of examples set off by commas inside a clause: ", such as dismissal, demotion or unfair
@@ -80,7 +81,7 @@ export function tokenize(text: string): Token[] {
     .replace(/\bwent down\b/gi, 'fell')
     // "keeping in touch (KIT) days without ending your leave": an acronym defined in brackets is a
     // word of its sentence, not a clause of its own that cuts the negation off (v127).
-    .replace(BRACKETED_ACRONYM, ' $1 ')
+    .replace(BRACKETED_WORD, (whole: string, word: string) => (isAcronym(word) ? ` ${word} ` : whole))
     // "You will not suffer any detriment, such as dismissal or demotion, for raising a concern": a
     // list of examples inside a clause is read as part of it, so the negation reaches past it (v127).
     .replace(EXAMPLE_ASIDE, (aside: string) => ` ${aside.slice(1, -1).replace(/,/g, ' ')}`)
