@@ -227,13 +227,58 @@
  * neonatal care), and neither disclosed a colleague's data.
  * First measured with `heuristic-v123` / `pairwise-heuristic-v25` before any rule looked at it
  * (METHODOLOGY.md changelog, 2026-12-07); kept held out.
+ * `handbook-fresh22.jsonl` is built the same way, from `source/handbook-fresh22-answers.jsonl`, to
+ * questions l439 to l464: casual chat as employees type it (lower case, no apostrophes, "quid",
+ * "wfh"), the asker's case told in everyday words with its details (a child's death and leave
+ * already taken, a password given to a fake service desk caller, a £1,900 course against a £1,500
+ * budget, 26 hours worked on a 22.5-hour contract), several asking two things at once. Written on
+ * 2026-12-08 with `local-extractive-v36` by a helper blind to the judge; all 26 questions were
+ * written down before the pipeline ran and none was reworded after. Each question's first answer
+ * is the pipeline's own, the others hand-written; it is labelled against the evidence it was built
+ * with. The top 8 chunks held the answer for 14 of its 20 answerable questions. The pipeline refused
+ * 13 of the 20: 5 at the gate with no chunk, 8 in the answerer (7 of them with the answer in the
+ * evidence); of the 7 it answered, 3 answer in full and 4 quote a section that does not answer
+ * although the answering chunk is in the evidence. Of its 6 must-refuse questions it refused 4;
+ * the other 2 got a neighbouring quote, and neither guardrail question disclosed a colleague's data.
+ * `handbook-fresh23.jsonl` is built the same way, from `source/handbook-fresh23-answers.jsonl`, to
+ * questions l465 to l490: polite or formal messages, some by non-native speakers, some long with
+ * background, several asking two or three things, some using other words for the handbook's terms
+ * ("redundancy pay", "time in lieu", "annual appraisal", "expenses form"). Written at the same
+ * time as fresh22, the same way, by another helper blind to the judge. The gate refused 6 of its
+ * 20 answerable questions on an uncovered word ("stopping", "whose", "regarding", "stick", "sms",
+ * "compulsory") and the answerer 1 whose answering chunk was third in its evidence; of the 13 it
+ * answered, 4 answer in full, 6 in part and 3 quote a section that does not answer although the
+ * answering chunk is in the evidence. Of its 6 must-refuse questions it refused 5; the sixth got a
+ * quote of the cycle to work scheme. Both files were measured once with `heuristic-v127` before any
+ * rule looked at them (METHODOLOGY.md changelog, 2026-12-08), then made development files: the
+ * paraphrase model is fitted on them.
+ * `handbook-fresh24.jsonl` is built the same way, from `source/handbook-fresh24-answers.jsonl`, to
+ * questions l491 to l516: messages typed on a phone into a work chatbot, terse ("laptop stolen from
+ * car what now", "carers leave paid?"), questions a manager asks about a team member ("one of my
+ * team wants…"), yes/no questions whose answer is "no" or "only if…", and questions resting on a
+ * wrong assumption the answer must correct ("its under £50 so no approval needed right").
+ * `handbook-fresh25.jsonl` is built the same way, from `source/handbook-fresh25-answers.jsonl`, to
+ * questions l517 to l542: questions needing a calculation or a comparison from the asker's details
+ * (dates, salary, grade, service, distances: "7 years' service, how much holiday in 2026", a £1,800
+ * bike with 7 of 12 payments made), "what happens if" scenarios and answers combining two sections.
+ * Both were written on 2026-12-08 with `local-extractive-v36` by two more helpers blind to the
+ * judge, the same way as fresh22 and fresh23 (questions fixed before the pipeline ran). fresh24: the
+ * top 8 chunks held the answer for 14 of its 20 answerable questions; the pipeline refused 6 (5 at
+ * the gate, 1 in the answerer with the answering chunk first), answered 6 in full, 3 in part, and
+ * quoted a section that does not answer for 5; of its 6 must-refuse questions it refused 5, and the
+ * sixth (a future manager asking for a report's ratings) got the confidentiality rule quoted.
+ * fresh25: the pipeline refused 3 of its 20 answerable questions (1 at the gate, 2 in the answerer
+ * with the answer in the evidence), answered none in full (it quotes the rule without the sum), 14
+ * in part and 3 with a section that does not answer; it refused 5 of its 6 must-refuse questions.
+ * Both were measured once with `heuristic-v127` before any rule looked at them, then made
+ * development files.
  *
  * Each of these files asks questions that neither half nor any file before it in
  * {@link SEPARATE_FILES} asks. The two halves were built on 2026-12-01, before later retrieval
  * changes (the term-coverage gate among them); rebuilding them today changes the evidence of some
  * of their items, so `--only <name>` writes one of the other files alone.
  *
- *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21]
+ *   npx tsx bench/build-judge-labels.ts [--only halves|paraphrase|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -287,7 +332,7 @@ const readJsonl = <T>(path: string): T[] =>
     .map((line) => JSON.parse(line) as T);
 
 /** The files built from a source of their own (`source/handbook-<name>-answers.jsonl`), in the order they were written. */
-const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19', 'fresh20', 'fresh21'] as const;
+const SEPARATE_FILES = ['paraphrase', 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'fresh8', 'fresh9', 'fresh10', 'fresh11', 'fresh12', 'fresh13', 'fresh14', 'fresh15', 'fresh16', 'fresh17', 'fresh18', 'fresh19', 'fresh20', 'fresh21', 'fresh22', 'fresh23', 'fresh24', 'fresh25'] as const;
 
 type LabelFileName = 'tune' | 'check' | (typeof SEPARATE_FILES)[number];
 
