@@ -47,7 +47,7 @@ describe('heuristic judge with an injected sentence encoder (encoder-v2: context
     const judged = await judge.judge({ question: WORDED_AWAY, evidence: [CCTV], answer: REFUSAL });
     expect(judged.status === 'ok' && judged.contexts.map((context) => [context.verdict, context.note])).toEqual([['answers', 'a sentence is close to the question (similarity 1.00)']]);
     expect(outcomeOf(flagsOf(judged))).toBe('over_refusal');
-    expect(judge.info.promptVersion).toBe('heuristic-v127+encoder-v2');
+    expect(judge.info.promptVersion).toBe('heuristic-v128+encoder-v2');
     expect(encoder.calls).toHaveLength(1);
   });
 

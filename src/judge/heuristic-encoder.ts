@@ -16,7 +16,7 @@ export interface SentenceEncoder {
 }
 
 /**
- * The encoder's rules, recorded after the lexical judge's version (`heuristic-v127+encoder-v2`).
+ * The encoder's rules, recorded after the lexical judge's version (`heuristic-v128+encoder-v2`).
  * `encoder-v2` (2026-12-07): the encoder only finds answer-bearing chunks; it no longer verifies
  * claims or lifts answer relevance (METHODOLOGY.md, "The optional sentence encoder").
  */

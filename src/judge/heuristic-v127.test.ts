@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './heuristic-analysis.js';
-import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
+import { createHeuristicFaithfulnessJudge } from './heuristic-judge.js';
 import { chunkPassage, okJudgment } from '../test-support/judgments.js';
 
 // heuristic-v127: correct claims no longer read as contradicted where a sentence's negation was cut
@@ -14,10 +14,6 @@ async function verdicts(question: string, answer: string, text: string): Promise
 }
 
 describe('heuristic-v127: negation read across asides', () => {
-  it('is the current version', () => {
-    expect(HEURISTIC_JUDGE_VERSION).toBe('heuristic-v127');
-  });
-
   it('an acronym in brackets does not cut the negation of its sentence', async () => {
     const text = 'While on parental or adoption leave you may work up to 10 keeping in touch (KIT) days without ending your leave.';
     expect(await verdicts('shared parental leave?', 'You can work up to 10 keeping in touch days without ending your leave.', text)).toEqual(['verified']);

@@ -226,7 +226,7 @@ describe('the dashboard: live beside offline', () => {
 
   it.each([
     [{ kind: 'heuristic', model: 'heuristic', promptVersion: 'heuristic-v9' }, 'npx groundcheck eval --suite <your-suite.json> --judge-provider local --out RESULTS'],
-    [{ kind: 'heuristic', model: 'heuristic', promptVersion: 'heuristic-v127+encoder-v2' }, 'npx groundcheck eval --suite <your-suite.json> --judge-provider local --judge-encoder --out RESULTS'],
+    [{ kind: 'heuristic', model: 'heuristic', promptVersion: 'heuristic-v128+encoder-v2' }, 'npx groundcheck eval --suite <your-suite.json> --judge-provider local --judge-encoder --out RESULTS'],
     [{ kind: 'llm', model: 'openai:gpt-4o-mini', promptVersion: 'faithfulness-v3' }, 'GROUNDCHECK_JUDGE_MODEL=gpt-4o-mini npx groundcheck eval --suite <your-suite.json> --judge-provider openai --out RESULTS'],
     [{ kind: 'mock', model: 'my-judge', promptVersion: 'v1' }, "writeReports(await runEval({ suite: '<your-suite.json>', judge: { faithfulness: <this judge>, pairwise } }), 'RESULTS')"],
   ] as const)('with no offline eval of the judge version %j, the page says how to make one', async (info, command) => {
