@@ -33,7 +33,7 @@ import { fitLogistic } from './lib/logistic.js';
 
 const LABEL_DIR = join(REPO_ROOT, 'fixtures', 'judge-labels');
 /** The label files kept out of every choice (METHODOLOGY.md, "Held-out label files"). */
-export const HELD_OUT_LABEL_FILES = ['handbook-heldout.jsonl', 'handbook-fresh3.jsonl', 'handbook-fresh5.jsonl', 'handbook-fresh6.jsonl', 'handbook-fresh12.jsonl', 'handbook-fresh14.jsonl', 'handbook-fresh15.jsonl', 'handbook-fresh16.jsonl', 'handbook-fresh18.jsonl', 'handbook-fresh20.jsonl', 'handbook-fresh21.jsonl'];
+export const HELD_OUT_LABEL_FILES = ['handbook-heldout.jsonl', 'handbook-fresh3.jsonl', 'handbook-fresh5.jsonl', 'handbook-fresh6.jsonl', 'handbook-fresh12.jsonl', 'handbook-fresh14.jsonl', 'handbook-fresh15.jsonl', 'handbook-fresh16.jsonl', 'handbook-fresh18.jsonl', 'handbook-fresh20.jsonl', 'handbook-fresh21.jsonl', 'handbook-fresh26.jsonl', 'handbook-fresh27.jsonl'];
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 const FOLDS = 5;
 const FLAGS = { labels: true, evaluate: true, l2: true, 'wrong-cost': true, help: false };
