@@ -73,9 +73,9 @@ const FULL_MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'j
 /**
  * Full month names with no other everyday sense, read as a month alone in lower case too, as
  * casual answers write them ("the days go up on the intranet each september"; v126): not "march"
- * (a verb), "april" or "august" (a name, an adjective), nor "may".
+ * (a verb), "april", "june" or "august" (names, an adjective), nor "may".
  */
-const LOWERCASE_MONTHS = new Set(['january', 'february', 'july', 'september', 'october', 'november', 'december']);
+const LOWERCASE_MONTHS: ReadonlySet<string> = new Set([...FULL_MONTHS].filter((month) => !['march', 'april', 'june', 'august'].includes(month)));
 
 /**
  * Abbreviated month names that stand alone as a month when capitalized ("two intakes, Feb and

@@ -488,12 +488,9 @@ function toNumeric(tokens: readonly Token[], index: number, number: NumberRead, 
     // the bound, or after a kind of day (v127); "4 and above receive TOIL hour for hour" is a grade,
     // not four hours.
     const trailing = bound === null && high === value ? matchPhrase(tokens, end + 1, AFTER) : null;
-    let unit = findUnit(tokens, end + 1);
-    if (trailing !== null) {
-      const from = end + 1 + trailing.length;
-      const after = findUnit(tokens, from);
-      unit = after !== null && (after.index === from || (after.index === from + 1 && DAY_KINDS.has(tokens[from]!.lower))) ? after : null;
-    }
+    const from = trailing === null ? end + 1 : end + 1 + trailing.length;
+    const found = findUnit(tokens, from);
+    const unit = trailing === null || (found !== null && (found.index === from || (found.index === from + 1 && DAY_KINDS.has(tokens[from]!.lower)))) ? found : null;
     if (unit) {
       dimension = unit.dimension;
       unitEnd = unit.index;

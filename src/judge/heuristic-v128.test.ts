@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { labelEvidence } from '../../bench/lib/judge-label-bench.js';
+import { loadLabelFile } from '../../bench/lib/judge-labels.js';
 import { flagsOf, outcomeOf } from '../contract/outcome.js';
 import { createHeuristicFaithfulnessJudge, HEURISTIC_JUDGE_VERSION } from './heuristic-judge.js';
 import { DEFAULT_PARAPHRASE_MODEL, readAsParaphrase, validParaphraseModel } from './heuristic-paraphrase.js';
@@ -10,13 +11,9 @@ import type { FaithfulnessInput } from './types.js';
 // fresh22 to fresh25, written blind to the judge), threshold 0.75 (cross-validated). These items
 // are from two of its development files: v127's model (14 files, threshold 0.8) judged both wrongly.
 function item(file: string, id: string): FaithfulnessInput {
-  const line = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'judge-labels', file), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((text) => JSON.parse(text) as { id: string; question: string; evidence: { id: string; text: string }[]; answer: string; referenceAnswer: string })
-    .find((candidate) => candidate.id === id);
-  if (!line) throw new Error(`no item ${id} in ${file}`);
-  return { question: line.question, evidence: line.evidence.map((passage) => ({ id: passage.id, text: passage.text, kind: 'chunk' as const })), answer: line.answer, reference: line.referenceAnswer };
+  const found = loadLabelFile(join(import.meta.dirname, '../../fixtures/judge-labels', file)).items.find((entry) => entry.id === id);
+  if (!found) throw new Error(`no item ${id} in ${file}`);
+  return { question: found.question, evidence: labelEvidence(found), answer: found.answer, reference: found.referenceAnswer };
 }
 
 const judge = createHeuristicFaithfulnessJudge();
